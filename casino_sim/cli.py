@@ -1,0 +1,110 @@
+"""The `casino-sim` command line: parse, validate, call, print. No game logic here."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from casino_sim.errors import USER_ERRORS
+
+app = typer.Typer(
+    help="Monte Carlo strategy analyser for the two-player card game Casino.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class EngineName(str, Enum):
+    reference = "reference"
+    numba = "numba"
+
+
+RulesOpt = Annotated[str, typer.Option("--rules", help="Rule set: strict, brazilian or italian.")]
+EngineOpt = Annotated[EngineName, typer.Option("--engine", help="Rules engine to answer with.")]
+
+
+@app.command()
+def deal(
+    seed: Annotated[int, typer.Option(help="Seed for the shuffle, the dealer and every choice.")] = 0,
+    rules: RulesOpt = "strict",
+) -> None:
+    """Play one round between two random players and tell it move by move."""
+    from casino_sim.deal import random_round
+    from casino_sim.rules import get_rules
+    from casino_sim.transcript import round_story, score_table
+
+    ruleset = get_rules(rules)
+    result = random_round(ruleset, seed)
+    console.print(f"Casino round, rules {ruleset.name}, seed {seed}.", highlight=False)
+    for line in round_story(result):
+        console.print(line, highlight=False, markup=False)
+    if not result.void:
+        console.print(score_table(result.score))
+
+
+@app.command()
+def moves(
+    position: Annotated[str, typer.Argument(help="Position JSON file, a .jsonl file of positions, or - for stdin.")],
+    format: Annotated[Format, typer.Option("--format", help="text: one move per line; json: one array.")] = Format.text,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="Read one position per line (for -).")] = False,
+    engine: EngineOpt = EngineName.reference,
+) -> None:
+    """List every legal move of the player to move (NOTATION.md)."""
+    import json
+
+    from casino_sim.engines import get_engine
+    from casino_sim.position_tools import is_jsonl, load_position, moves_json, moves_jsonl_lines
+
+    eng = get_engine(engine.value)
+    if is_jsonl(position, jsonl):
+        for line in moves_jsonl_lines(eng, position):
+            print(line)
+        return
+    pos = load_position(position)
+    legal = eng.legal_moves(pos)
+    if format == Format.json:
+        print(json.dumps(moves_json(eng, pos)))
+    else:
+        for m in legal:
+            print(m.describe(pos.to_move))
+
+
+@app.command()
+def apply(
+    position: Annotated[str, typer.Argument(help="Position JSON file, or - for stdin.")],
+    move: Annotated[str, typer.Argument(help='The move as JSON, e.g. \'{"kind": "trail", "card": "KC"}\'.')],
+    engine: EngineOpt = EngineName.reference,
+) -> None:
+    """Print the position after one legal move as JSON (no deal, no end of round)."""
+    from casino_sim.engines import get_engine
+    from casino_sim.position_tools import apply_text
+
+    print(apply_text(get_engine(engine.value), position, move))
+
+
+def main() -> None:
+    """Entry point: user errors become one line on stderr and exit code 2."""
+    try:
+        app()
+    except USER_ERRORS as e:
+        prefix = "illegal move: " if e.__class__.__name__ == "IllegalMove" else ""
+        print(f"error: {prefix}{e}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

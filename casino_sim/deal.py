@@ -1,0 +1,19 @@
+"""One seeded round between two random players: the story behind `casino-sim deal`."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from casino_sim.errors import InputError
+from casino_sim.reference.round import RoundResult, play_round
+from casino_sim.rules import RuleSet
+
+
+def random_round(rules: RuleSet, seed: int) -> RoundResult:
+    """Dealer, shuffle and every choice drawn from one generator seeded with `seed`."""
+    if seed < 0:
+        raise InputError(f"--seed must be >= 0, got {seed}")
+    rng = np.random.default_rng(seed)
+    dealer = int(rng.integers(2))
+    deck = rng.permutation(52)
+    return play_round(rules, deck, dealer, lambda pos, moves: moves[int(rng.integers(len(moves)))])

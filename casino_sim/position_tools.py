@@ -1,0 +1,64 @@
+"""`moves` and `apply` of NOTATION.md: read positions (file, stdin, .jsonl batches) and answer."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from casino_sim.errors import USER_ERRORS, InputError
+from casino_sim.reference.moves import Move
+from casino_sim.reference.position import Position
+
+
+def read_text(source: str) -> str:
+    """The text of a file, or of standard input for `-`."""
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"no such file: {source}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read {source}: {e.__class__.__name__}: {e}") from None
+
+
+def parse_json(text: str, what: str):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"{what} is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+
+
+def load_position(source: str) -> Position:
+    """One position from a file or `-`."""
+    return Position.from_json(parse_json(read_text(source), "the position"))
+
+
+def is_jsonl(source: str, jsonl_flag: bool) -> bool:
+    return jsonl_flag or source.endswith(".jsonl")
+
+
+def moves_json(engine, pos: Position) -> list[dict]:
+    return [m.to_json() for m in engine.legal_moves(pos)]
+
+
+def moves_jsonl_lines(engine, source: str) -> Iterator[str]:
+    """One JSON array per position line; a bad line answers {"error": ...} and the rest go on."""
+    for line in read_text(source).splitlines():
+        if not line.strip():
+            continue
+        try:
+            answer = moves_json(engine, Position.from_json(parse_json(line, "the position")))
+        except USER_ERRORS as e:
+            answer = {"error": str(e)}
+        yield json.dumps(answer, separators=(",", ":"))
+
+
+def apply_text(engine, source: str, move_text: str) -> str:
+    """The position after the move, as JSON text."""
+    pos = load_position(source)
+    move = Move.from_json(parse_json(move_text, "the move"))
+    return json.dumps(engine.apply_move(pos, move).to_json())

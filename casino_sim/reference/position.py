@@ -1,0 +1,204 @@
+"""A position of NOTATION.md: hands, loose cards, builds, capture piles, obligations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from casino_sim.cards import CardError, format_card, format_cards, is_figure, parse_card, value_of
+from casino_sim.reference.groups import splits_into_groups
+from casino_sim.rules import RuleSet, RulesError, STRICT, get_rules
+
+POSITION_FIELDS = ("rules", "to_move", "hands", "loose", "builds", "captured", "sweeps", "last_capturer", "must_act")
+
+
+class PositionError(ValueError):
+    """A position that is malformed or breaks the rules."""
+
+
+@dataclass(frozen=True)
+class Build:
+    """A build: its announced value, its cards and its owner (0 or 1)."""
+
+    value: int
+    cards: frozenset[int]
+    owner: int
+
+    @property
+    def is_simple(self) -> bool:
+        """A build of one group: its cards sum to its value."""
+        return sum(value_of(c) for c in self.cards) == self.value
+
+
+@dataclass(frozen=True)
+class Position:
+    """The state a player sees at the table; hands may be None when unknown."""
+
+    rules: RuleSet = STRICT
+    to_move: int = 0
+    hands: tuple = (frozenset(), frozenset())
+    loose: frozenset[int] = frozenset()
+    builds: tuple[Build, ...] = ()  # ascending by value, at most one per value
+    captured: tuple = (frozenset(), frozenset())
+    sweeps: tuple[int, int] = (0, 0)
+    last_capturer: int | None = None
+    must_act: tuple[bool, bool] = (False, False)
+
+    def build_of(self, value: int) -> Build | None:
+        """The build of that value, if any (decision 1: at most one)."""
+        for b in self.builds:
+            if b.value == value:
+                return b
+        return None
+
+    def owns_build(self, player: int) -> bool:
+        return any(b.owner == player for b in self.builds)
+
+    @property
+    def table_empty(self) -> bool:
+        return not self.loose and not self.builds
+
+    def all_cards(self) -> list[int]:
+        """Every card the position places somewhere known."""
+        out = list(self.loose)
+        for h in self.hands:
+            if h is not None:
+                out.extend(h)
+        for b in self.builds:
+            out.extend(b.cards)
+        for pile in self.captured:
+            out.extend(pile)
+        return out
+
+    def to_json(self) -> dict:
+        """The NOTATION.md JSON object, cards in canonical order."""
+        return {
+            "rules": self.rules.name,
+            "to_move": self.to_move,
+            "hands": [None if h is None else format_cards(h) for h in self.hands],
+            "loose": format_cards(self.loose),
+            "builds": [{"value": b.value, "cards": format_cards(b.cards), "owner": b.owner} for b in self.builds],
+            "captured": [format_cards(p) for p in self.captured],
+            "sweeps": list(self.sweeps),
+            "last_capturer": self.last_capturer,
+            "must_act": list(self.must_act),
+        }
+
+    @staticmethod
+    def from_json(obj) -> "Position":
+        """Parse and validate a NOTATION.md position; PositionError says what is wrong."""
+        return _parse_position(obj)
+
+
+def _player(x, what: str) -> int:
+    if isinstance(x, bool) or x not in (0, 1):
+        raise PositionError(f"{what} must be 0 or 1, got {x!r}")
+    return x
+
+
+def _pair(obj, key: str, default):
+    val = obj.get(key, default)
+    if val is None:
+        val = default
+    if not isinstance(val, list) or len(val) != 2:
+        raise PositionError(f"{key} must be a list of two entries, one per player")
+    return val
+
+
+def _cards(tokens, where: str) -> list[int]:
+    if not isinstance(tokens, list):
+        raise PositionError(f"{where} must be a list of cards")
+    try:
+        return [parse_card(t) for t in tokens]
+    except CardError as e:
+        raise PositionError(f"{where}: {e}") from None
+
+
+def _parse_position(obj) -> Position:
+    if not isinstance(obj, dict):
+        raise PositionError("a position must be a JSON object")
+    unknown = set(obj) - set(POSITION_FIELDS)
+    if unknown:
+        raise PositionError(f"unknown position field {sorted(unknown)[0]!r}")
+    try:
+        rules = get_rules(obj.get("rules", "strict") or "strict")
+    except RulesError as e:
+        raise PositionError(str(e)) from None
+    to_move = _player(obj.get("to_move", 0), "to_move")
+
+    hands = []
+    for p, h in enumerate(_pair(obj, "hands", [None, None])):
+        hands.append(None if h is None else frozenset(_check_unique(_cards(h, f"hands[{p}]"), f"hands[{p}]")))
+    loose = _cards(obj.get("loose", []) or [], "loose")
+
+    builds_raw = obj.get("builds", []) or []
+    if not isinstance(builds_raw, list):
+        raise PositionError("builds must be a list")
+    builds = []
+    for i, b in enumerate(builds_raw):
+        builds.append(_parse_build(b, i))
+    values = [b.value for b in builds]
+    dup = {v for v in values if values.count(v) > 1}
+    if dup:
+        raise PositionError(f"two builds of value {min(dup)}: the table holds at most one build per value")
+
+    piles = [_cards(pile or [], f"captured[{p}]") for p, pile in enumerate(_pair(obj, "captured", [[], []]))]
+    sweeps = _pair(obj, "sweeps", [0, 0])
+    if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sweeps):
+        raise PositionError(f"sweeps must be two counts >= 0, got {sweeps!r}")
+    lc = obj.get("last_capturer")
+    if lc is not None:
+        lc = _player(lc, "last_capturer")
+    must_act = _pair(obj, "must_act", [False, False])
+    if not all(isinstance(m, bool) for m in must_act):
+        raise PositionError(f"must_act must be two booleans, got {must_act!r}")
+
+    pos = Position(
+        rules=rules,
+        to_move=to_move,
+        hands=tuple(hands),
+        loose=frozenset(loose),
+        builds=tuple(sorted(builds, key=lambda b: b.value)),
+        captured=tuple(frozenset(pile) for pile in piles),
+        sweeps=(sweeps[0], sweeps[1]),
+        last_capturer=lc,
+        must_act=(must_act[0], must_act[1]),
+    )
+    # a card twice anywhere (this also bounds the count at 52)
+    counted = list(loose) + piles[0] + piles[1]
+    for h in hands:
+        counted.extend(h or ())
+    for b in builds:
+        counted.extend(b.cards)
+    _check_unique(counted, "the position")
+    return pos
+
+
+def _check_unique(cards: list[int], where: str) -> list[int]:
+    seen = set()
+    for c in cards:
+        if c in seen:
+            raise PositionError(f"card {format_card(c)} appears twice in {where}")
+        seen.add(c)
+    return cards
+
+
+def _parse_build(b, i: int) -> Build:
+    where = f"builds[{i}]"
+    if not isinstance(b, dict):
+        raise PositionError(f"{where} must be an object with value, cards, owner")
+    unknown = set(b) - {"value", "cards", "owner"}
+    if unknown:
+        raise PositionError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+    v = b.get("value")
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10:
+        raise PositionError(f"{where}: value must be 1..10, got {v!r}")
+    cards = _check_unique(_cards(b.get("cards"), f"{where}.cards"), where)
+    owner = _player(b.get("owner"), f"{where}.owner")
+    figs = [c for c in cards if is_figure(c)]
+    if figs:
+        raise PositionError(f"{where}: a figure ({format_card(figs[0])}) cannot be in a build")
+    if len(cards) < 2:
+        raise PositionError(f"{where}: a build holds at least two cards")
+    if not splits_into_groups(cards, v):
+        raise PositionError(f"{where}: cards {' '.join(format_cards(cards))} do not split into groups of {v}")
+    return Build(v, frozenset(cards), owner)

@@ -1,0 +1,95 @@
+"""One round: the deal in batches, the plays, the remainder to the last capturer, the score."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from casino_sim.reference.movegen import legal_moves
+from casino_sim.reference.moves import Move
+from casino_sim.reference.play import play
+from casino_sim.reference.position import Position
+from casino_sim.reference.score import VOID_SCORE, Score, score_round
+from casino_sim.rules import RuleSet
+
+HAND_SIZE = 4
+BATCHES = 6
+PLIES = 48
+
+Chooser = Callable[[Position, list[Move]], Move]
+
+
+@dataclass
+class Event:
+    """One line of a round's story: a deal, a play, the remainder, or a void round."""
+
+    kind: str  # "deal", "play", "remainder", "void"
+    player: int | None = None
+    move: Move | None = None
+    sweep: bool = False
+    batch: int = 0
+    cards: tuple = ()  # deal: (non-dealer's hand, dealer's hand, table); remainder: the cards
+
+
+@dataclass
+class RoundResult:
+    dealer: int
+    events: list[Event] = field(default_factory=list)
+    final: Position | None = None
+    score: Score = VOID_SCORE
+    void: bool = False
+
+    @property
+    def moves(self) -> list[Move]:
+        return [e.move for e in self.events if e.kind == "play"]
+
+
+def deal_batch(pos: Position, deck: Sequence[int], batch: int, dealer: int) -> Position:
+    """Deal batch (0..5) from the deck: non-dealer 4, dealer 4, and in batch 0 the table 4."""
+    start = 0 if batch == 0 else 12 + (batch - 1) * 8
+    first, second = 1 - dealer, dealer
+    hands = [None, None]
+    hands[first] = frozenset(deck[start:start + 4])
+    hands[second] = frozenset(deck[start + 4:start + 8])
+    loose = frozenset(deck[8:12]) if batch == 0 else pos.loose
+    return replace(pos, hands=(hands[0], hands[1]), loose=loose)
+
+
+def play_round(rules: RuleSet, deck: Sequence[int], dealer: int, choose: Chooser) -> RoundResult:
+    """Play a whole round from a shuffled deck; `choose` picks each play from the legal moves."""
+    deck = [int(c) for c in deck]
+    if sorted(deck) != list(range(52)):
+        raise ValueError("the deck must hold each of the 52 cards once")
+    result = RoundResult(dealer=dealer)
+    pos = Position(rules=rules, to_move=1 - dealer)
+    for batch in range(BATCHES):
+        pos = deal_batch(pos, deck, batch, dealer)
+        result.events.append(Event("deal", batch=batch, cards=(pos.hands[1 - dealer], pos.hands[dealer],
+                                                                pos.loose if batch == 0 else frozenset())))
+        for _ in range(2 * HAND_SIZE):
+            mover, sweeps_before = pos.to_move, pos.sweeps
+            move = choose(pos, legal_moves(pos))
+            pos = play(pos, move)
+            swept = pos.sweeps != sweeps_before
+            result.events.append(Event("play", player=mover, move=move, sweep=swept, batch=batch))
+    return finish_round(result, pos)
+
+
+def finish_round(result: RoundResult, pos: Position) -> RoundResult:
+    """Remainder to the last capturer (not a sweep), then the score; void if nobody captured."""
+    if pos.last_capturer is None:
+        result.void = True
+        result.events.append(Event("void"))
+        result.final = pos
+        return result
+    if pos.builds:  # the keep-a-capturing-card rule makes every owner take their build
+        raise RuntimeError(f"engine bug: builds remain at the end of the round: {pos.builds}")
+    p = pos.last_capturer
+    rest = pos.loose
+    if rest:
+        result.events.append(Event("remainder", player=p, cards=tuple(sorted(rest))))
+    captured = (pos.captured[0] | rest, pos.captured[1]) if p == 0 else (pos.captured[0], pos.captured[1] | rest)
+    pos = replace(pos, loose=frozenset(), builds=(), captured=captured)
+    result.final = pos
+    result.score = score_round(pos.rules, pos.captured, pos.sweeps)
+    return result
