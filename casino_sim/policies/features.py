@@ -1,0 +1,142 @@
+"""Move features for weighted heuristic policies: the readable spec the numba kernel mirrors.
+
+Each feature is a number a policy file weighs. They look only at what the mover
+knows: their own hand, the table, both capture piles and the opponent's hand
+size; unseen cards are the opponent's hand and the stock together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+
+from casino_sim.cards import BIG_CASINO, LITTLE_CASINO, N_CARDS, is_ace, is_figure, is_spade, rank_of, value_of
+from casino_sim.reference.groups import group_subsets
+from casino_sim.reference.moves import Move
+from casino_sim.reference.play import play
+from casino_sim.reference.position import Position
+
+FEATURES: tuple[tuple[str, str], ...] = (
+    ("cards_taken", "cards the play puts in the mover's pile, the played card included"),
+    ("spades_taken", "spades among them"),
+    ("aces_taken", "aces among them"),
+    ("big_casino_taken", "1 if the 10♦ is among them"),
+    ("little_casino_taken", "1 if the 2♠ is among them"),
+    ("sweep", "1 if the play is a sweep"),
+    ("build_made", "1 if the play creates, increases or adds to a build"),
+    ("build_cards", "cards in the build the play makes or strengthens (what its capture will bring)"),
+    ("points_at_risk", "expected sure points (aces, 10♦, 2♠) the opponent can capture next turn"),
+    ("cards_at_risk", "expected number of cards the opponent can capture next turn"),
+    ("sweep_open", "probability that the opponent can sweep next turn"),
+    ("trail_points", "sure points of the card trailed (0 for any other play)"),
+    ("casinos_exposed", "sure points of the 10♦ and 2♠ left loose on the table after the play"),
+    ("last_capture_cards", "in the last batch, loose cards a capture leaves for the last capturer"),
+    ("trail", "1 if the play is a trail"),
+)
+FEATURE_NAMES = tuple(name for name, _ in FEATURES)
+FEATURE_INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
+N_FEATURES = len(FEATURES)
+
+
+def sure_points(c: int) -> int:
+    """Points a card is worth on its own: ace 1, 10♦ 2, 2♠ 1."""
+    return 2 if c == BIG_CASINO else 1 if (c == LITTLE_CASINO or is_ace(c)) else 0
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What the mover cannot see: the unseen cards and how many the opponent holds."""
+
+    unseen: frozenset[int]
+    opp_hand_size: int
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.unseen) - self.opp_hand_size
+
+    def p_holds_any(self, cards) -> float:
+        """Probability that the opponent's hand holds at least one of these unseen cards."""
+        k = len(self.unseen & frozenset(cards))
+        u, h = len(self.unseen), self.opp_hand_size
+        if k == 0 or h == 0:
+            return 0.0
+        return 1.0 - comb(u - k, h) / comb(u, h)
+
+
+def knowledge_of(pos: Position) -> Knowledge:
+    """The mover's view: unseen = the deck less own hand, table and capture piles."""
+    p = pos.to_move
+    seen = set(pos.hands[p]) | set(pos.loose) | set(pos.captured[0]) | set(pos.captured[1])
+    for b in pos.builds:
+        seen |= b.cards
+    opp = pos.hands[1 - p]
+    opp_size = len(opp) if opp is not None else len(pos.hands[p])
+    return Knowledge(frozenset(range(N_CARDS)) - seen, opp_size)
+
+
+def _best_capture(pos: Position, card_value: int, rank: int | None, score) -> float:
+    """The most `score` one opponent capture with a card of that value (or figure rank) can take."""
+    if rank is not None:
+        return max((score((c,)) for c in pos.loose if is_figure(c) and rank_of(c) == rank), default=0.0)
+    build = pos.build_of(card_value)
+    in_build = tuple(build.cards) if build else ()
+    numbers = [c for c in pos.loose if not is_figure(c)]
+    best = score(in_build) if build else 0.0
+    for t in group_subsets(numbers, card_value):
+        if t or build:
+            best = max(best, score(t + in_build))
+    return best
+
+
+def _threats(after: Position, know: Knowledge):
+    """(probability, capture value, figure rank) for each card kind the opponent might hold."""
+    for v in range(1, 11):
+        cards = [(v - 1) * 4 + s for s in range(4)]
+        yield know.p_holds_any(cards), v, None
+    for r in (10, 11, 12):
+        yield know.p_holds_any([r * 4 + s for s in range(4)]), 0, r
+
+
+def _whole_table_capturable(after: Position, v: int, rank: int | None) -> bool:
+    loose_figs = [c for c in after.loose if is_figure(c)]
+    if rank is not None:
+        return not after.builds and len(after.loose) == 1 and loose_figs and rank_of(loose_figs[0]) == rank
+    if loose_figs or any(b.value != v for b in after.builds):
+        return False
+    numbers = list(after.loose)
+    return any(len(t) == len(numbers) for t in group_subsets(numbers, v))
+
+
+def move_features(pos: Position, move: Move, know: Knowledge | None = None) -> np.ndarray:
+    """The feature vector of one legal move, in FEATURE_NAMES order."""
+    know = know or knowledge_of(pos)
+    p = pos.to_move
+    after = play(pos, move)
+    f = np.zeros(N_FEATURES)
+    taken = after.captured[p] - pos.captured[p]
+    f[0] = len(taken)
+    f[1] = sum(map(is_spade, taken))
+    f[2] = sum(map(is_ace, taken))
+    f[3] = BIG_CASINO in taken
+    f[4] = LITTLE_CASINO in taken
+    f[5] = after.sweeps[p] > pos.sweeps[p]
+    if move.kind in ("build", "increase", "add"):
+        f[6] = 1
+        f[7] = len(after.build_of(move.value).cards)
+    if not after.table_empty:
+        for prob, v, rank in _threats(after, know):
+            if prob == 0.0:
+                continue
+            f[8] += prob * _best_capture(after, v, rank, lambda cs: sum(map(sure_points, cs)))
+            f[9] += prob * _best_capture(after, v, rank, len)
+            if _whole_table_capturable(after, v, rank):
+                f[10] = max(f[10], prob)
+    if move.kind == "trail":
+        f[11] = sure_points(move.card)
+        f[14] = 1
+    f[12] = sum(sure_points(c) for c in after.loose if c in (BIG_CASINO, LITTLE_CASINO))
+    if move.kind == "capture" and know.stock_size == 0:
+        f[13] = len(after.loose)
+    return f

@@ -1,0 +1,90 @@
+"""Policy files (TOML): a heuristic's weights or a rollout's parameters, checked field by field."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import numpy as np
+
+from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
+from casino_sim.policies.policy import Policy, PolicyError
+
+ROLLOUT_DEFAULTS = {"worlds": 64, "base": "greedy", "crn": True, "exact_last_batch": True}
+
+
+def load_policy_file(path: Path, source: str | None = None) -> Policy:
+    """Read and check a policy file; PolicyError names the file and the bad field."""
+    where = str(path)
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PolicyError(f"no such policy file: {where}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise PolicyError(f"{where}: not valid TOML: {e}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise PolicyError(f"{where}: cannot read: {e}") from None
+    return policy_from_dict(data, where, source or where)
+
+
+def _require(data: dict, key: str, typ, where: str, default=None):
+    if key not in data:
+        if default is not None:
+            return default
+        raise PolicyError(f"{where}: missing field {key!r}")
+    val = data[key]
+    if not isinstance(val, typ) or isinstance(val, bool) and typ is not bool:
+        raise PolicyError(f"{where}: field {key!r} must be {typ.__name__}, got {val!r}")
+    return val
+
+
+def policy_from_dict(data: dict, where: str, source: str) -> Policy:
+    """Build a heuristic or rollout policy from a parsed policy file."""
+    known = {"name", "description", "kind", "weights", "params"}
+    unknown = set(data) - known
+    if unknown:
+        raise PolicyError(f"{where}: unknown field {sorted(unknown)[0]!r} (fields: {', '.join(sorted(known))})")
+    name = _require(data, "name", str, where)
+    description = _require(data, "description", str, where, default="")
+    kind = _require(data, "kind", str, where, default="heuristic")
+    if kind == "heuristic":
+        if "params" in data:
+            raise PolicyError(f"{where}: field 'params' belongs to rollout policies; a heuristic has 'weights'")
+        return Policy(name, "heuristic", description, source, weights=_weights(data, where))
+    if kind == "rollout":
+        if "weights" in data:
+            raise PolicyError(f"{where}: field 'weights' belongs to heuristic policies; a rollout has 'params'")
+        return Policy(name, "rollout", description, source, params=rollout_params(data.get("params", {}), where))
+    raise PolicyError(f"{where}: field 'kind' must be 'heuristic' or 'rollout', got {kind!r}")
+
+
+def _weights(data: dict, where: str) -> np.ndarray:
+    raw = _require(data, "weights", dict, where)
+    w = np.zeros(N_FEATURES)
+    for key, val in raw.items():
+        if key not in FEATURE_INDEX:
+            raise PolicyError(f"{where}: unknown feature 'weights.{key}' (features: {', '.join(FEATURE_NAMES)})")
+        if isinstance(val, bool) or not isinstance(val, (int, float)) or not np.isfinite(val):
+            raise PolicyError(f"{where}: field 'weights.{key}' must be a finite number, got {val!r}")
+        w[FEATURE_INDEX[key]] = float(val)
+    return w
+
+
+def rollout_params(raw, where: str) -> dict:
+    """Rollout parameters with defaults, each checked: worlds, base, crn, exact_last_batch."""
+    if not isinstance(raw, dict):
+        raise PolicyError(f"{where}: field 'params' must be a table")
+    unknown = set(raw) - set(ROLLOUT_DEFAULTS)
+    if unknown:
+        raise PolicyError(f"{where}: unknown field 'params.{sorted(unknown)[0]}' "
+                          f"(parameters: {', '.join(ROLLOUT_DEFAULTS)})")
+    params = dict(ROLLOUT_DEFAULTS, **raw)
+    worlds = params["worlds"]
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 100_000:
+        raise PolicyError(f"{where}: field 'params.worlds' must be a whole number from 1 to 100000, got {worlds!r}")
+    if not isinstance(params["base"], str):
+        raise PolicyError(f"{where}: field 'params.base' must be a policy name, got {params['base']!r}")
+    for flag in ("crn", "exact_last_batch"):
+        if not isinstance(params[flag], bool):
+            raise PolicyError(f"{where}: field 'params.{flag}' must be true or false, got {params[flag]!r}")
+    return params

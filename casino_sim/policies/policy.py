@@ -1,0 +1,75 @@
+"""A playing policy: what it is, its parameters, and how it picks a move on the Python side."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features
+from casino_sim.reference.moves import Move
+from casino_sim.reference.position import Position
+
+KINDS = ("random", "heuristic", "rollout", "python")
+KIND_ID = {k: i for i, k in enumerate(KINDS)}  # how numba kernels tell policies apart
+
+PythonPolicy = Callable[[Position, list[Move], np.random.Generator], Move]
+
+
+class PolicyError(ValueError):
+    """An unknown policy, or a policy file or parameter that is wrong; the message names the field."""
+
+
+@dataclass(frozen=True, eq=False)
+class Policy:
+    """A named policy. Heuristics carry a weight per feature; rollout carries its parameters."""
+
+    name: str
+    kind: str
+    description: str
+    source: str = "built-in"
+    weights: np.ndarray | None = None  # heuristic: one weight per FEATURE_NAMES entry
+    params: dict = field(default_factory=dict)  # rollout: worlds, base, crn, exact_last_batch
+    fn: PythonPolicy | None = None  # python: the callable
+
+    @property
+    def kind_id(self) -> int:
+        return KIND_ID[self.kind]
+
+    def choose(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
+        """Pick one of the legal moves (the slow, readable path used with the reference engine)."""
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        if self.kind == "random":
+            return moves[int(rng.integers(len(moves)))]
+        if self.kind == "heuristic":
+            return moves[best_index(self.scores(pos, moves), rng)]
+        if self.kind == "python":
+            move = self.fn(pos, moves, rng)
+            if move not in moves:
+                raise PolicyError(f"policy {self.name!r} returned a move that is not legal: {move!r}")
+            return move
+        raise PolicyError(f"policy {self.name!r} ({self.kind}) plays only in the numba engine")
+
+    def scores(self, pos: Position, moves: list[Move]) -> np.ndarray:
+        """Weighted feature sum of each move."""
+        know = knowledge_of(pos)
+        return np.array([float(move_features(pos, m, know) @ self.weights) for m in moves])
+
+    def describe(self) -> str:
+        """What it does and its parameters, for `casino-sim policies show`."""
+        lines = [f"{self.name} ({self.kind}, {self.source})", self.description]
+        if self.weights is not None:
+            lines.append("weights:")
+            lines += [f"  {n} = {w:g}" for n, w in zip(FEATURE_NAMES, self.weights) if w != 0]
+        if self.params:
+            lines.append("parameters:")
+            lines += [f"  {k} = {v}" for k, v in self.params.items()]
+        return "\n".join(lines)
+
+
+def best_index(scores: np.ndarray, rng: np.random.Generator) -> int:
+    """The index of the highest score; ties broken by the seeded generator."""
+    best = np.flatnonzero(scores >= scores.max() - 1e-9)
+    return int(best[0]) if len(best) == 1 else int(best[rng.integers(len(best))])
