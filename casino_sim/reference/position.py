@@ -120,7 +120,7 @@ def _parse_position(obj) -> Position:
     if unknown:
         raise PositionError(f"unknown position field {sorted(unknown)[0]!r}")
     try:
-        rules = get_rules(obj.get("rules", "strict") or "strict")
+        rules = get_rules("strict" if obj.get("rules") is None else obj["rules"])
     except RulesError as e:
         raise PositionError(str(e)) from None
     to_move = _player(obj.get("to_move", 0), "to_move")

@@ -1,0 +1,178 @@
+"""Property tests over random deals and random legal play, for all three rule sets.
+
+Each example shuffles a deck and plays one round with random legal choices,
+checking invariants after every play. The reference engine takes ~20 ms a
+round (more when every legal move is also applied), so example counts are
+kept small.
+"""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from casino_sim.cards import DECK, is_spade, value_of
+from casino_sim.reference import Position, apply_move, check_move, legal_moves
+from casino_sim.reference.round import play_round
+from casino_sim.rules import get_rules
+
+ALL = ["strict", "brazilian", "italian"]
+
+ROUND = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+dealers = st.integers(min_value=0, max_value=1)
+
+
+def deck_of(seed):
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def placed(pos: Position) -> list[int]:
+    return pos.all_cards()
+
+
+class Checker:
+    """A random chooser that checks the invariants on every position it is shown."""
+
+    def __init__(self, seed, deck, dealer, apply_all=False):
+        self.rng = random.Random(seed ^ 0x5EED)
+        self.deck = deck
+        self.dealer = dealer
+        self.apply_all = apply_all
+        self.plies = 0
+        self.previous = None  # (position before, move) of the last play
+
+    def dealt_so_far(self):
+        """Cards dealt when ply `self.plies` is about to be played."""
+        batch = self.plies // 8
+        return 12 + 8 * batch
+
+    def __call__(self, pos, moves):
+        self.check_previous_play(pos)
+        # 52 cards accounted for: everything placed is distinct and the stock holds the rest
+        cs = placed(pos)
+        assert len(cs) == len(set(cs))
+        assert len(cs) + (52 - self.dealt_so_far()) == 52
+        assert set(cs) == set(self.deck[: self.dealt_so_far()])
+        # there is always a legal move, and the list is distinct and canonical
+        assert moves
+        assert moves == sorted(set(moves), key=lambda m: m.sort_key())
+        # every build's owner holds a card of its value (whoever played last)
+        for b in pos.builds:
+            assert b.value in {value_of(c) for c in pos.hands[b.owner]}
+        if self.apply_all:
+            for m in moves:
+                assert check_move(pos, m) is None
+                after = apply_move(pos, m)
+                assert Position.from_json(after.to_json()) == after
+                assert sorted(after.all_cards()) == sorted(cs)
+        m = self.rng.choice(moves)
+        self.previous = (pos, m)
+        self.plies += 1
+        return m
+
+    def check_previous_play(self, pos):
+        if self.previous is None:
+            return
+        before, m = self.previous
+        if self.plies % 8 == 0:
+            return  # a new batch was dealt in between
+        p = before.to_move
+        assert pos.to_move == 1 - p
+        assert len(pos.hands[p]) == len(before.hands[p]) - 1
+        assert m.card not in pos.hands[p]
+        # the mover's builds after the mover's play
+        for b in pos.builds:
+            if b.owner == p:
+                assert b.value in {value_of(c) for c in pos.hands[p]}
+        assert Position.from_json(pos.to_json()) == pos
+
+
+def expected_total(rules, final):
+    n0 = len(final.captured[0])
+    base = 8 if n0 == 26 else 11
+    return base + rules.sweep_points * sum(final.sweeps)
+
+
+def run_round(rules_name, seed, dealer, apply_all=False):
+    rules = get_rules(rules_name)
+    deck = deck_of(seed)
+    checker = Checker(seed, deck, dealer, apply_all=apply_all)
+    result = play_round(rules, deck, dealer, checker)
+    assert checker.plies == 48
+    return rules, result
+
+
+@pytest.mark.parametrize("rules_name", ALL)
+@ROUND
+@given(seed=seeds, dealer=dealers)
+def test_prop_random_round_invariants_and_end(rules_name, seed, dealer):
+    rules, result = run_round(rules_name, seed, dealer)
+    final = result.final
+    if result.void:  # nobody captured: nothing scored
+        assert final.last_capturer is None and result.score.totals == (0, 0)
+        return
+    # a round ends with empty hands, an empty table and no builds
+    assert final.hands == (frozenset(), frozenset())
+    assert final.loose == frozenset() and final.builds == ()
+    # all 52 cards in the two piles
+    assert sorted(final.captured[0] | final.captured[1]) == list(DECK)
+    assert not (final.captured[0] & final.captured[1])
+    # sweeps are exactly the plays that emptied the table (the remainder is none)
+    swept = [e.player for e in result.events if e.kind == "play" and e.sweep]
+    assert final.sweeps == (swept.count(0), swept.count(1))
+    # the points add up: 11 (8 when the cards tie 26-26) plus sweep points
+    assert sum(result.score.totals) == expected_total(rules, final)
+    # the spade prize always goes to someone (13 spades cannot tie)
+    sp = [sum(map(is_spade, final.captured[p])) for p in (0, 1)]
+    assert result.score.points[sp.index(max(sp))]["spades"] == 1
+
+
+@pytest.mark.parametrize("rules_name", ALL)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, dealer=dealers)
+def test_prop_every_legal_move_applies_to_a_valid_position(rules_name, seed, dealer):
+    run_round(rules_name, seed, dealer, apply_all=True)
+
+
+@pytest.mark.parametrize("rules_name", ALL)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds)
+def test_prop_moves_outside_the_legal_list_are_rejected(rules_name, seed):
+    """Random plausible moves not in legal_moves are refused by apply_move with a reason."""
+    from casino_sim.reference import IllegalMove, Move
+    from casino_sim.reference.moves import KINDS
+
+    rules = get_rules(rules_name)
+    deck = deck_of(seed)
+    rng = random.Random(seed)
+    checked = 0
+
+    def chooser(pos, moves):
+        nonlocal checked
+        hand = sorted(pos.hands[pos.to_move])
+        loose = sorted(pos.loose)
+        values = [b.value for b in pos.builds]
+        for _ in range(4):
+            kind = rng.choice(KINDS)
+            c = rng.choice(hand)
+            taken = tuple(sorted(rng.sample(loose, rng.randint(0, min(3, len(loose))))))
+            bvals = tuple(sorted(rng.sample(values, rng.randint(0, min(2, len(values))))))
+            value = None if kind == "trail" or (kind == "capture" and value_of(c) == 0) else rng.randint(1, 10)
+            m = Move(kind, c, taken, bvals, value)
+            reason = check_move(pos, m)
+            if m in moves:
+                assert reason is None
+            else:
+                assert isinstance(reason, str) and reason
+                with pytest.raises(IllegalMove):
+                    apply_move(pos, m)
+                checked += 1
+        return rng.choice(moves)
+
+    play_round(rules, deck, seed % 2, chooser)
+    assert checked > 0
