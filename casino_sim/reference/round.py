@@ -29,6 +29,7 @@ class Event:
     sweep: bool = False
     batch: int = 0
     cards: tuple = ()  # deal: (non-dealer's hand, dealer's hand, table); remainder: the cards
+    taken: frozenset = frozenset()  # play: the cards it put in the mover's pile
 
 
 @dataclass
@@ -67,11 +68,12 @@ def play_round(rules: RuleSet, deck: Sequence[int], dealer: int, choose: Chooser
         result.events.append(Event("deal", batch=batch, cards=(pos.hands[1 - dealer], pos.hands[dealer],
                                                                 pos.loose if batch == 0 else frozenset())))
         for _ in range(2 * HAND_SIZE):
-            mover, sweeps_before = pos.to_move, pos.sweeps
+            before = pos
             move = choose(pos, legal_moves(pos))
             pos = play(pos, move)
-            swept = pos.sweeps != sweeps_before
-            result.events.append(Event("play", player=mover, move=move, sweep=swept, batch=batch))
+            mover = before.to_move
+            result.events.append(Event("play", player=mover, move=move, sweep=pos.sweeps != before.sweeps,
+                                       batch=batch, taken=pos.captured[mover] - before.captured[mover]))
     return finish_round(result, pos)
 
 

@@ -1,0 +1,74 @@
+"""The per-round record of a simulation, read off a played round: the spec for the numba recorder.
+
+Seats are 0 and 1. Cards 10♦ and 2♠ are tracked from the deal to their capture;
+sweeps are counted by the batch (1..6) in which they fell.
+"""
+
+from __future__ import annotations
+
+from casino_sim.cards import BIG_CASINO, LITTLE_CASINO, is_spade
+from casino_sim.reference.round import BATCHES, RoundResult
+from casino_sim.reference.score import CATEGORIES
+
+TABLE = 2  # "dealt to" code for a card dealt face up to the table
+REMAINDER_PLY = 49  # "captured at ply" code for a card taken with the remainder
+TRACKED = {"ten_diamonds": BIG_CASINO, "two_spades": LITTLE_CASINO}
+
+
+def record_columns() -> list[str]:
+    """Every integer column of a round record, in a fixed order."""
+    cols = ["dealer", "void", "plies", "last_capturer", "remainder"]
+    for s in (0, 1):
+        cols += [f"s{s}_{cat}" for cat in CATEGORIES] + [f"s{s}_total", f"s{s}_n_cards", f"s{s}_n_spades",
+                                                          f"s{s}_n_sweeps"]
+        cols += [f"s{s}_sweeps_b{b}" for b in range(1, BATCHES + 1)]
+    for name in TRACKED:
+        cols += [f"{name}_dealt_to", f"{name}_dealt_batch", f"{name}_captured_by", f"{name}_captured_ply"]
+    return cols
+
+
+def round_record(result: RoundResult) -> dict[str, int]:
+    """The record of one played round (a void round: zeros, captured_by -1)."""
+    rec = dict.fromkeys(record_columns(), 0)
+    rec["dealer"] = result.dealer
+    rec["void"] = int(result.void)
+    first = 1 - result.dealer
+    ply = 0
+    for e in result.events:
+        if e.kind == "deal":
+            first_hand, dealer_hand, table = e.cards
+            for name, card in TRACKED.items():
+                holder = first if card in first_hand else result.dealer if card in dealer_hand else \
+                    TABLE if card in table else None
+                if holder is not None:
+                    rec[f"{name}_dealt_to"], rec[f"{name}_dealt_batch"] = holder, e.batch + 1
+        elif e.kind == "play":
+            ply += 1
+            if e.move.kind == "capture":
+                rec["last_capturer"] = e.player
+                for name, card in TRACKED.items():
+                    if card in e.taken:
+                        rec[f"{name}_captured_by"], rec[f"{name}_captured_ply"] = e.player, ply
+            if e.sweep:
+                rec[f"s{e.player}_n_sweeps"] += 1
+                rec[f"s{e.player}_sweeps_b{e.batch + 1}"] += 1
+        elif e.kind == "remainder":
+            rec["remainder"] = len(e.cards)
+            for name, card in TRACKED.items():
+                if card in e.cards:
+                    rec[f"{name}_captured_by"], rec[f"{name}_captured_ply"] = e.player, REMAINDER_PLY
+    rec["plies"] = ply
+    if result.void:
+        rec["last_capturer"] = -1
+        for name in TRACKED:
+            rec[f"{name}_captured_by"] = -1
+        return rec
+    for s in (0, 1):
+        for cat in CATEGORIES:
+            rec[f"s{s}_{cat}"] = result.score.points[s][cat]
+        rec[f"s{s}_total"] = result.score.totals[s]
+        pile = result.final.captured[s]
+        rec[f"s{s}_n_cards"] = len(pile)
+        rec[f"s{s}_n_spades"] = sum(map(is_spade, pile))
+    return rec
+
