@@ -1,0 +1,101 @@
+"""A run folder: manifest, per-chunk Parquet files written atomically, and resume.
+
+Each finished chunk is written to a temporary name and renamed into place, so a
+run killed at any moment leaves only whole chunk files; `--resume` plays the
+chunks that are missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pandas as pd
+
+from casino_sim import __version__
+from casino_sim.errors import InputError
+
+CHUNK_FILE = re.compile(r"^chunk-(\d{6})\.parquet$")
+FORMAT = 1  # bump when the layout of run folders changes
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write to a temporary name in the same folder, flush to disk, then rename over `path`."""
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def atomic_write_json(path: Path, obj) -> None:
+    atomic_write_bytes(path, (json.dumps(obj, indent=2, default=str) + "\n").encode())
+
+
+class RunDir:
+    """The folder of one run: manifest.json, rounds/chunk-NNNNNN.parquet, report files."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self.rounds = self.path / "rounds"
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.path / "manifest.json"
+
+    def create(self, manifest: dict) -> None:
+        """Make the folder for a new run; refuse a folder that already holds a run."""
+        if self.manifest_path.exists():
+            raise InputError(f"{self.path} already holds a run (use --resume to finish it, or another --out)")
+        try:
+            self.rounds.mkdir(parents=True, exist_ok=True)
+            probe = self.path / ".write-probe"
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as e:
+            raise InputError(f"cannot write to {self.path}: {e.strerror or e}") from None
+        self.write_manifest(dict(manifest, format=FORMAT, version=__version__))
+
+    def write_manifest(self, manifest: dict) -> None:
+        atomic_write_json(self.manifest_path, manifest)
+
+    def read_manifest(self) -> dict:
+        """The manifest of an existing run; InputError if missing, damaged or from another version."""
+        try:
+            manifest = json.loads(self.manifest_path.read_text())
+        except FileNotFoundError:
+            raise InputError(f"{self.path} is not a run folder (no manifest.json)") from None
+        except (OSError, json.JSONDecodeError) as e:
+            raise InputError(f"{self.manifest_path} cannot be read: {e}") from None
+        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+            raise InputError(f"{self.path} was written by another version of casino-sim "
+                             f"(run format {manifest.get('format') if isinstance(manifest, dict) else '?'}, "
+                             f"this version reads {FORMAT})")
+        return manifest
+
+    def chunk_path(self, chunk: int) -> Path:
+        return self.rounds / f"chunk-{chunk:06d}.parquet"
+
+    def finished_chunks(self) -> set[int]:
+        """Indices of the chunks whose files are complete (temporary files are ignored)."""
+        if not self.rounds.is_dir():
+            return set()
+        return {int(m.group(1)) for p in self.rounds.iterdir() if (m := CHUNK_FILE.match(p.name))}
+
+    def write_chunk(self, chunk: int, frame: pd.DataFrame) -> None:
+        """Write one finished chunk atomically."""
+        import io
+
+        buf = io.BytesIO()
+        frame.to_parquet(buf, index=False)
+        atomic_write_bytes(self.chunk_path(chunk), buf.getvalue())
+
+    def read_rounds(self, columns: list[str] | None = None) -> pd.DataFrame:
+        """Every finished chunk's rows, in chunk order."""
+        files = sorted(p for p in self.rounds.glob("chunk-*.parquet") if CHUNK_FILE.match(p.name))
+        if not files:
+            raise InputError(f"{self.path} holds no finished rounds")
+        return pd.concat([pd.read_parquet(p, columns=columns) for p in files], ignore_index=True)
