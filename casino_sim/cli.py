@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from enum import Enum
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
@@ -93,6 +95,51 @@ def apply(
     print(apply_text(get_engine(engine.value), position, move))
 
 
+@app.command()
+def simulate(
+    deals: Annotated[int, typer.Option(help="Deals (shuffles) to play; mirrored runs play each twice.")] = 100_000,
+    policy: Annotated[str, typer.Option("--policy", help="Policy A: a name, a .toml file or module:function.")] = "greedy",
+    vs: Annotated[str, typer.Option("--vs", help="Policy B.")] = "random",
+    rules: RulesOpt = "strict",
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
+    mirrored: Annotated[bool, typer.Option("--mirrored/--no-mirrored",
+                                           help="Play each shuffle twice with the seats swapped.")] = True,
+    until_ci: Annotated[Optional[float], typer.Option("--until-ci", help="Stop once the headline 95% interval is "
+                                                      "narrower than this (--deals is the cap).")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Run folder (default results/runs/<time>-<A>-vs-<B>).")] = None,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help="Finish an interrupted run in this folder.")] = None,
+    engine: Annotated[str, typer.Option("--engine", help="numba, or reference (slow; cross-checks).")] = "numba",
+    chunk_deals: Annotated[int, typer.Option("--chunk-deals", help="Deals per chunk (the unit of seeding, "
+                                             "checkpointing and resume).")] = 5_000,
+) -> None:
+    """Simulate policy A against policy B over many deals; write records, summary and charts."""
+    from casino_sim.experiments import simulate as sim
+    from casino_sim.runner.rundir import RunDir
+    from casino_sim.ui import progress_bar
+
+    if resume is not None:
+        run = RunDir(resume)
+        config = sim.config_of(run)
+    else:
+        config = sim.SimConfig(deals=deals, policy_a=policy, policy_b=vs, rules=rules, seed=seed, mirrored=mirrored,
+                               until_ci=until_ci, threads=threads, engine=engine, chunk_deals=chunk_deals)
+        config.check()
+        run = RunDir(out or sim.default_out(config))
+        sim.start_run(config, run, sys.argv)
+    console.print(f"run folder: {run.path}", highlight=False)
+    try:
+        with progress_bar(console, "simulating") as update:
+            timings = sim.play_chunks(config, run, update)
+    except KeyboardInterrupt:
+        console.print(f"interrupted: finished chunks are kept; finish with  casino-sim simulate --resume {run.path}",
+                      highlight=False)
+        raise typer.Exit(130) from None
+    manifest = sim.finish_run(run, timings)
+    console.print(f"{manifest['rounds_played']:,} rounds in {manifest['play_seconds']:.1f} s "
+                  f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s)", highlight=False)
+
+
 policies_app = typer.Typer(help="The playing policies: list them, or show one.", no_args_is_help=True)
 app.add_typer(policies_app, name="policies")
 
@@ -131,8 +178,13 @@ def policies_show(
     console.print(get_policy(name).describe(), highlight=False, markup=False)
 
 
+def _interrupt_on_sigterm(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit code 2."""
+    signal.signal(signal.SIGTERM, _interrupt_on_sigterm)  # a terminated run ends like Ctrl-C, cleanly
     try:
         app()
     except USER_ERRORS as e:

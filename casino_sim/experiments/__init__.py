@@ -1,0 +1,1 @@
+"""Experiments: simulate, tournament, card values, experiment plans."""

@@ -1,0 +1,200 @@
+"""`casino-sim simulate`: play policy A against policy B over many deals, chunk by chunk, resumably."""
+
+from __future__ import annotations
+
+import math
+import platform
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from casino_sim import __version__
+from casino_sim.errors import InputError
+from casino_sim.policies import get_policy
+from casino_sim.rules import get_rules
+from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.play import engine_for, play_rows
+from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.seeding import chunk_seed
+from casino_sim.runner.threads import use_threads
+
+MAX_DEALS = 10**10
+Progress = Callable[[int, int], None]  # (rounds done, rounds planned)
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """Everything that decides a run's results (threads and engine do not change them)."""
+
+    deals: int = 100_000
+    policy_a: str = "greedy"
+    policy_b: str = "random"
+    rules: str = "strict"
+    seed: int = 0
+    mirrored: bool = True
+    chunk_deals: int = 5_000
+    until_ci: float | None = None  # stop when the headline interval's full width is below this
+    threads: int = 0  # 0: all cores
+    engine: str = "numba"
+
+    def check(self) -> None:
+        """One clear error for an impossible option."""
+        if not 1 <= self.deals <= MAX_DEALS:
+            raise InputError(f"--deals must be between 1 and {MAX_DEALS:,}, got {self.deals:,}")
+        if self.seed < 0:
+            raise InputError(f"--seed must be >= 0, got {self.seed}")
+        if not 1 <= self.chunk_deals <= 10**7:
+            raise InputError(f"--chunk-deals must be between 1 and 10,000,000, got {self.chunk_deals:,}")
+        if self.until_ci is not None and not (0 < self.until_ci < 1000):
+            raise InputError(f"--until-ci must be a positive interval width, got {self.until_ci}")
+        if not 0 <= self.threads <= 256:
+            raise InputError(f"--threads must be between 0 (all cores) and 256, got {self.threads}")
+        get_rules(self.rules)
+        engine_for(self.engine, (get_policy(self.policy_a), get_policy(self.policy_b)))
+
+    @property
+    def n_chunks(self) -> int:
+        return math.ceil(self.deals / self.chunk_deals)
+
+    def chunk_size(self, chunk: int) -> int:
+        return min(self.chunk_deals, self.deals - chunk * self.chunk_deals)
+
+    @property
+    def rounds_per_deal(self) -> int:
+        return 2 if self.mirrored else 1
+
+
+def git_revision() -> str | None:
+    """The git revision of the source tree the package runs from, if it is a checkout."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
+                             text=True, timeout=5)
+        return out.stdout.strip() or None if out.returncode == 0 else None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def versions() -> dict[str, str]:
+    import numba
+    import pyarrow
+
+    return {"casino_sim": __version__, "python": platform.python_version(), "numpy": np.__version__,
+            "numba": numba.__version__, "pandas": pd.__version__, "pyarrow": pyarrow.__version__}
+
+
+def headline(frame: pd.DataFrame) -> np.ndarray:
+    """Per deal: policy A's points minus policy B's, averaged over the mirrored seatings.
+
+    A void round counts as a difference of 0 (it scores nothing).
+    """
+    a_is_0 = frame["mirror"].to_numpy() == 0
+    s0, s1 = frame["s0_total"].to_numpy(), frame["s1_total"].to_numpy()
+    diff = np.where(a_is_0, s0 - s1, s1 - s0).astype(np.float64)
+    return pd.Series(diff).groupby(frame["deal_id"].to_numpy()).mean().to_numpy()
+
+
+class Headline:
+    """Running sums of the headline difference, for the interval and for --until-ci."""
+
+    def __init__(self) -> None:
+        self.n, self.s, self.ss = 0, 0.0, 0.0
+
+    def add(self, frame: pd.DataFrame) -> None:
+        d = headline(frame)
+        self.n += len(d)
+        self.s += float(d.sum())
+        self.ss += float((d * d).sum())
+
+    def interval(self) -> tuple[float, float]:
+        """Mean and the full width of its 95% interval."""
+        if self.n < 2:
+            return (self.s / max(self.n, 1), math.inf)
+        mean = self.s / self.n
+        var = max(self.ss / self.n - mean * mean, 0.0) * self.n / (self.n - 1)
+        return mean, 2 * 1.959964 * math.sqrt(var / self.n)
+
+
+def start_run(config: SimConfig, run: RunDir, command: list[str]) -> dict:
+    """Check the options and create the run folder with its manifest."""
+    config.check()
+    manifest = {"kind": "simulate", "command": command, "config": asdict(config), "seed": config.seed,
+                "versions": versions(), "git_revision": git_revision(), "status": "running",
+                "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    run.create(manifest)
+    return run.read_manifest()
+
+
+def config_of(run: RunDir) -> SimConfig:
+    """The configuration a run folder was started with."""
+    manifest = run.read_manifest()
+    if manifest.get("kind") != "simulate":
+        raise InputError(f"{run.path} is not a simulate run")
+    try:
+        return SimConfig(**manifest["config"])
+    except (KeyError, TypeError) as e:
+        raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
+
+
+def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None) -> dict:
+    """Play every chunk not yet written, writing each as it finishes; returns the run's timings.
+
+    With --until-ci the run stops at the first chunk boundary where the headline
+    interval is narrower than asked; it never plays more than `deals`.
+    """
+    rules = get_rules(config.rules)
+    pa, pb = get_policy(config.policy_a), get_policy(config.policy_b)
+    engine = engine_for(config.engine, (pa, pb))
+    done = run.finished_chunks()
+    head = Headline()
+    if done and config.until_ci is not None:
+        head.add(run.read_rounds(["deal_id", "mirror", "s0_total", "s1_total"]))
+    rounds_total = config.deals * config.rounds_per_deal
+    rounds_done = sum(config.chunk_size(c) for c in done) * config.rounds_per_deal
+    if progress:
+        progress(rounds_done, rounds_total)
+    played, t0 = 0, time.perf_counter()
+    with use_threads(config.threads):
+        for chunk in range(config.n_chunks):
+            if config.until_ci is not None and head.interval()[1] < config.until_ci:
+                break
+            if chunk in done:
+                continue
+            rows = chunk_rows(chunk_seed(config.seed, chunk), chunk * config.chunk_deals,
+                              config.chunk_size(chunk), config.mirrored)
+            frame = play_rows(engine, rows, rules, pa, pb)
+            frame.insert(0, "chunk", np.int32(chunk))
+            run.write_chunk(chunk, frame)
+            if config.until_ci is not None:
+                head.add(frame)
+            played += len(frame)
+            rounds_done += len(frame)
+            if progress:
+                progress(rounds_done, rounds_total)
+    wall = time.perf_counter() - t0
+    return {"rounds_played": played, "play_seconds": wall, "rounds_per_s": played / wall if wall > 0 else None,
+            "engine": engine}
+
+
+def finish_run(run: RunDir, timings: dict) -> dict:
+    """Mark the run complete in its manifest."""
+    manifest = run.read_manifest()
+    manifest.update(status="complete", finished=time.strftime("%Y-%m-%dT%H:%M:%S%z"), **timings,
+                    chunks=sorted(run.finished_chunks()))
+    run.write_manifest(manifest)
+    return manifest
+
+
+def default_out(config: SimConfig, root: Path = Path("results/runs")) -> Path:
+    """results/runs/<timestamp>-<A>-vs-<B>/, the timestamp to the second (a suffix avoids clashes)."""
+    name = f"{time.strftime('%Y%m%d-%H%M%S')}-{Path(config.policy_a).stem}-vs-{Path(config.policy_b).stem}"
+    path, k = root / name, 1
+    while path.exists():
+        k += 1
+        path = root / f"{name}-{k}"
+    return path
+

@@ -1,0 +1,42 @@
+"""The rows a chunk plays: decks, dealers, seats' policies and per-round seeds, from the chunk seed.
+
+Every engine plays the same rows, so the reference and numba engines can be
+compared row by row, and experiments may edit decks (move the 10♦) before play.
+A mirrored chunk plays each deal twice, the second time with the seats' policies
+swapped and the same deck, dealer seat and policy seed (common random numbers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class DealRows:
+    """Row i: deck[i] (52 card codes), dealer[i], which policy sits in seat 0 (a_seat0[i]), seed[i]."""
+
+    deal_id: np.ndarray  # int64: the deal's index in the whole run
+    mirror: np.ndarray  # int8: 0 = policy A in seat 0, 1 = seats swapped
+    decks: np.ndarray  # (n, 52) int8
+    dealer: np.ndarray  # int8
+    a_seat0: np.ndarray  # bool: policy A plays seat 0
+    seeds: np.ndarray  # uint64: the round's own random stream (policy choices)
+
+    def __len__(self) -> int:
+        return len(self.deal_id)
+
+
+def chunk_rows(chunk_seed: int, first_deal: int, n_deals: int, mirrored: bool) -> DealRows:
+    """The rows of one chunk, a pure function of its seed and size."""
+    rng = np.random.default_rng(chunk_seed)
+    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (n_deals, 1)), axis=1)
+    dealer = rng.integers(0, 2, size=n_deals, dtype=np.int8)
+    seeds = rng.integers(0, 2**63, size=n_deals, dtype=np.int64).astype(np.uint64)
+    deal_id = np.arange(first_deal, first_deal + n_deals, dtype=np.int64)
+    if not mirrored:
+        return DealRows(deal_id, np.zeros(n_deals, np.int8), decks, dealer, np.ones(n_deals, bool), seeds)
+    twice = np.repeat(np.arange(n_deals), 2)
+    mirror = np.tile(np.array([0, 1], np.int8), n_deals)
+    return DealRows(deal_id[twice], mirror, decks[twice], dealer[twice], mirror == 0, seeds[twice])

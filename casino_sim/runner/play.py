@@ -1,0 +1,34 @@
+"""Play chunk rows on a chosen engine and return the per-round records as a DataFrame."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from casino_sim.errors import InputError
+from casino_sim.policies.policy import Policy
+from casino_sim.rules import RuleSet
+from casino_sim.runner.deals import DealRows
+
+ENGINES = ("numba", "reference")
+
+
+def engine_for(engine: str, policies: tuple[Policy, Policy]) -> str:
+    """The engine that will play: Python-callable policies play only on the reference engine."""
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r} (choose from: {', '.join(ENGINES)})")
+    if any(p.kind == "python" for p in policies):
+        return "reference"
+    if engine == "reference" and any(p.kind == "rollout" for p in policies):
+        raise InputError("the rollout policy plays only on the numba engine")
+    return engine
+
+
+def play_rows(engine: str, rows: DealRows, rules: RuleSet, policy_a: Policy, policy_b: Policy) -> pd.DataFrame:
+    """Per-round records of the rows, with deal_id and mirror columns first."""
+    if engine == "reference":
+        from casino_sim.runner.reference_rows import play_rows_reference as play
+    else:
+        from casino_sim.engine.rows import play_rows_numba as play
+    cols = play(rows, rules, policy_a, policy_b)
+    frame = pd.DataFrame({"deal_id": rows.deal_id, "mirror": rows.mirror, **cols})
+    return frame

@@ -1,0 +1,25 @@
+"""Play chunk rows with the reference engine: slow, exact, and the path for Python-callable policies."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from casino_sim.policies.policy import Policy
+from casino_sim.reference.record import record_columns, round_record
+from casino_sim.reference.round import play_round
+from casino_sim.rules import RuleSet
+from casino_sim.runner.deals import DealRows
+
+
+def play_rows_reference(rows: DealRows, rules: RuleSet, policy_a: Policy, policy_b: Policy) -> dict[str, np.ndarray]:
+    """One record per row: the integer columns of record_columns()."""
+    cols = record_columns()
+    out = np.zeros((len(rows), len(cols)), dtype=np.int64)
+    for i in range(len(rows)):
+        seats = (policy_a, policy_b) if rows.a_seat0[i] else (policy_b, policy_a)
+        rng = np.random.default_rng(int(rows.seeds[i]))
+        result = play_round(rules, rows.decks[i], int(rows.dealer[i]),
+                            lambda pos, moves: seats[pos.to_move].choose(pos, moves, rng))
+        rec = round_record(result)
+        out[i] = [rec[c] for c in cols]
+    return {c: out[:, j] for j, c in enumerate(cols)}
