@@ -1,0 +1,224 @@
+"""Figures drawn from the report tables (small summaries, never raw rounds); every one shows 95% intervals.
+
+Uses matplotlib's Figure directly (no pyplot): no GUI, no global state, Agg/SVG on save.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib.colors import TwoSlopeNorm
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from casino_sim.cards import SUIT_SYMBOLS
+from casino_sim.reference.score import CATEGORIES, CATEGORY_LABELS
+from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label, value_grid
+
+CI_NOTE = "error bars and bands: 95% confidence intervals"
+RANK_LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def _finite(a) -> np.ndarray:
+    a = np.asarray(a, dtype=np.float64)
+    return np.where(np.isfinite(a), a, np.nan)
+
+
+def _yerr(t: pd.DataFrame, prefix: str = "", mean: str | None = None) -> np.ndarray:
+    m = t[mean or f"{prefix}mean"].to_numpy(dtype=np.float64)
+    return np.vstack([_finite(m - t[f"{prefix}ci_lo"].to_numpy()), _finite(t[f"{prefix}ci_hi"].to_numpy() - m)])
+
+
+def _names(t: pd.DataFrame) -> list[str]:
+    """Bar names: the policy, with its matchup when the table holds several."""
+    if t["matchup"].nunique() > 1:
+        return [f"{p}\n({m})" for p, m in zip(t["policy"], t["matchup"])]
+    return list(t["policy"])
+
+
+def _figure(ncols: int, width: float = 5.0, height: float = 4.0) -> tuple[Figure, list]:
+    fig = Figure(figsize=(width * ncols, height), layout="constrained")
+    axes = fig.subplots(1, ncols, squeeze=False)[0]
+    return fig, list(axes)
+
+
+def score_breakdown_chart(table: pd.DataFrame) -> Figure:
+    """Stacked mean points per category per policy (interval on the total), and each category side by side."""
+    fig, (ax, ax2) = _figure(2)
+    totals = table[table["category"] == "total"].reset_index(drop=True)
+    names = _names(totals)
+    x = np.arange(len(totals))
+    bottom = np.zeros(len(totals))
+    colors = [f"C{i}" for i in range(len(CATEGORIES))]
+    for cat, color in zip(CATEGORIES, colors):
+        part = table[table["category"] == cat]["mean"].to_numpy()
+        ax.bar(x, part, bottom=bottom, color=color, label=CATEGORY_LABELS[cat], width=0.6)
+        bottom += part
+    ax.errorbar(x, totals["mean"], yerr=_yerr(totals), fmt="none", ecolor="black", capsize=6, label="total, 95% CI")
+    ax.set_xticks(x, names)
+    ax.set_ylabel("mean points per round")
+    ax.set_title("Points per round by category")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.12), ncols=3)
+    width = 0.8 / max(1, len(totals))
+    cx = np.arange(len(CATEGORIES))
+    for i, ((_, row), name) in enumerate(zip(totals.iterrows(), names)):
+        t = table[(table["matchup"] == row["matchup"]) & (table["policy"] == row["policy"])
+                  & (table["category"] != "total")]
+        ax2.bar(cx + (i - (len(totals) - 1) / 2) * width, t["mean"], width=width, yerr=_yerr(t), capsize=3,
+                label=name.replace("\n", " "))
+    ax2.set_xticks(cx, [CATEGORY_LABELS[c] for c in CATEGORIES], rotation=30, ha="right", fontsize=8)
+    ax2.set_title("Each category (95% CI)")
+    ax2.legend(fontsize=7)
+    fig.suptitle(f"Score breakdown ({CI_NOTE})", fontsize=9)
+    return fig
+
+
+def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
+    """Sweeps per round per policy, their distribution, and the mean per batch 1..6."""
+    fig, (ax1, ax2, ax3) = _figure(3, width=4.2)
+    whole = rates[rates["batch"] == 0].reset_index(drop=True)
+    names = _names(whole)
+    ax1.bar(np.arange(len(whole)), whole["mean"], yerr=_yerr(whole), capsize=5,
+            color=[f"C{i}" for i in range(len(whole))])
+    ax1.set_xticks(np.arange(len(whole)), names)
+    ax1.set_ylabel("sweeps per round")
+    ax1.set_title("Sweeps per round")
+    ks = np.sort(dist["sweeps"].unique())
+    width = 0.8 / max(1, len(whole))
+    for i, (_, row) in enumerate(whole.iterrows()):
+        d = dist[(dist["matchup"] == row["matchup"]) & (dist["policy"] == row["policy"])].sort_values("sweeps")
+        ax2.bar(d["sweeps"] + (i - (len(whole) - 1) / 2) * width, d["share"], width=width,
+                yerr=_yerr(d, mean="share"), capsize=2, label=names[i].replace("\n", " "))
+        b = rates[(rates["matchup"] == row["matchup"]) & (rates["policy"] == row["policy"]) & (rates["batch"] > 0)]
+        ax3.errorbar(b["batch"] + (i - (len(whole) - 1) / 2) * 0.08, b["mean"], yerr=_yerr(b), marker="o",
+                     capsize=3, label=names[i].replace("\n", " "))
+    ax2.set_xticks(ks)
+    ax2.set_xlabel("sweeps in a round")
+    ax2.set_ylabel("share of rounds")
+    ax2.set_title("Distribution")
+    ax2.legend(fontsize=7)
+    ax3.set_xticks(range(1, 7))
+    ax3.set_xlabel("batch (4 cards each)")
+    ax3.set_ylabel("sweeps per round in the batch")
+    ax3.set_title("When sweeps happen")
+    ax3.legend(fontsize=7)
+    fig.suptitle(f"Sweeps ({CI_NOTE})", fontsize=9)
+    return fig
+
+
+def seat_advantage_chart(table: pd.DataFrame) -> Figure:
+    """Mean points as dealer and as first player per policy, and the difference."""
+    fig, (ax1, ax2) = _figure(2)
+    names = _names(table)
+    x = np.arange(len(table))
+    ax1.bar(x - 0.2, table["dealer_mean"], width=0.4, yerr=_yerr(table, "dealer_"), capsize=4, label="dealer")
+    ax1.bar(x + 0.2, table["first_mean"], width=0.4, yerr=_yerr(table, "first_"), capsize=4,
+            label="first player (non-dealer)")
+    ax1.set_xticks(x, names, fontsize=8)
+    ax1.set_ylabel("mean points per round")
+    ax1.set_title("Points by seat role")
+    ax1.legend(fontsize=7)
+    ax2.errorbar(table["diff_mean"], x, xerr=_yerr(table, "diff_"), fmt="o", capsize=5)
+    ax2.axvline(0, color="grey", lw=0.8)
+    ax2.xaxis.set_major_locator(MaxNLocator(5))
+    ax2.set_yticks(x, names, fontsize=8)
+    ax2.invert_yaxis()
+    ax2.set_xlabel("dealer minus first player (points per round)")
+    ax2.set_title("Dealer advantage")
+    fig.suptitle(f"Seat advantage ({CI_NOTE})", fontsize=9)
+    return fig
+
+
+def convergence_chart(conv: pd.DataFrame) -> Figure:
+    """Running mean of the headline with its band against deals played (log scale)."""
+    fig, (ax,) = _figure(1, width=7.0)
+    lows, highs = [], []
+    for i, (label, t) in enumerate(conv.groupby("matchup", observed=True, sort=True)):
+        n = t["deals"].to_numpy()
+        lo, hi = _finite(t["ci_lo"]), _finite(t["ci_hi"])
+        ax.fill_between(n, lo, hi, color=f"C{i}", alpha=0.25, lw=0)
+        ax.plot(n, t["mean"], color=f"C{i}", label=f"{label}: {t['mean'].iloc[-1]:+.3f} "
+                f"± {(hi[-1] - lo[-1]) / 2:.3f}")
+        settled = n >= min(30, n[-1])  # the first few deals' bands would flatten the rest
+        lows.append(np.nanmin(lo[settled]))
+        highs.append(np.nanmax(hi[settled]))
+    if lows and np.isfinite(min(lows)) and np.isfinite(max(highs)):
+        pad = 0.05 * (max(highs) - min(lows) or 1.0)
+        ax.set_ylim(min(lows) - pad, max(highs) + pad)
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xscale("log")
+    ax.set_xlabel("deals (mirrored pairs, or rounds when not mirrored)")
+    ax.set_ylabel("mean points, policy A minus B")
+    ax.set_title("Convergence of the headline figure (band: 95% CI)")
+    ax.legend(fontsize=8)
+    return fig
+
+
+def summary_chart(summary: pd.DataFrame) -> Figure:
+    """Headline per matchup: mean point difference and A's round win rate, with intervals."""
+    fig, (ax1, ax2) = _figure(2, height=max(2.5, 0.6 * len(summary) + 1.5))
+    y = np.arange(len(summary))
+    names = list(summary["matchup"])
+    ax1.errorbar(summary["diff_mean"], y, xerr=_yerr(summary, "diff_"), fmt="o", capsize=5)
+    ax1.axvline(0, color="grey", lw=0.8)
+    ax1.xaxis.set_major_locator(MaxNLocator(5))
+    ax1.set_yticks(y, names)
+    ax1.invert_yaxis()
+    ax1.set_xlabel("points, A minus B, per deal (mirrored: pair average)")
+    ax1.set_title("Mean point difference")
+    ax2.errorbar(summary["win_rate_a_mean"], y, xerr=_yerr(summary, "win_rate_a_"), fmt="o", capsize=5)
+    ax2.axvline(0.5, color="grey", lw=0.8)
+    ax2.xaxis.set_major_locator(MaxNLocator(5))
+    ax2.set_yticks(y, names)
+    ax2.invert_yaxis()
+    ax2.set_xlabel("share of rounds won by A (ties half)")
+    ax2.set_title("Round win rate")
+    fig.suptitle(f"Summary ({CI_NOTE})", fontsize=9)
+    return fig
+
+
+def card_heatmap(table: pd.DataFrame) -> Figure:
+    """4x13 value of each card (suits S H D C by ranks A..K), one panel per variant; cells: mean ± CI half-width."""
+    variants = sorted(table["variant"].unique())
+    fig = Figure(figsize=(11, 3.4 * len(variants)), layout="constrained")
+    axes = fig.subplots(len(variants), 1, squeeze=False)[:, 0]
+    means = _finite(table["mean"])
+    vmax = float(np.nanmax(np.abs(means))) if np.isfinite(means).any() else 1.0
+    norm = TwoSlopeNorm(vcenter=0.0, vmin=-(vmax or 1.0), vmax=vmax or 1.0)
+    for ax, variant in zip(axes, variants):
+        grid = value_grid(table, variant)
+        half = (value_grid(table, variant, "ci_hi") - value_grid(table, variant, "ci_lo")) / 2
+        im = ax.imshow(grid, cmap="RdBu_r", norm=norm, aspect="auto")
+        for s in range(4):
+            for r in range(13):
+                text = card_label(r * 4 + s)
+                if np.isfinite(grid[s, r]):
+                    text += f"\n{grid[s, r]:+.2f}\n±{half[s, r]:.2f}" if np.isfinite(half[s, r]) else \
+                        f"\n{grid[s, r]:+.2f}"
+                dark = np.isfinite(grid[s, r]) and abs(grid[s, r]) > 0.6 * (vmax or 1.0)
+                ax.text(r, s, text, ha="center", va="center", fontsize=6.5, color="white" if dark else "black")
+        ax.set_xticks(range(13), RANK_LABELS)
+        ax.set_yticks(range(4), list(SUIT_SYMBOLS))
+        ax.set_title(f"Value of holding each card, paired deals, card moved to: {variant} "
+                     f"(cells: mean ± 95% CI half-width)", fontsize=9)
+        fig.colorbar(im, ax=ax, label="points per deal")
+    return fig
+
+
+def ten_diamonds_chart(batch_table: pd.DataFrame) -> Figure:
+    """The value of holding the 10♦ by the batch it was dealt in, one series per variant."""
+    fig, (ax,) = _figure(1, width=6.5)
+    t = batch_table[batch_table["card"] == TEN_DIAMONDS]
+    variants = sorted(t["variant"].unique())
+    for i, variant in enumerate(variants):
+        v = t[t["variant"] == variant].sort_values("batch")
+        ax.errorbar(v["batch"] + (i - (len(variants) - 1) / 2) * 0.08, v["mean"], yerr=_yerr(v), marker="o",
+                    capsize=4, label=f"moved to {variant}")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xticks(range(1, 7))
+    ax.set_xlabel("batch in which the 10♦ is dealt")
+    ax.set_ylabel("points per deal (holder minus opponent, paired)")
+    ax.set_title(f"Value of holding the 10♦ by batch ({CI_NOTE})", fontsize=9)
+    if variants:
+        ax.legend(fontsize=8)
+    return fig

@@ -1,0 +1,78 @@
+"""One function per report kind: records (a DataFrame or a run folder) in, tables + charts out.
+
+Each writes `<name>.csv/.json` and `<name>.png/.svg` into `out` and returns its main table.
+`REPORTS` maps the kind names of `casino-sim report KIND RUN_DIR` to these functions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from casino_sim.reports import charts, tables
+from casino_sim.reports.cardvalue import card_batch_table, card_value_table
+from casino_sim.reports.load import rounds_of
+from casino_sim.reports.output import save_figure, write_table
+
+
+def score_breakdown(data, out: str | Path) -> pd.DataFrame:
+    """Mean points per category per policy: `score_breakdown.*`."""
+    t = tables.score_breakdown_table(rounds_of(data))
+    write_table(t, out, "score_breakdown")
+    save_figure(charts.score_breakdown_chart(t), out, "score_breakdown")
+    return t
+
+
+def sweep_frequency(data, out: str | Path) -> pd.DataFrame:
+    """Sweeps per round and per batch (`sweeps.*`) and their distribution (`sweeps_distribution.*`)."""
+    df = rounds_of(data)
+    rates, dist = tables.sweep_rate_table(df), tables.sweep_distribution_table(df)
+    write_table(rates, out, "sweeps")
+    write_table(dist, out, "sweeps_distribution")
+    save_figure(charts.sweep_chart(rates, dist), out, "sweeps")
+    return rates
+
+
+def seat_advantage(data, out: str | Path) -> pd.DataFrame:
+    """Dealer vs first player per policy: `seat_advantage.*`."""
+    t = tables.seat_advantage_table(rounds_of(data))
+    write_table(t, out, "seat_advantage")
+    save_figure(charts.seat_advantage_chart(t), out, "seat_advantage")
+    return t
+
+
+def convergence(data, out: str | Path) -> pd.DataFrame:
+    """Running mean of the headline with its band: `convergence.*`."""
+    t = tables.convergence_table(rounds_of(data))
+    write_table(t, out, "convergence")
+    save_figure(charts.convergence_chart(t), out, "convergence")
+    return t
+
+
+def summary(data, out: str | Path) -> pd.DataFrame:
+    """The headline per matchup: `summary.csv`, `summary.json` and the chart `summary.png/.svg`."""
+    t = tables.summary_table(rounds_of(data))
+    write_table(t, out, "summary")
+    save_figure(charts.summary_chart(t), out, "summary")
+    return t
+
+
+def card_value(data: pd.DataFrame, out: str | Path) -> pd.DataFrame:
+    """Card values from paired-deal differences: `card_values.*` (per card), `card_values_by_batch.*`,
+    the heatmap `card_value_heatmap.*` and the 10♦ by batch `ten_diamonds_by_batch.*`."""
+    values, by_batch = card_value_table(data), card_batch_table(data)
+    write_table(values, out, "card_values")
+    write_table(by_batch, out, "card_values_by_batch")
+    save_figure(charts.card_heatmap(values), out, "card_value_heatmap")
+    save_figure(charts.ten_diamonds_chart(by_batch), out, "ten_diamonds_by_batch")
+    return values
+
+
+REPORTS = {
+    "summary": summary,
+    "score": score_breakdown,
+    "sweeps": sweep_frequency,
+    "seat": seat_advantage,
+    "convergence": convergence,
+}

@@ -1,0 +1,172 @@
+"""Round records in: read a run folder, name each round's matchup and deal, and the per-seat view.
+
+Policy A of a matchup is the policy in seat 0 of mirror-0 rounds (the runner's
+convention); `cluster` numbers the deals (shuffles) of a matchup in deal order:
+rounds of one cluster share their cards, so statistics treat them as one sample.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from casino_sim.errors import InputError
+from casino_sim.reference.round import BATCHES
+from casino_sim.reference.score import CATEGORIES
+
+STRING_COLUMNS = ("policy_0", "policy_1", "rules")
+SEAT_COLUMNS = (*CATEGORIES, "total", "n_sweeps", *(f"sweeps_b{b}" for b in range(1, BATCHES + 1)))
+# The columns the reports read (the full record has more: card tracking, pile sizes).
+REQUIRED = ("dealer", "void", *(f"s{s}_{c}" for s in (0, 1) for c in SEAT_COLUMNS), "deal_id", "mirror",
+            *STRING_COLUMNS)
+DERIVED = ("policy_a", "policy_b", "matchup", "mu", "a_seat", "cluster")
+
+
+def read_rounds(run_dir: str | Path, columns=REQUIRED) -> pd.DataFrame:
+    """`columns` (None: all) of every `RUN_DIR/rounds/*.parquet` as one frame; strings become categoricals.
+
+    Reading only the columns the reports use halves time and memory on a million rounds.
+    """
+    files = sorted((Path(run_dir) / "rounds").glob("*.parquet"))
+    if not files:
+        raise InputError(f"{run_dir} holds no round records (rounds/*.parquet)")
+    if columns is not None:
+        present = set(pq.read_schema(files[0]).names)
+        missing = [c for c in columns if c not in present]
+        if missing:
+            raise InputError(f"{files[0]} lacks column(s): {', '.join(missing)}")
+    cols = None if columns is None else list(columns)
+    table = pa.concat_tables([pq.read_table(f, columns=cols) for f in files], promote_options="default")
+    df = table.to_pandas()
+    for c in STRING_COLUMNS:
+        if c in df.columns:
+            df[c] = df[c].astype("category")
+    return df
+
+
+def read_manifest(run_dir: str | Path) -> dict:
+    """The run's manifest.json, or {} when there is none (a bare folder of rounds)."""
+    path = Path(run_dir) / "manifest.json"
+    try:
+        return json.loads(path.read_text())
+    except FileNotFoundError:
+        return {}
+    except (OSError, json.JSONDecodeError) as e:
+        raise InputError(f"{path} cannot be read: {e}") from None
+
+
+def rounds_of(data) -> pd.DataFrame:
+    """A prepared frame from a DataFrame of records or a run folder."""
+    if isinstance(data, pd.DataFrame):
+        return prepare(data)
+    return prepare(read_rounds(data))
+
+
+def prepare(df: pd.DataFrame) -> pd.DataFrame:
+    """Add policy_a, policy_b, matchup (label), mu (matchup id), a_seat and cluster; idempotent."""
+    if all(c in df.columns for c in DERIVED):
+        return df
+    missing = [c for c in REQUIRED if c not in df.columns]
+    if missing:
+        raise InputError(f"round records lack column(s): {', '.join(missing)}")
+    if len(df) == 0:
+        raise InputError("no round records")
+    keys = ["rules", "policy_0", "policy_1", "mirror"]
+    combo = df.groupby(keys, observed=True, sort=False).ngroup().to_numpy()
+    combos = df[keys].assign(_c=combo).drop_duplicates("_c").set_index("_c").sort_index()
+    mirrored = combos["mirror"].to_numpy() != 0
+    p0 = combos["policy_0"].astype(str).to_numpy()
+    p1 = combos["policy_1"].astype(str).to_numpy()
+    info = pd.DataFrame({"rules": combos["rules"].astype(str).to_numpy(),
+                         "policy_a": np.where(mirrored, p1, p0), "policy_b": np.where(mirrored, p0, p1)})
+    several_rules = info["rules"].nunique() > 1
+    info["matchup"] = info["policy_a"] + " vs " + info["policy_b"]
+    if several_rules:
+        info["matchup"] += " (" + info["rules"] + ")"
+    labels = sorted(set(info["matchup"]))
+    info["mu"] = info["matchup"].map({m: i for i, m in enumerate(labels)})
+
+    out = df.copy(deep=False)  # copy-on-write: the caller's frame is left as it was
+    mu = info["mu"].to_numpy()[combo]
+    out["mu"] = mu.astype(np.int64)
+    out["matchup"] = pd.Categorical.from_codes(mu, labels)
+    for c in ("policy_a", "policy_b"):
+        out[c] = pd.Categorical(info[c].to_numpy()[combo])
+    out["a_seat"] = (out["mirror"].to_numpy() != 0).astype(np.int8)
+    key = out["deal_id"].to_numpy().astype(np.int64) * len(labels) + mu
+    out["cluster"] = pd.factorize(key, sort=True)[0].astype(np.int64)  # deal order within a matchup
+    return out
+
+
+def matchup_info(df: pd.DataFrame) -> pd.DataFrame:
+    """One row per matchup id: rules, policy_a, policy_b, matchup, mirrored."""
+    first = df.drop_duplicates("mu").set_index("mu").sort_index()
+    info = first[["rules", "policy_a", "policy_b", "matchup"]].astype(str)
+    info["mirrored"] = df.groupby("mu")["mirror"].max().astype(bool)
+    return info
+
+
+def seat_rows(df: pd.DataFrame, columns) -> pd.DataFrame:
+    """One row per seat of each non-void round: mu, side, dealer flag, cluster, and the named s{seat}_ columns.
+
+    side is 0 for policy A, 1 for policy B; when A and B are the same policy both
+    seats get side 0, so that policy's figures pool both seats.
+    """
+    live = df["void"].to_numpy() == 0
+    mu = df["mu"].to_numpy()[live]
+    info = matchup_info(df)
+    same_mu = np.zeros(int(df["mu"].max()) + 1, bool)
+    same_mu[info.index] = (info["policy_a"] == info["policy_b"]).to_numpy()
+    same = same_mu[mu]
+    a_seat = df["a_seat"].to_numpy()[live]
+    dealer = df["dealer"].to_numpy()[live]
+    cluster = df["cluster"].to_numpy()[live]
+    parts = {"mu": np.tile(mu, 2),
+             "side": np.concatenate([(a_seat != s) & ~same for s in (0, 1)]).astype(np.int8),
+             "seat": np.repeat(np.array([0, 1], np.int8), len(mu)),
+             "is_dealer": np.concatenate([dealer == s for s in (0, 1)]),
+             "cluster": np.tile(cluster, 2)}
+    for c in columns:
+        parts[c] = np.concatenate([df[f"s{s}_{c}"].to_numpy()[live] for s in (0, 1)])
+    return pd.DataFrame(parts)
+
+
+def side_groups(seats: pd.DataFrame):
+    """(mu, side, row mask) for each policy of each matchup, in order."""
+    mu, side = seats["mu"].to_numpy(), seats["side"].to_numpy()
+    for m in np.flatnonzero(np.bincount(mu)):
+        in_mu = mu == m
+        for s in np.flatnonzero(np.bincount(side[in_mu])):
+            yield int(m), int(s), in_mu & (side == s)
+
+
+def policy_name(info: pd.DataFrame, mu: int, side: int) -> str:
+    return info.at[mu, "policy_a" if side == 0 else "policy_b"]
+
+
+def headline_rows(df: pd.DataFrame) -> pd.DataFrame:
+    """Per non-void round: mu, cluster, total_a, total_b, diff (A minus B points)."""
+    live = df["void"].to_numpy() == 0
+    a0 = df["a_seat"].to_numpy()[live] == 0
+    t0, t1 = df["s0_total"].to_numpy()[live], df["s1_total"].to_numpy()[live]
+    ta, tb = np.where(a0, t0, t1), np.where(a0, t1, t0)
+    return pd.DataFrame({"mu": df["mu"].to_numpy()[live], "cluster": df["cluster"].to_numpy()[live],
+                         "total_a": ta, "total_b": tb, "diff": ta - tb})
+
+
+def pair_values(df: pd.DataFrame) -> dict[int, np.ndarray]:
+    """Per matchup, the headline per deal in deal order: A-minus-B points averaged over its non-void seatings."""
+    rows = headline_rows(df)
+    cl = rows["cluster"].to_numpy()
+    sums = np.bincount(cl, weights=rows["diff"].to_numpy().astype(np.float64))
+    counts = np.bincount(cl)
+    mu_of = np.zeros(len(counts), np.int64)
+    mu_of[cl] = rows["mu"].to_numpy()
+    have = counts > 0
+    return {int(m): sums[have & (mu_of == m)] / counts[have & (mu_of == m)]
+            for m in np.flatnonzero(np.bincount(rows["mu"].to_numpy()))}

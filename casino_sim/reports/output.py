@@ -1,0 +1,53 @@
+"""Writing report files atomically: tables as CSV + JSON, figures as PNG + SVG."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+from pathlib import Path
+
+import pandas as pd
+from matplotlib.figure import Figure
+
+PNG_DPI = 110
+METADATA = {"png": {"Software": None}, "svg": {"Date": None}}  # no timestamps: same data, same bytes
+
+
+def atomic_write(path: Path, data: bytes) -> Path:
+    """Write to a temporary name in the same folder, then rename: readers never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return path
+
+
+def _plain(v):
+    """JSON-safe scalar: numpy types to Python, NaN and infinities to null."""
+    if hasattr(v, "item"):
+        v = v.item()
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    return v
+
+
+def write_table(df: pd.DataFrame, out: str | Path, name: str) -> list[Path]:
+    """`name.csv` and `name.json` (a list of records) in `out`."""
+    out = Path(out)
+    csv = atomic_write(out / f"{name}.csv", df.to_csv(index=False).encode())
+    records = [{k: _plain(v) for k, v in row.items()} for row in df.to_dict(orient="records")]
+    js = atomic_write(out / f"{name}.json", (json.dumps(records, indent=1, ensure_ascii=False) + "\n").encode())
+    return [csv, js]
+
+
+def save_figure(fig: Figure, out: str | Path, name: str) -> list[Path]:
+    """`name.png` and `name.svg` in `out`."""
+    out = Path(out)
+    paths = []
+    for fmt in ("png", "svg"):
+        buf = io.BytesIO()
+        fig.savefig(buf, format=fmt, dpi=PNG_DPI, metadata=METADATA[fmt])
+        paths.append(atomic_write(out / f"{name}.{fmt}", buf.getvalue()))
+    return paths

@@ -1,0 +1,140 @@
+"""The report tables, computed from prepared round records (no files, no charts).
+
+Every mean excludes void rounds and carries a cluster-robust 95% interval: rounds
+of one deal (a mirrored pair) count as one sample.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from casino_sim.reference.round import BATCHES
+from casino_sim.reference.score import CATEGORIES
+from casino_sim.reports.load import headline_rows, matchup_info, pair_values, policy_name, seat_rows, side_groups
+from casino_sim.reports.stats import cluster_diff_ci, cluster_mean_ci, mean_ci, running_mean_ci
+
+ID = ["rules", "matchup", "policy"]
+BATCH_COLUMNS = [f"sweeps_b{b}" for b in range(1, BATCHES + 1)]
+
+
+def _ident(info: pd.DataFrame, mu: int, side: int) -> dict:
+    return {"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"], "policy": policy_name(info, mu, side)}
+
+
+def score_breakdown_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Mean points per round per category (and the total) for each policy of each matchup."""
+    info = matchup_info(df)
+    cats = [*CATEGORIES, "total"]
+    seats = seat_rows(df, cats)
+    cl = seats["cluster"].to_numpy()
+    rows = []
+    for mu, side, idx in side_groups(seats):
+        for cat in cats:
+            est = cluster_mean_ci(seats[cat].to_numpy()[idx], cl[idx])
+            rows.append({**_ident(info, mu, side), "category": cat, **est.as_dict()})
+    return pd.DataFrame(rows)
+
+
+def sweep_rate_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Mean sweeps per round (batch 0) and per round in each batch 1..6, per policy."""
+    info = matchup_info(df)
+    seats = seat_rows(df, ["n_sweeps", *BATCH_COLUMNS])
+    cl = seats["cluster"].to_numpy()
+    rows = []
+    for mu, side, idx in side_groups(seats):
+        for batch, col in enumerate(["n_sweeps", *BATCH_COLUMNS]):
+            est = cluster_mean_ci(seats[col].to_numpy()[idx], cl[idx])
+            rows.append({**_ident(info, mu, side), "batch": batch, **est.as_dict()})
+    return pd.DataFrame(rows)
+
+
+def sweep_distribution_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Share of a policy's rounds with k sweeps, k = 0 .. the most seen, with intervals."""
+    info = matchup_info(df)
+    seats = seat_rows(df, ["n_sweeps"])
+    cl = seats["cluster"].to_numpy()
+    sweeps = seats["n_sweeps"].to_numpy()
+    top = int(sweeps.max()) if len(sweeps) else 0
+    rows = []
+    for mu, side, idx in side_groups(seats):
+        s, c = sweeps[idx], cl[idx]
+        for k in range(top + 1):
+            est = cluster_mean_ci((s == k).astype(np.float64), c)
+            d = est.as_dict()
+            d["ci_lo"], d["ci_hi"] = max(0.0, d["ci_lo"]), min(1.0, d["ci_hi"])
+            rows.append({**_ident(info, mu, side), "sweeps": k, **d})
+    out = pd.DataFrame(rows)
+    return out.rename(columns={"mean": "share"})
+
+
+def seat_advantage_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Mean points as dealer and as first player, and dealer minus first, per policy.
+
+    A matchup of two different policies also gets a "(both)" row over every seat.
+    """
+    info = matchup_info(df)
+    seats = seat_rows(df, ["total"])
+    cl, total, dealer = seats["cluster"].to_numpy(), seats["total"].to_numpy(), seats["is_dealer"].to_numpy()
+    groups = list(side_groups(seats))
+    for mu in info.index:
+        if info.at[mu, "policy_a"] != info.at[mu, "policy_b"]:
+            groups.append((mu, -1, seats["mu"].to_numpy() == mu))
+    rows = []
+    for mu, side, idx in sorted(groups, key=lambda g: (g[0], g[1] < 0, g[1])):
+        x, c, d = total[idx], cl[idx], dealer[idx]
+        row = {"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"],
+               "policy": "(both)" if side < 0 else policy_name(info, mu, side)}
+        row |= cluster_mean_ci(x[d], c[d]).as_dict("dealer_")
+        row |= cluster_mean_ci(x[~d], c[~d]).as_dict("first_")
+        row |= cluster_diff_ci(x, c, d).as_dict("diff_")
+        rows.append(row)
+    return pd.DataFrame(rows).drop(columns="diff_n")
+
+
+def summary_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Per matchup: mean A-minus-B points per deal (mirrored: per pair, the average of both
+    seatings) with its interval, A's round win rate (ties count half), mean totals, counts."""
+    info = matchup_info(df)
+    heads = headline_rows(df)
+    pairs = pair_values(df)
+    rows = []
+    for mu in info.index:
+        in_mu = df["mu"].to_numpy() == mu
+        h = heads[heads["mu"].to_numpy() == mu]
+        c = h["cluster"].to_numpy()
+        d = h["diff"].to_numpy()
+        row = {"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"],
+               "policy_a": info.at[mu, "policy_a"], "policy_b": info.at[mu, "policy_b"],
+               "mirrored": bool(info.at[mu, "mirrored"]), "rounds": int(in_mu.sum()),
+               "void_rounds": int((df["void"].to_numpy()[in_mu] != 0).sum()),
+               "deals": len(pairs.get(mu, []))}
+        row |= _drop_n(mean_ci(pairs.get(mu, [])).as_dict("diff_"))
+        win = cluster_mean_ci(np.where(d > 0, 1.0, np.where(d == 0, 0.5, 0.0)), c).as_dict("win_rate_a_")
+        win["win_rate_a_ci_lo"], win["win_rate_a_ci_hi"] = max(0.0, win["win_rate_a_ci_lo"]), \
+            min(1.0, win["win_rate_a_ci_hi"])
+        row |= _drop_n(win)
+        row["tie_rate"] = float((d == 0).mean()) if len(d) else float("nan")
+        row |= _drop_n(cluster_mean_ci(h["total_a"].to_numpy(), c).as_dict("total_a_"))
+        row |= _drop_n(cluster_mean_ci(h["total_b"].to_numpy(), c).as_dict("total_b_"))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _drop_n(d: dict) -> dict:
+    return {k: v for k, v in d.items() if not k.endswith("_n")}
+
+
+def convergence_table(df: pd.DataFrame, points: int = 1000) -> pd.DataFrame:
+    """Running mean of the headline (per deal, in deal order) and its band, at ~`points`
+    deal counts spaced geometrically (early deals matter most to the eye)."""
+    info = matchup_info(df)
+    rows = []
+    for mu, x in pair_values(df).items():
+        if len(x) == 0:
+            continue
+        mean, lo, hi = running_mean_ci(x)
+        at = np.unique(np.geomspace(1, len(x), num=min(points, len(x))).round().astype(np.int64))
+        rows.append(pd.DataFrame({"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"],
+                                  "deals": at, "mean": mean[at - 1], "ci_lo": lo[at - 1], "ci_hi": hi[at - 1]}))
+    return pd.concat(rows, ignore_index=True)
