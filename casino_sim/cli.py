@@ -136,8 +136,47 @@ def simulate(
                       highlight=False)
         raise typer.Exit(130) from None
     manifest = sim.finish_run(run, timings)
-    console.print(f"{manifest['rounds_played']:,} rounds in {manifest['play_seconds']:.1f} s "
-                  f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s)", highlight=False)
+    console.print(f"{manifest['rounds_played']:,} rounds played in {manifest['play_seconds']:.1f} s "
+                  f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s); writing reports", highlight=False)
+    _print_summary(sim.write_reports(run))
+    console.print(f"records, summary and charts: {run.path}", highlight=False)
+
+
+def _print_summary(summary) -> None:
+    """The summary table of a run, one row per matchup."""
+    from casino_sim.ui import summary_table
+
+    console.print(summary_table(summary))
+
+
+class ReportKind(str, Enum):
+    all = "all"
+    summary = "summary"
+    score = "score"
+    sweeps = "sweeps"
+    seat = "seat"
+    convergence = "convergence"
+
+
+@app.command()
+def report(
+    kind: Annotated[ReportKind, typer.Argument(help="Which report; all writes every one and report.md.")],
+    run_dir: Annotated[Path, typer.Argument(help="A run folder written by simulate.")],
+    out: Annotated[Optional[Path], typer.Option("--out", help="Where to write (default RUN_DIR/report).")] = None,
+) -> None:
+    """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run folder."""
+    from casino_sim.reports.index import write_all
+    from casino_sim.reports.kinds import REPORTS
+    from casino_sim.runner.rundir import RunDir
+
+    RunDir(run_dir).read_manifest()
+    target = out or run_dir / "report"
+    if kind == ReportKind.all:
+        _print_summary(write_all(run_dir, target)["summary"])
+    else:
+        table = REPORTS[kind.value](run_dir, target)
+        console.print(table.to_string(index=False), highlight=False, markup=False)
+    console.print(f"written to {target}", highlight=False)
 
 
 policies_app = typer.Typer(help="The playing policies: list them, or show one.", no_args_is_help=True)

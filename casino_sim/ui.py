@@ -29,3 +29,21 @@ def progress_bar(console: Console, label: str):
             progress.update(task, completed=done, total=total, rate=f"{rate:,.0f}" if rate else "-")
 
         yield update
+
+
+def summary_table(summary):
+    """The headline per matchup as a rich table: A minus B per deal, win rate, mean totals."""
+    from rich.table import Table
+
+    table = Table(title="Summary (95% intervals)")
+    for col, justify in (("matchup", "left"), ("deals", "right"), ("A − B per deal", "right"),
+                         ("A wins", "right"), ("A points", "right"), ("B points", "right")):
+        table.add_column(col, justify=justify)
+    for r in summary.to_dict("records"):
+        table.add_row(
+            r["matchup"], f"{r['deals']:,}",
+            f"{r['diff_mean']:+.3f} [{r['diff_ci_lo']:+.3f}, {r['diff_ci_hi']:+.3f}]",
+            f"{r['win_rate_a_mean']:.1%} [{r['win_rate_a_ci_lo']:.1%}, {r['win_rate_a_ci_hi']:.1%}]",
+            f"{r['total_a_mean']:.2f}", f"{r['total_b_mean']:.2f}",
+        )
+    return table

@@ -189,6 +189,13 @@ def finish_run(run: RunDir, timings: dict) -> dict:
     return manifest
 
 
+def write_reports(run: RunDir):
+    """Every report of the run into RUN_DIR/report; returns the summary table."""
+    from casino_sim.reports.index import write_all
+
+    return write_all(run.path)["summary"]
+
+
 def default_out(config: SimConfig, root: Path = Path("results/runs")) -> Path:
     """results/runs/<timestamp>-<A>-vs-<B>/, the timestamp to the second (a suffix avoids clashes)."""
     name = f"{time.strftime('%Y%m%d-%H%M%S')}-{Path(config.policy_a).stem}-vs-{Path(config.policy_b).stem}"

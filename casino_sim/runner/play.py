@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from casino_sim.errors import InputError
@@ -30,5 +31,10 @@ def play_rows(engine: str, rows: DealRows, rules: RuleSet, policy_a: Policy, pol
     else:
         from casino_sim.engine.rows import play_rows_numba as play
     cols = play(rows, rules, policy_a, policy_b)
-    frame = pd.DataFrame({"deal_id": rows.deal_id, "mirror": rows.mirror, **cols})
-    return frame
+    seat0 = np.where(rows.a_seat0, policy_a.name, policy_b.name)
+    seat1 = np.where(rows.a_seat0, policy_b.name, policy_a.name)
+    return pd.DataFrame({
+        "deal_id": rows.deal_id, "mirror": rows.mirror,
+        "policy_0": pd.Categorical(seat0), "policy_1": pd.Categorical(seat1),
+        "rules": pd.Categorical([rules.name] * len(rows)), **cols,
+    })
