@@ -8,8 +8,6 @@ size; unseen cards are the opponent's hand and the stock together.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
-
 import numpy as np
 
 from casino_sim.cards import BIG_CASINO, LITTLE_CASINO, N_CARDS, is_ace, is_figure, is_spade, rank_of, value_of
@@ -40,6 +38,25 @@ FEATURE_INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
 N_FEATURES = len(FEATURES)
 
 
+def p_holds_any(unseen: int, hand: int, k: int) -> float:
+    """1 - C(unseen-k, hand)/C(unseen, hand), as a float product in the order the numba kernel uses."""
+    if k == 0 or hand == 0:
+        return 0.0
+    none = 1.0
+    for i in range(hand):
+        none *= (unseen - k - i) / (unseen - i)
+    return 1.0 - none
+
+
+def weighted_sum(features, weights) -> float:
+    """Sum of feature times weight, left to right (the kernel's order, so scores match bit for bit)."""
+    total = 0.0
+    for f, w in zip(features, weights):
+        if w != 0.0:
+            total += f * w
+    return total
+
+
 def sure_points(c: int) -> int:
     """Points a card is worth on its own: ace 1, 10♦ 2, 2♠ 1."""
     return 2 if c == BIG_CASINO else 1 if (c == LITTLE_CASINO or is_ace(c)) else 0
@@ -58,11 +75,7 @@ class Knowledge:
 
     def p_holds_any(self, cards) -> float:
         """Probability that the opponent's hand holds at least one of these unseen cards."""
-        k = len(self.unseen & frozenset(cards))
-        u, h = len(self.unseen), self.opp_hand_size
-        if k == 0 or h == 0:
-            return 0.0
-        return 1.0 - comb(u - k, h) / comb(u, h)
+        return p_holds_any(len(self.unseen), self.opp_hand_size, len(self.unseen & frozenset(cards)))
 
 
 def knowledge_of(pos: Position) -> Knowledge:

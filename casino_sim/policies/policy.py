@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features
+from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features, weighted_sum
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
@@ -55,7 +55,7 @@ class Policy:
     def scores(self, pos: Position, moves: list[Move]) -> np.ndarray:
         """Weighted feature sum of each move."""
         know = knowledge_of(pos)
-        return np.array([float(move_features(pos, m, know) @ self.weights) for m in moves])
+        return np.array([weighted_sum(move_features(pos, m, know), self.weights) for m in moves])
 
     def describe(self) -> str:
         """What it does and its parameters, for `casino-sim policies show`."""
