@@ -179,6 +179,40 @@ def report(
     console.print(f"written to {target}", highlight=False)
 
 
+@app.command()
+def experiment(
+    plan: Annotated[Path, typer.Argument(help="An experiment plan (TOML): runs and their expectations.")],
+    out: Annotated[Optional[Path], typer.Option("--out", help="Folder for the runs (default results/runs/<plan>).")] = None,
+) -> None:
+    """Run a plan's simulations and check its expectations; exit 1 if any fails (for CI)."""
+    from rich.table import Table
+
+    from casino_sim.experiments.plan import load_plan
+    from casino_sim.experiments.run_plan import run_planned
+    from casino_sim.ui import progress_bar
+
+    name, runs = load_plan(plan)
+    root = out or Path("results/runs") / name
+    outcomes = []
+    for run in runs:
+        console.print(f"run {run.name}: {run.config.policy_a} vs {run.config.policy_b}, "
+                      f"{run.config.deals:,} deals, rules {run.config.rules}", highlight=False)
+        with progress_bar(console, run.name) as update:
+            outcomes += run_planned(run, root / run.name, sys.argv, update)
+    table = Table(title=f"Experiment {name}: expectations")
+    for col in ("run", "expectation", "value", "result"):
+        table.add_column(col)
+    for o in outcomes:
+        table.add_row(o.run, str(o.expectation), f"{o.value:+.4f}",
+                      "[green]pass[/green]" if o.passed else "[bold red]FAIL[/bold red]")
+    console.print(table)
+    failed = [o for o in outcomes if not o.passed]
+    if failed:
+        console.print(f"[bold red]{len(failed)} of {len(outcomes)} expectations failed[/bold red]")
+        raise typer.Exit(1)
+    console.print(f"all {len(outcomes)} expectations met; runs in {root}", highlight=False)
+
+
 policies_app = typer.Typer(help="The playing policies: list them, or show one.", no_args_is_help=True)
 app.add_typer(policies_app, name="policies")
 
