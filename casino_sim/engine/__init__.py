@@ -1,0 +1,8 @@
+"""The numba engine: the rules of RULES.md as bitmask kernels (api.py holds the Python entry points).
+
+Modules, one job each: bits (card constants, ctz/popcount), tables (the split
+table), state (layout, deal), movegen (legal moves, canonical order), apply,
+score, rng (splitmix64), rounds (whole-round kernels), batch (parallel
+chunks of rounds and games), cache (stale-cache guard), api (wrappers in the
+reference's types).
+"""

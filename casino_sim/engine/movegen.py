@@ -1,0 +1,287 @@
+"""Legal move generation into a preallocated int64 buffer, and the canonical order.
+
+A move is one row of `mv` (shape (cap, 5)):
+  KIND   0 trail, 1 capture, 2 build, 3 increase, 4 add (the NOTATION.md order)
+  CARD   the card played
+  LOOSE  mask of the loose cards taken or put into a build
+  BUILDS mask of build values (bit v) captured / increased (+ merged) / added to
+  VALUE  capture: the card's value (-1 for a figure); build/increase/add: the
+         build's value after the play; trail: -1
+
+`_movegen` returns the number of legal moves n. It writes rows only while
+n <= cap, so a caller seeing n > cap grows the buffer and calls again; it
+returns -q when the subset scratch is too small for the q loose cards it
+must enumerate (the caller grows the scratch to 2**q rows and calls again).
+No allocation happens inside.
+
+Tricks:
+* The keep-a-capturing-card rule depends only on the played card, the kind,
+  and the build values the mover owns afterwards, so it is checked once per
+  (card, target) *before* any subset is enumerated: for builds, adds and
+  increases only targets whose value the rest of the hand holds are tried,
+  which prunes most of the ten candidate values at once.
+* Number cards are 0..39 in value order, so "loose number cards of value < v"
+  is a prefix of the loose cards in bit order. The scratch holds, for every
+  subset j of the first q loose number cards (j as a q-bit index), its card
+  mask and its count-vector code (tables.py), filled by doubling:
+  row (2**i + j) = row j plus card i. A subset of values < v is then any
+  j < 2**q_v, and "does it (with the played card) split into groups of v" is
+  one split-table load. The table is filled lazily, only as far as the
+  largest target asked for.
+* Loose cards of value v itself are always groups on their own: every subset
+  of them combines freely with a splitting subset of the smaller values
+  (inner submask loop `s = (s - 1) & B`).
+Each (kind, card, loose, builds, value) is produced exactly once, so no
+deduplication pass is needed (RULES.md decision 5).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from casino_sim.engine.bits import BELOW_VALUE, CARD_CODE, CARD_VALUE, NUMBER_MASK, POW5, RANK_MASK, VALUE_MASK, ctz, popcount
+from casino_sim.engine.state import (BUILD, HAND, LOOSE, MUST_ACT, OWNER, R_FIGURE_CAPTURE, R_NEXT_TURN_OBLIGATION,
+                                     R_NO_TRAIL_WHILE_OWNER, TO_MOVE)
+from casino_sim.engine.tables import TABLE_OFFSET
+
+TRAIL = 0
+CAPTURE = 1
+BUILD_K = 2
+INCREASE = 3
+ADD = 4
+
+M_KIND = 0
+M_CARD = 1
+M_LOOSE = 2
+M_BUILDS = 3
+M_VALUE = 4
+MOVE_FIELDS = 5
+
+MOVE_CAP = 256  # initial move buffer rows; grown on demand
+SCRATCH_BITS = 12  # initial subset scratch: 2**12 rows; grown on demand
+MAX_SCRATCH_BITS = 22  # 2**22 subsets: beyond that the move lists themselves explode
+
+
+def new_buffers():
+    """A move buffer and the subset scratch, sized for ordinary positions."""
+    mv = np.zeros((MOVE_CAP, MOVE_FIELDS), dtype=np.int64)
+    sc_code = np.zeros(1 << SCRATCH_BITS, dtype=np.int64)
+    sc_mask = np.zeros(1 << SCRATCH_BITS, dtype=np.int64)
+    return mv, sc_code, sc_mask
+
+
+@njit(cache=True, inline="always")
+def _put(mv, n, kind, card, loose, builds, value):
+    if n < mv.shape[0]:
+        mv[n, 0] = kind
+        mv[n, 1] = card
+        mv[n, 2] = loose
+        mv[n, 3] = builds
+        mv[n, 4] = value
+    return n + 1
+
+
+@njit(cache=True)
+def _fill(sc_code, sc_mask, ln, filled, q):
+    """Extend the subset scratch from the first `filled` to the first `q` loose number cards."""
+    rem = ln
+    for _ in range(filled):
+        rem &= rem - 1
+    for i in range(filled, q):
+        low = rem & -rem
+        rem ^= low
+        cc = CARD_CODE[ctz(low)]
+        half = 1 << i
+        for j in range(half):
+            sc_code[half + j] = sc_code[j] + cc
+            sc_mask[half + j] = sc_mask[j] | low
+    return q if q > filled else filled
+
+
+@njit(cache=True)
+def _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, kind, card, bmask, nonempty):
+    """Emit one move per loose subset T with (played card +) T splitting into groups of v.
+
+    `q`: the loose number cards of value < v are scratch rows 0..2**q-1;
+    `same`: mask of loose cards of value v; `extra`: code of the played card
+    when it must join a group (0 when it is not part of the groups or is a
+    group alone); `nonempty`: skip T = {}.
+    """
+    base = TABLE_OFFSET[v] + extra
+    for j in range(1 << q):
+        if tbl[base + sc_code[j]]:
+            a = sc_mask[j]
+            s = same
+            while True:
+                t = a | s
+                if t != 0 or not nonempty:
+                    n = _put(mv, n, kind, card, t, bmask, v)
+                if s == 0:
+                    break
+                s = (s - 1) & same
+    return n
+
+
+@njit(cache=True)
+def _hand_values_without(h, c):
+    """Bit v set for each number value v held in hand h once card c is played."""
+    m = h & ~(1 << c) & NUMBER_MASK
+    r = 0
+    while m:
+        low = m & -m
+        m ^= low
+        r |= 1 << CARD_VALUE[ctz(low)]
+    return r
+
+
+@njit(cache=True)
+def _build_info(st, p):
+    """(present, owned by p, simple) build-value masks."""
+    present = 0
+    owned = 0
+    simple = 0
+    for v in range(1, 11):
+        bc = st[BUILD + v]
+        if bc != 0:
+            present |= 1 << v
+            if st[OWNER + v] == p:
+                owned |= 1 << v
+            s = 0
+            m = bc
+            while m:
+                low = m & -m
+                m ^= low
+                s += CARD_VALUE[ctz(low)]
+            if s == v:
+                simple |= 1 << v
+    return present, owned, simple
+
+
+@njit(cache=True)
+def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
+    p = st[TO_MOVE]
+    h = st[HAND + p]
+    loose = st[LOOSE]
+    ln = loose & NUMBER_MASK
+    # the largest prefix any target can need: loose number cards of value <= 9
+    q_all = popcount(ln & BELOW_VALUE[10])
+    if (1 << q_all) > sc_code.shape[0]:
+        return -q_all
+    present, owned, simple = _build_info(st, p)
+    may_trail = True
+    if rules[R_NO_TRAIL_WHILE_OWNER] != 0 and owned != 0:
+        may_trail = False
+    if rules[R_NEXT_TURN_OBLIGATION] != 0 and st[MUST_ACT + p] != 0:
+        may_trail = False
+    filled = 0
+    sc_code[0] = 0
+    sc_mask[0] = 0
+    n = 0
+    hm = h
+    while hm:
+        low = hm & -hm
+        hm ^= low
+        c = ctz(low)
+        cv = CARD_VALUE[c]
+        rest = _hand_values_without(h, c)
+        # owned builds left without a capturing card if the play does not touch them
+        lacking = owned & ~rest
+        if may_trail and lacking == 0:
+            n = _put(mv, n, TRAIL, c, 0, 0, -1)
+        if cv == 0:
+            # figure: one loose figure of its rank; italian: all three when exactly three are loose
+            if lacking != 0:
+                continue
+            figs = loose & RANK_MASK[c >> 2]
+            fm = figs
+            while fm:
+                fl = fm & -fm
+                fm ^= fl
+                n = _put(mv, n, CAPTURE, c, fl, 0, -1)
+            if rules[R_FIGURE_CAPTURE] == 1 and popcount(figs) == 3:
+                n = _put(mv, n, CAPTURE, c, figs, 0, -1)
+            continue
+        # capture with a number card: loose groups of cv, optionally the build of cv
+        q = popcount(ln & BELOW_VALUE[cv])
+        if q > filled:
+            filled = _fill(sc_code, sc_mask, ln, filled, q)
+        same = ln & VALUE_MASK[cv]
+        if lacking == 0:
+            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, CAPTURE, c, 0, True)
+        if (present >> cv) & 1 and (lacking & ~(1 << cv)) == 0:
+            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, CAPTURE, c, 1 << cv, False)
+        # build / add to value v: the mover then owns v, so the rest of the hand must hold a v
+        if lacking == 0:
+            targets = rest & ~((1 << cv) - 1)  # v >= cv, v held in the rest of the hand
+            while targets:
+                tl = targets & -targets
+                targets ^= tl
+                v = ctz(tl)
+                q = popcount(ln & BELOW_VALUE[v])
+                if q > filled:
+                    filled = _fill(sc_code, sc_mask, ln, filled, q)
+                same = ln & VALUE_MASK[v]
+                extra = 0 if cv == v else POW5[cv - 1]
+                if (present >> v) & 1:
+                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, ADD, c, 1 << v, False)
+                else:
+                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, BUILD_K, c, 0, True)
+        # increase a simple build b to w = b + cv (merging with the build of w if there is one)
+        sm = simple
+        while sm:
+            bl = sm & -sm
+            sm ^= bl
+            b = ctz(bl)
+            w = b + cv
+            if w > 10:
+                break
+            if ((rest >> w) & 1) == 0:
+                continue
+            if ((owned & ~bl) & ~rest) != 0:
+                continue
+            bmask = bl | (present & (1 << w))
+            q = popcount(ln & BELOW_VALUE[w])
+            if q > filled:
+                filled = _fill(sc_code, sc_mask, ln, filled, q)
+            same = ln & VALUE_MASK[w]
+            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, w, 0, INCREASE, c, bmask, False)
+    return n
+
+
+@njit(cache=True)
+def _lex_less(a, b):
+    """Compare two masks as ascending tuples of their bit indices (a prefix sorts first)."""
+    d = a ^ b
+    if d == 0:
+        return False
+    low = d & -d
+    if a & low:
+        # a has the smaller element here unless b has no elements left (b is a prefix of a)
+        return (b & ~(low - 1)) != 0
+    return (a & ~(low - 1)) == 0
+
+
+@njit(cache=True)
+def _move_less(mv, i, j):
+    """Canonical order of NOTATION.md: kind, card, value (null first), loose, builds."""
+    for f in (M_KIND, M_CARD, M_VALUE):
+        if mv[i, f] != mv[j, f]:
+            return mv[i, f] < mv[j, f]
+    if mv[i, M_LOOSE] != mv[j, M_LOOSE]:
+        return _lex_less(mv[i, M_LOOSE], mv[j, M_LOOSE])
+    return _lex_less(mv[i, M_BUILDS], mv[j, M_BUILDS])
+
+
+@njit(cache=True)
+def _sort_moves(mv, n, order):
+    """Insertion sort of row indices 0..n-1 into `order` by the canonical order."""
+    for i in range(n):
+        order[i] = i
+    for i in range(1, n):
+        x = order[i]
+        k = i - 1
+        while k >= 0 and _move_less(mv, x, order[k]):
+            order[k + 1] = order[k]
+            k -= 1
+        order[k + 1] = x
