@@ -1,3 +1,7 @@
 """casino-sim: a Monte Carlo strategy analyser for two-player Casino (Cassino)."""
 
+from casino_sim import numba_cache
+
 __version__ = "0.1.0"
+
+numba_cache.configure()
