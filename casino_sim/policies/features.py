@@ -10,32 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 
+from casino_sim.featurespec import FEATURE_INDEX, FEATURE_NAMES, FEATURES, N_FEATURES  # noqa: F401 (re-exported)
 from casino_sim.cards import BIG_CASINO, LITTLE_CASINO, N_CARDS, is_ace, is_figure, is_spade, rank_of, value_of
 from casino_sim.reference.groups import group_subsets
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position
 
-FEATURES: tuple[tuple[str, str], ...] = (
-    ("cards_taken", "cards the play puts in the mover's pile, the played card included"),
-    ("spades_taken", "spades among them"),
-    ("aces_taken", "aces among them"),
-    ("big_casino_taken", "1 if the 10♦ is among them"),
-    ("little_casino_taken", "1 if the 2♠ is among them"),
-    ("sweep", "1 if the play is a sweep"),
-    ("build_made", "1 if the play creates, increases or adds to a build"),
-    ("build_cards", "cards in the build the play makes or strengthens (what its capture will bring)"),
-    ("points_at_risk", "expected sure points (aces, 10♦, 2♠) the opponent can capture next turn"),
-    ("cards_at_risk", "expected number of cards the opponent can capture next turn"),
-    ("sweep_open", "probability that the opponent can sweep next turn"),
-    ("trail_points", "sure points of the card trailed (0 for any other play)"),
-    ("casinos_exposed", "sure points of the 10♦ and 2♠ left loose on the table after the play"),
-    ("last_capture_cards", "in the last batch, loose cards a capture leaves for the last capturer"),
-    ("trail", "1 if the play is a trail"),
-)
-FEATURE_NAMES = tuple(name for name, _ in FEATURES)
-FEATURE_INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
-N_FEATURES = len(FEATURES)
+
 
 
 def p_holds_any(unseen: int, hand: int, k: int) -> float:

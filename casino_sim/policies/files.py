@@ -10,7 +10,7 @@ import numpy as np
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
 from casino_sim.policies.policy import Policy, PolicyError
 
-ROLLOUT_DEFAULTS = {"worlds": 64, "base": "greedy", "crn": True, "exact_last_batch": True}
+ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True}
 
 
 def load_policy_file(path: Path, source: str | None = None) -> Policy:
@@ -71,7 +71,7 @@ def _weights(data: dict, where: str) -> np.ndarray:
 
 
 def rollout_params(raw, where: str) -> dict:
-    """Rollout parameters with defaults, each checked: worlds, base, crn, exact_last_batch."""
+    """Rollout parameters with defaults, each checked: worlds, base, crn."""
     if not isinstance(raw, dict):
         raise PolicyError(f"{where}: field 'params' must be a table")
     unknown = set(raw) - set(ROLLOUT_DEFAULTS)
@@ -84,7 +84,6 @@ def rollout_params(raw, where: str) -> dict:
         raise PolicyError(f"{where}: field 'params.worlds' must be a whole number from 1 to 100000, got {worlds!r}")
     if not isinstance(params["base"], str):
         raise PolicyError(f"{where}: field 'params.base' must be a policy name, got {params['base']!r}")
-    for flag in ("crn", "exact_last_batch"):
-        if not isinstance(params[flag], bool):
-            raise PolicyError(f"{where}: field 'params.{flag}' must be true or false, got {params[flag]!r}")
+    if not isinstance(params["crn"], bool):
+        raise PolicyError(f"{where}: field 'params.crn' must be true or false, got {params['crn']!r}")
     return params

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from casino_sim.featurespec import KIND_ID, POLICY_KINDS
 from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features, weighted_sum
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
-KINDS = ("random", "heuristic", "rollout", "python")
-KIND_ID = {k: i for i, k in enumerate(KINDS)}  # how numba kernels tell policies apart
+KINDS = POLICY_KINDS
 
 PythonPolicy = Callable[[Position, list[Move], np.random.Generator], Move]
 
@@ -30,7 +30,7 @@ class Policy:
     description: str
     source: str = "built-in"
     weights: np.ndarray | None = None  # heuristic: one weight per FEATURE_NAMES entry
-    params: dict = field(default_factory=dict)  # rollout: worlds, base, crn, exact_last_batch
+    params: dict = field(default_factory=dict)  # rollout: worlds, base, crn
     fn: PythonPolicy | None = None  # python: the callable
 
     @property

@@ -27,10 +27,14 @@ def engine_for(engine: str, policies: tuple[Policy, Policy]) -> str:
 def play_rows(engine: str, rows: DealRows, rules: RuleSet, policy_a: Policy, policy_b: Policy) -> pd.DataFrame:
     """Per-round records of the rows, with deal_id and mirror columns first."""
     if engine == "reference":
-        from casino_sim.runner.reference_rows import play_rows_reference as play
+        from casino_sim.runner.reference_rows import play_rows_reference
+
+        cols = play_rows_reference(rows, rules, policy_a, policy_b)
     else:
-        from casino_sim.engine.rows import play_rows_numba as play
-    cols = play(rows, rules, policy_a, policy_b)
+        from casino_sim.engine.rows import play_rows_numba
+        from casino_sim.policies.arrays import policy_arrays
+
+        cols = play_rows_numba(rows, rules, *policy_arrays((policy_a, policy_b)))
     seat0 = np.where(rows.a_seat0, policy_a.name, policy_b.name)
     seat1 = np.where(rows.a_seat0, policy_b.name, policy_a.name)
     return pd.DataFrame({

@@ -1,0 +1,196 @@
+"""Move features in numba: the kernel twin of casino_sim/policies/features.py.
+
+Same features, same order, same float arithmetic in the same order, so a
+heuristic's scores are equal bit for bit on both sides (a test holds them so).
+`want[i]` = 0 skips feature i when its weight is zero: the risk features
+enumerate loose subsets and greedy does not need them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from casino_sim.engine.apply import _apply
+from casino_sim.engine.bits import (ACE_MASK, BELOW_VALUE, BIG_CASINO, CARD_CODE, FULL_MASK, LITTLE_CASINO, RANK_MASK,
+                                    SPADE_MASK, VALUE_MASK, ctz, popcount)
+from casino_sim.engine.movegen import ADD, BUILD_K, CAPTURE, INCREASE, TRAIL
+from casino_sim.engine.state import BUILD, CAPTURED, HAND, LOOSE, STATE_SIZE, SWEEPS, TO_MOVE
+from casino_sim.engine.tables import TABLE_OFFSET
+from casino_sim.featurespec import FEATURE_INDEX, N_FEATURES
+
+F_CARDS, F_SPADES, F_ACES, F_BIG, F_LITTLE, F_SWEEP, F_BUILD, F_BUILD_CARDS = range(8)
+F_POINTS_RISK = FEATURE_INDEX["points_at_risk"]
+F_CARDS_RISK = FEATURE_INDEX["cards_at_risk"]
+F_SWEEP_OPEN = FEATURE_INDEX["sweep_open"]
+F_TRAIL_POINTS = FEATURE_INDEX["trail_points"]
+F_CASINOS = FEATURE_INDEX["casinos_exposed"]
+F_LAST = FEATURE_INDEX["last_capture_cards"]
+F_TRAIL = FEATURE_INDEX["trail"]
+
+
+@njit(cache=True, inline="always")
+def _sure_points(mask):
+    """Aces 1 each, 10♦ 2, 2♠ 1: the points a set of cards is worth on its own."""
+    return popcount(mask & ACE_MASK) + 2 * ((mask >> BIG_CASINO) & 1) + ((mask >> LITTLE_CASINO) & 1)
+
+
+@njit(cache=True)
+def _p_holds_any(unseen, hand, k):
+    """1 - C(unseen-k, hand) / C(unseen, hand) as the Python side computes it."""
+    if k == 0 or hand == 0:
+        return 0.0
+    none = 1.0
+    for i in range(hand):
+        none *= (unseen - k - i) / (unseen - i)
+    return 1.0 - none
+
+
+@njit(cache=True)
+def _code(mask):
+    """Count-vector code of a set of number cards (tables.py)."""
+    c = 0
+    while mask:
+        c += CARD_CODE[ctz(mask)]
+        mask &= mask - 1
+    return c
+
+
+@njit(cache=True)
+def _best_capture(st, tbl, v):
+    """(most sure points, most cards) one capture with a card of value v can take from the table."""
+    build = st[BUILD + v]
+    pool = st[LOOSE] & BELOW_VALUE[v + 1]  # loose number cards of value <= v
+    best_pts = _sure_points(build) if build else 0
+    best_cards = popcount(build) if build else 0
+    s = pool
+    while True:  # every subset of the pool, the empty one last
+        if (s != 0 or build != 0) and tbl[TABLE_OFFSET[v] + _code(s & BELOW_VALUE[v])]:
+            pts = _sure_points(s | build)
+            if pts > best_pts:
+                best_pts = pts
+            cards = popcount(s | build)
+            if cards > best_cards:
+                best_cards = cards
+        if s == 0:
+            break
+        s = (s - 1) & pool
+    return best_pts, best_cards
+
+
+@njit(cache=True)
+def _table_capturable(st, tbl, v):
+    """Whether one capture with value v takes every loose card and every build."""
+    loose = st[LOOSE]
+    if loose & ~BELOW_VALUE[v + 1]:  # a figure, or a number above v
+        return False
+    for u in range(1, 11):
+        if u != v and st[BUILD + u] != 0:
+            return False
+    return tbl[TABLE_OFFSET[v] + _code(loose & BELOW_VALUE[v])] != 0
+
+
+@njit(cache=True)
+def _view(st):
+    """What the mover cannot see: (unseen mask, how many, the opponent's hand size). Same for every move."""
+    p = st[TO_MOVE]
+    seen = st[HAND + p] | st[LOOSE] | st[CAPTURED] | st[CAPTURED + 1]
+    for v in range(1, 11):
+        seen |= st[BUILD + v]
+    unseen = FULL_MASK & ~seen
+    return unseen, popcount(unseen), popcount(st[HAND + 1 - p])
+
+
+@njit(cache=True, inline="always")
+def _needs_after(want):
+    return (want[F_BUILD_CARDS] or want[F_POINTS_RISK] or want[F_CARDS_RISK] or want[F_SWEEP_OPEN]
+            or want[F_CASINOS] or want[F_LAST])
+
+
+@njit(cache=True)
+def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after, want, f):
+    """Fill f with the features of one move of the player to move; `after` is scratch state.
+
+    Features whose weight is zero may be left at 0. When only the immediate ones
+    are wanted (greedy), the position after the play is never built: what the
+    play takes and whether it sweeps follow from the move record alone.
+    """
+    p = st[TO_MOVE]
+    for i in range(f.shape[0]):
+        f[i] = 0.0
+    full = _needs_after(want)
+    if full:
+        for i in range(STATE_SIZE):
+            after[i] = st[i]
+        _apply(after, rules, kind, card, tmask, bmask, value)
+        taken = after[CAPTURED + p] & ~st[CAPTURED + p]
+        swept = after[SWEEPS + p] > st[SWEEPS + p]
+    elif kind == CAPTURE:
+        taken = (1 << card) | tmask
+        left = st[LOOSE] & ~tmask
+        for v in range(1, 11):
+            if (bmask >> v) & 1:
+                taken |= st[BUILD + v]
+            else:
+                left |= st[BUILD + v]
+        swept = left == 0
+    else:
+        taken = 0
+        swept = False
+    f[F_CARDS] = popcount(taken)
+    f[F_SPADES] = popcount(taken & SPADE_MASK)
+    f[F_ACES] = popcount(taken & ACE_MASK)
+    f[F_BIG] = (taken >> BIG_CASINO) & 1
+    f[F_LITTLE] = (taken >> LITTLE_CASINO) & 1
+    f[F_SWEEP] = 1.0 if swept else 0.0
+    if kind == BUILD_K or kind == INCREASE or kind == ADD:
+        f[F_BUILD] = 1.0
+        if full:
+            f[F_BUILD_CARDS] = popcount(after[BUILD + value])
+    if kind == TRAIL:
+        f[F_TRAIL_POINTS] = _sure_points(1 << card)
+        f[F_TRAIL] = 1.0
+    if not full:
+        return
+    unseen, n_unseen, opp_hand = view
+    table = after[LOOSE]
+    for v in range(1, 11):
+        table |= after[BUILD + v]
+    if table != 0 and (want[F_POINTS_RISK] or want[F_CARDS_RISK] or want[F_SWEEP_OPEN]):
+        for v in range(1, 11):
+            prob = _p_holds_any(n_unseen, opp_hand, popcount(unseen & VALUE_MASK[v]))
+            if prob == 0.0:
+                continue
+            pts, cards = _best_capture(after, tbl, v)
+            f[F_POINTS_RISK] += prob * pts
+            f[F_CARDS_RISK] += prob * cards
+            if _table_capturable(after, tbl, v) and prob > f[F_SWEEP_OPEN]:
+                f[F_SWEEP_OPEN] = prob
+        for r in range(10, 13):
+            prob = _p_holds_any(n_unseen, opp_hand, popcount(unseen & RANK_MASK[r]))
+            if prob == 0.0:
+                continue
+            same = after[LOOSE] & RANK_MASK[r]
+            f[F_POINTS_RISK] += prob * 0
+            f[F_CARDS_RISK] += prob * (1 if same else 0)
+            if same != 0 and after[LOOSE] == (same & -same) and table == after[LOOSE] and prob > f[F_SWEEP_OPEN]:
+                f[F_SWEEP_OPEN] = prob
+    f[F_CASINOS] = 2 * ((after[LOOSE] >> BIG_CASINO) & 1) + ((after[LOOSE] >> LITTLE_CASINO) & 1)
+    if kind == CAPTURE and n_unseen - opp_hand == 0:
+        f[F_LAST] = popcount(after[LOOSE])
+
+
+@njit(cache=True)
+def _weighted(f, w):
+    """Sum of feature times weight, left to right, skipping zero weights (as the Python side)."""
+    total = 0.0
+    for i in range(w.shape[0]):
+        if w[i] != 0.0:
+            total += f[i] * w[i]
+    return total
+
+
+def features_scratch():
+    """Scratch arrays for _move_features: the after-state and one feature row."""
+    return np.zeros(STATE_SIZE, dtype=np.int64), np.zeros(N_FEATURES, dtype=np.float64)
+

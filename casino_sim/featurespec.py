@@ -1,0 +1,30 @@
+"""Names shared by the Python policies and the numba kernels: move features and policy kinds.
+
+They sit at the bottom layer so that both the engine and the policies can import them.
+"""
+
+from __future__ import annotations
+
+FEATURES: tuple[tuple[str, str], ...] = (
+    ("cards_taken", "cards the play puts in the mover's pile, the played card included"),
+    ("spades_taken", "spades among them"),
+    ("aces_taken", "aces among them"),
+    ("big_casino_taken", "1 if the 10♦ is among them"),
+    ("little_casino_taken", "1 if the 2♠ is among them"),
+    ("sweep", "1 if the play is a sweep"),
+    ("build_made", "1 if the play creates, increases or adds to a build"),
+    ("build_cards", "cards in the build the play makes or strengthens (what its capture will bring)"),
+    ("points_at_risk", "expected sure points (aces, 10♦, 2♠) the opponent can capture next turn"),
+    ("cards_at_risk", "expected number of cards the opponent can capture next turn"),
+    ("sweep_open", "probability that the opponent can sweep next turn"),
+    ("trail_points", "sure points of the card trailed (0 for any other play)"),
+    ("casinos_exposed", "sure points of the 10♦ and 2♠ left loose on the table after the play"),
+    ("last_capture_cards", "in the last batch, loose cards a capture leaves for the last capturer"),
+    ("trail", "1 if the play is a trail"),
+)
+FEATURE_NAMES = tuple(name for name, _ in FEATURES)
+FEATURE_INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
+N_FEATURES = len(FEATURES)
+
+POLICY_KINDS = ("random", "heuristic", "rollout", "python")
+KIND_ID = {k: i for i, k in enumerate(POLICY_KINDS)}  # how numba kernels tell policies apart

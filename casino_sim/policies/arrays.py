@@ -1,0 +1,32 @@
+"""Policies as the plain arrays the numba kernels read (no Python objects cross into a kernel)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from casino_sim.engine.choose import P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS
+from casino_sim.featurespec import N_FEATURES
+from casino_sim.policies.policy import Policy, PolicyError
+from casino_sim.policies.registry import get_policy
+
+
+def policy_arrays(policies: tuple[Policy, Policy]):
+    """(ints[2, P_INTS], weights[4, F], wants[4, F]) of policies A and B; rows 2, 3 are rollout bases."""
+    ints = np.zeros((2, P_INTS), dtype=np.int64)
+    weights = np.zeros((4, N_FEATURES), dtype=np.float64)
+    for k, pol in enumerate(policies):
+        ints[k, P_KIND] = pol.kind_id
+        if pol.kind == "heuristic":
+            weights[k] = pol.weights
+        elif pol.kind == "rollout":
+            base = get_policy(pol.params["base"])
+            if base.kind not in ("random", "heuristic"):
+                raise PolicyError(f"the rollout base policy must be random or a heuristic, not {base.name!r}")
+            ints[k, P_WORLDS] = pol.params["worlds"]
+            ints[k, P_CRN] = int(pol.params["crn"])
+            ints[k, P_BASE_KIND] = base.kind_id
+            if base.kind == "heuristic":
+                weights[2 + k] = base.weights
+        elif pol.kind != "random":
+            raise PolicyError(f"policy {pol.name!r} ({pol.kind}) cannot play in the numba engine")
+    return ints, weights, (weights != 0).astype(np.int64)

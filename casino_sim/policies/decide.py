@@ -1,0 +1,22 @@
+"""One decision of any policy in a position: Python-side policies, or the engine's rollout."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from casino_sim.policies.arrays import policy_arrays
+from casino_sim.policies.policy import Policy
+from casino_sim.policies.registry import RANDOM
+from casino_sim.reference.movegen import legal_moves
+from casino_sim.reference.moves import Move
+from casino_sim.reference.position import Position
+
+
+def choose_move(pos: Position, policy: Policy, seed: int = 0) -> Move:
+    """The move the policy plays in the position (its random choices seeded by `seed`)."""
+    if policy.kind == "rollout":
+        from casino_sim.engine.decide import rollout_choose
+
+        ints, weights, wants = policy_arrays((policy, RANDOM))
+        return rollout_choose(pos, ints[0], weights[2], wants[2], seed)
+    return policy.choose(pos, legal_moves(pos), np.random.default_rng(seed))
