@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-from casino_sim.errors import USER_ERRORS
+from casino_sim.errors import USER_ERRORS, InputError
 
 app = typer.Typer(
     help="Monte Carlo strategy analyser for the two-player card game Casino.",
@@ -253,6 +253,27 @@ def policies_show(
 
 def _interrupt_on_sigterm(signum, frame):
     raise KeyboardInterrupt
+
+
+@app.command()
+def choose(
+    position: Annotated[str, typer.Argument(help="Position JSON file, or - for stdin.")],
+    policy: Annotated[str, typer.Option("--policy", help="A policy name, a .toml file or module:function.")] = "rollout",
+    seed: Annotated[int, typer.Option(help="Seed for the policy's random choices.")] = 0,
+    format: Annotated[Format, typer.Option("--format", help="text: the move in words; json: the move record.")] = Format.text,
+) -> None:
+    """The move a policy plays in a position (rollout samples the hidden cards)."""
+    import json
+
+    from casino_sim.policies import get_policy
+    from casino_sim.policies.decide import choose_move
+    from casino_sim.position_tools import load_position
+
+    pos = load_position(position)
+    if seed < 0:
+        raise InputError(f"--seed must be >= 0, got {seed}")
+    move = choose_move(pos, get_policy(policy), seed)
+    print(json.dumps(move.to_json()) if format == Format.json else move.describe(pos.to_move))
 
 
 def main() -> None:
