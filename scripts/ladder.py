@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""The ladder: each policy against the one below it over mirrored deals (issue 4).
+
+Writes results/ladder.csv and results/ladder.md: the mean point difference per
+mirrored deal (the average of both seatings) with its 95% interval. Every rung
+must be a clear win: the lower bound above zero.
+
+    python scripts/ladder.py [--deals 20000] [--rollout-deals 600] [--seed 2026] [--out results]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from casino_sim.experiments.compare import compare
+
+RUNGS = [("greedy", "random"), ("expert", "greedy"), ("rollout", "expert")]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20_000, help="mirrored deals per heuristic rung")
+    ap.add_argument("--rollout-deals", type=int, default=600, help="mirrored deals for the rollout rung")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--rules", default="strict")
+    ap.add_argument("--out", type=Path, default=Path("results"))
+    args = ap.parse_args()
+    rows = []
+    for a, b in RUNGS:
+        deals = args.rollout_deals if "rollout" in (a, b) else args.deals
+        t0 = time.perf_counter()
+        est = compare(a, b, deals, rules=args.rules, seed=args.seed, chunk_deals=2_000 if deals > 2_000 else 100)
+        rows.append({"policy": a, "vs": b, "rules": args.rules, "deals": deals, "mean_diff": round(est.mean, 4),
+                     "ci_lo": round(est.lo, 4), "ci_hi": round(est.hi, 4), "clear_win": bool(est.lo > 0),
+                     "seconds": round(time.perf_counter() - t0, 1)})
+        print(f"{a} vs {b}: {est} over {deals:,} mirrored deals", flush=True)
+    table = pd.DataFrame(rows)
+    args.out.mkdir(parents=True, exist_ok=True)
+    table.to_csv(args.out / "ladder.csv", index=False)
+    lines = ["| policy | vs | mirrored deals | mean points per deal, A − B | 95% interval | clear win |",
+             "| --- | --- | ---: | ---: | --- | --- |"]
+    lines += [f"| {r['policy']} | {r['vs']} | {r['deals']:,} | {r['mean_diff']:+.3f} | "
+              f"[{r['ci_lo']:+.3f}, {r['ci_hi']:+.3f}] | {'yes' if r['clear_win'] else 'NO'} |" for r in rows]
+    (args.out / "ladder.md").write_text(
+        f"# The ladder ({args.rules} rules, seed {args.seed})\n\n"
+        "Each policy against the one below it; every deal is played twice with the seats swapped.\n\n"
+        + "\n".join(lines) + "\n\nRegenerate: `python scripts/ladder.py`\n")
+
+
+if __name__ == "__main__":
+    main()
