@@ -1,0 +1,44 @@
+"""experiment PLAN.toml: the example CI plan passes; failures and bad plans are reported clearly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_cli import assert_one_line_error, run
+
+PLAN = Path(__file__).parent.parent / "scripts" / "ci-plan.toml"
+
+
+def test_the_example_ci_plan_passes(tmp_path):
+    proc = run("experiment", str(PLAN), "--out", str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "all 5 expectations met" in proc.stdout
+    assert (tmp_path / "greedy-vs-random" / "report" / "summary.csv").exists()
+
+
+def test_a_missed_expectation_fails_with_a_report(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text('name = "p"\n[defaults]\ndeals = 300\n[[run]]\nname = "r"\npolicy = "random"\nvs = "greedy"\n'
+                    '[[run.expect]]\nmetric = "diff"\nat_least = 0\n')
+    proc = run("experiment", str(plan), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 1
+    assert "FAIL" in proc.stdout and "1 of 1 expectations failed" in proc.stdout
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ('name = "p"\n', "needs at least one [[run]]"),
+    ('[[run]]\npolicy = "greedy"\nvs = "nobody"\n', "unknown policy"),
+    ('[[run]]\npolicy = "greedy"\ndeals = "many"\n', "field 'deals' must be int"),
+    ('[[run]]\npolicy = "greedy"\ncolour = 1\n', "unknown field 'colour'"),
+    ('[[run]]\npolicy = "greedy"\n[[run.expect]]\nmetric = "luck"\nat_least = 1\n', "field 'metric'"),
+    ('[[run]]\npolicy = "greedy"\n[[run.expect]]\nmetric = "diff"\nabove = 1\n', "unknown field 'above'"),
+    ('[[run]]\npolicy = "greedy"\n[[run.expect]]\nmetric = "diff"\nat_least = "x"\n', "must be a number"),
+    ('[[run]\n', "not valid TOML"),
+])
+def test_bad_plans_name_the_field(text, fragment, tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(text)
+    assert_one_line_error(run("experiment", str(plan), "--out", str(tmp_path / "o")), fragment)
+    assert_one_line_error(run("experiment", str(tmp_path / "missing.toml")), "no such plan")
