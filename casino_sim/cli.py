@@ -33,7 +33,8 @@ class EngineName(str, Enum):
 
 
 RulesOpt = Annotated[str, typer.Option("--rules", help="Rule set: strict, brazilian or italian.")]
-EngineOpt = Annotated[EngineName, typer.Option("--engine", help="Rules engine to answer with.")]
+EngineOpt = Annotated[EngineName, typer.Option("--engine", help="Rules engine to answer with: numba (fast), "
+                                                                  "or reference (the executable spec).")]
 
 
 @app.command()
@@ -60,7 +61,7 @@ def moves(
     position: Annotated[str, typer.Argument(help="Position JSON file, a .jsonl file of positions, or - for stdin.")],
     format: Annotated[Format, typer.Option("--format", help="text: one move per line; json: one array.")] = Format.text,
     jsonl: Annotated[bool, typer.Option("--jsonl", help="Read one position per line (for -).")] = False,
-    engine: EngineOpt = EngineName.reference,
+    engine: EngineOpt = EngineName.numba,
 ) -> None:
     """List every legal move of the player to move (NOTATION.md)."""
     import json
@@ -86,7 +87,7 @@ def moves(
 def apply(
     position: Annotated[str, typer.Argument(help="Position JSON file, or - for stdin.")],
     move: Annotated[str, typer.Argument(help='The move as JSON, e.g. \'{"kind": "trail", "card": "KC"}\'.')],
-    engine: EngineOpt = EngineName.reference,
+    engine: EngineOpt = EngineName.numba,
 ) -> None:
     """Print the position after one legal move as JSON (no deal, no end of round)."""
     from casino_sim.engines import get_engine

@@ -7,7 +7,6 @@ from types import SimpleNamespace
 from casino_sim.errors import InputError
 
 ENGINE_NAMES = ("reference", "numba")
-DEFAULT_ENGINE = "reference"
 
 
 def get_engine(name: str) -> SimpleNamespace:

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 _PACKAGE = Path(__file__).parent
-_SOURCES = ("engine", "policies", "reference", "rules.py", "cards.py")
+_SOURCES = ("engine", "policies", "reference", "rules.py", "cards.py", "featurespec.py")
 
 
 def engine_source_hash() -> str:

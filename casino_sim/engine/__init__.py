@@ -3,6 +3,7 @@
 Modules, one job each: bits (card constants, ctz/popcount), tables (the split
 table), state (layout, deal), movegen (legal moves, canonical order), apply,
 score, rng (splitmix64), rounds (whole-round kernels), batch (parallel
-chunks of rounds and games), cache (stale-cache guard), api (wrappers in the
-reference's types).
+chunks of rounds and games), features/choose/rows (policies and per-round
+records), decide (one rollout decision), api (wrappers in the reference's
+types). Stale caches are guarded by casino_sim.numba_cache.
 """

@@ -20,26 +20,13 @@ from casino_sim.engine.score import CATEGORY_COLUMNS, S_N_CARDS, S_N_SPADES, S_N
 from casino_sim.engine.state import (BUILD, CAPTURED, DEALER, HAND, LAST_CAPTURER, LOOSE, MUST_ACT, OWNER, PLIES,
                                      SWEEPS, TO_MOVE, new_state)
 from casino_sim.engine.tables import split_table
+from casino_sim.reference.apply import IllegalMove, check_move  # one error type, whichever engine answers
 from casino_sim.reference.moves import KINDS, Move
 from casino_sim.reference.position import Build, Position, PositionError
 from casino_sim.rules import RuleSet
 
-try:  # the reference's error type, so callers catch one exception whichever engine they use
-    from casino_sim.reference.apply import IllegalMove
-except ImportError:  # pragma: no cover - only while the reference engine is being written
-    class IllegalMove(ValueError):
-        pass
-
 __all__ = ["IllegalMove", "legal_moves", "apply_move", "play_round_scripted", "simulate_rounds", "simulate_games",
            "warmup", "DEFAULT_CHUNK_SIZE"]
-
-def _guard_cache() -> None:
-    from casino_sim.engine import apply, batch, cache, movegen, rng, rounds, score, state, tables
-
-    cache.refresh_stale_cache([tables, state, movegen, apply, score, rng, rounds, batch])
-
-
-_guard_cache()
 
 DEFAULT_CHUNK_SIZE = 2048
 _KIND_OF = {k: i for i, k in enumerate(KINDS)}
@@ -175,13 +162,8 @@ def apply_move(pos: Position, move: Move) -> Position:
 
 
 def _illegal_reason(pos: Position, move: Move) -> str:
-    try:  # the reference engine words the reasons; the numba engine decided legality
-        from casino_sim.reference.apply import check_move
-
-        reason = check_move(pos, move)
-    except Exception:  # noqa: BLE001 - any trouble there: fall back to a plain reason
-        reason = None
-    return reason or "not a legal move in this position"
+    """The reference engine words why (the numba engine decided that the move is illegal)."""
+    return check_move(pos, move) or "not a legal move in this position"
 
 
 # ---------------------------------------------------------------- rounds
