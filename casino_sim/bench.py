@@ -1,6 +1,7 @@
 """`casino-sim bench`: how fast each engine plays random rounds, and what compiling costs.
 
-run_bench times whole random-vs-random rounds (48 plays each) on one rule set.
+run_bench times whole rounds (48 plays each) of a policy against itself on one
+rule set, through the same row player that `simulate` uses.
 For the numba engine it also measures, in fresh subprocesses:
   compile_s_cold      import + compile of every kernel (empty NUMBA_CACHE_DIR)
   compile_s_cached    import + load of every kernel from the warm numba cache
@@ -16,12 +17,11 @@ import sys
 import tempfile
 import time
 
-import numpy as np
 
+from casino_sim.errors import InputError
 from casino_sim.rules import RuleSet, get_rules
 
 ENGINES = ("numba", "reference")
-POLICIES = ("random",)
 PLIES_PER_ROUND = 48
 
 _COMPILE_SNIPPET = (
@@ -61,52 +61,58 @@ def compile_times() -> dict:
             "first_deal_s_cached": round(first_deal, 3)}
 
 
-def _bench_numba(rules: RuleSet, deals: int, threads: int, seed: int) -> float:
+def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, seed: int) -> float:
+    """Seconds to play `deals` rounds of the policy against itself, the way simulate plays them."""
+    from casino_sim.runner.deals import chunk_rows
+    from casino_sim.runner.play import play_rows
+    from casino_sim.runner.threads import use_threads
+
+    rows = chunk_rows(seed, 0, deals, mirrored=False)
+    with use_threads(threads):
+        play_rows(engine, chunk_rows(seed + 1, 0, min(deals, 64), mirrored=False), rules, policy, policy)  # compile
+        t = time.perf_counter()
+        play_rows(engine, rows, rules, policy, policy)
+        return time.perf_counter() - t
+
+
+def _kernel_us_per_round(rules: RuleSet, deals: int, threads: int, seed: int) -> float:
+    """The random-only batch kernel (in-kernel shuffles, no per-round records), for comparison."""
     from casino_sim.engine import api
 
-    api.warmup()
-    api.simulate_rounds(rules, min(deals, 2000), seed=seed + 1, threads=threads)  # threads spun up
+    api.simulate_rounds(rules, min(deals, 2000), seed=seed + 1, threads=threads)
     t = time.perf_counter()
     api.simulate_rounds(rules, deals, seed=seed, threads=threads)
-    return time.perf_counter() - t
-
-
-def _bench_reference(rules: RuleSet, deals: int, seed: int) -> float:
-    from casino_sim.reference.round import play_round
-
-    rng = np.random.default_rng(seed)
-
-    def choose(pos, moves):
-        return moves[int(rng.integers(len(moves)))]
-
-    t = time.perf_counter()
-    for _ in range(deals):
-        play_round(rules, rng.permutation(52), int(rng.integers(2)), choose)
-    return time.perf_counter() - t
+    return (time.perf_counter() - t) / deals * 1e6
 
 
 def run_bench(engine: str = "numba", policy: str = "random", deals: int = 200_000, threads: int = 1,
               rules: str | RuleSet = "strict", seed: int = 0, measure_compile: bool = True) -> dict:
-    """Time `deals` random-vs-random rounds; keys rounds_per_s, us_per_round, us_per_ply, threads, engine,
-    policy, rules, deals, seconds (+ compile_s_cold, compile_s_cached, first_deal_s_cached for numba
-    when measure_compile). The reference engine runs in this one process: its threads is always 1."""
+    """Time `deals` rounds of the policy against itself on the engine.
+
+    Keys: engine, policy, rules, threads, deals, seconds, rounds_per_s, us_per_round, us_per_ply;
+    rollout adds ms_per_decision; random on numba adds kernel_us_per_round (the random-only batch
+    kernel); numba with measure_compile adds compile_s_cold, compile_s_cached, first_deal_s_cached.
+    The reference engine plays in this one process: its threads is always 1.
+    """
+    from casino_sim.policies import get_policy
+    from casino_sim.runner.play import engine_for
+
     if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r} (choose from: {', '.join(ENGINES)})")
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (choose from: {', '.join(POLICIES)})")
-    if not isinstance(deals, int) or deals < 1:
-        raise ValueError(f"deals must be a positive integer, got {deals!r}")
-    if not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+        raise InputError(f"unknown engine {engine!r} (choose from: {', '.join(ENGINES)})")
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 10**9:
+        raise InputError(f"--deals must be between 1 and 1,000,000,000, got {deals!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
+        raise InputError(f"--threads must be between 1 and 256, got {threads!r}")
+    pol = get_policy(policy)
     rs = get_rules(rules) if isinstance(rules, str) else rules
-    if engine == "numba":
-        seconds = _bench_numba(rs, deals, threads, seed)
-    else:
-        seconds = _bench_reference(rs, deals, seed)
+    if engine_for(engine, (pol, pol)) != engine:
+        raise InputError(f"policy {pol.name!r} plays only on the reference engine")
+    if engine == "reference":
         threads = 1
+    seconds = _time_rows(engine, pol, rs, deals, threads, seed)
     out = {
         "engine": engine,
-        "policy": policy,
+        "policy": pol.name,
         "rules": rs.name,
         "threads": threads,
         "deals": deals,
@@ -115,6 +121,10 @@ def run_bench(engine: str = "numba", policy: str = "random", deals: int = 200_00
         "us_per_round": round(seconds / deals * 1e6, 3),
         "us_per_ply": round(seconds / deals / PLIES_PER_ROUND * 1e6, 4),
     }
+    if pol.kind == "rollout":
+        out["ms_per_decision"] = round(seconds / (deals * PLIES_PER_ROUND) * 1e3, 3)
+    if engine == "numba" and pol.kind == "random":
+        out["kernel_us_per_round"] = round(_kernel_us_per_round(rs, max(deals, 20_000), threads, seed), 3)
     if engine == "numba" and measure_compile:
         out.update(compile_times())
     return out

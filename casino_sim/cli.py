@@ -214,6 +214,40 @@ def experiment(
     console.print(f"all {len(outcomes)} expectations met; runs in {root}", highlight=False)
 
 
+@app.command()
+def bench(
+    engine: EngineOpt = EngineName.numba,
+    policy: Annotated[str, typer.Option("--policy", help="The policy playing both seats.")] = "random",
+    deals: Annotated[int, typer.Option(help="Rounds to time.")] = 200_000,
+    threads: Annotated[int, typer.Option(help="Threads for the numba engine.")] = 1,
+    rules: RulesOpt = "strict",
+    format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
+    compile_times: Annotated[bool, typer.Option("--compile/--no-compile",
+                                                help="Also time a cold and a cached compile (~10 s).")] = True,
+) -> None:
+    """How fast an engine plays rounds of a policy against itself, and what compiling costs."""
+    import json
+
+    from casino_sim.bench import run_bench
+    from casino_sim.policies import get_policy
+
+    get_policy(policy)
+    if format == Format.text:
+        console.print(f"timing {deals:,} rounds of {policy} on the {engine.value} engine...", highlight=False)
+    result = run_bench(engine.value, policy, deals, threads, rules, measure_compile=compile_times)
+    if format == Format.json:
+        print(json.dumps(result))
+        return
+    from rich.table import Table
+
+    table = Table(title="casino-sim bench")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key, value in result.items():
+        table.add_row(key, f"{value:,}" if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value))
+    console.print(table)
+
+
 policies_app = typer.Typer(help="The playing policies: list them, or show one.", no_args_is_help=True)
 app.add_typer(policies_app, name="policies")
 

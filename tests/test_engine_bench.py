@@ -26,6 +26,26 @@ def test_bench_rejects_unknown_engine_and_policy():
     with pytest.raises(ValueError):
         run_bench("rust", deals=1)
     with pytest.raises(ValueError):
-        run_bench("numba", policy="greedy", deals=1)
+        run_bench("numba", policy="oracle", deals=1)
     with pytest.raises(ValueError):
         run_bench("numba", deals=0)
+
+
+@pytest.mark.parametrize("policy", ["greedy", "expert"])
+def test_heuristic_bench_plays_on_the_numba_engine(policy):
+    out = run_bench("numba", policy=policy, deals=200, threads=1, measure_compile=False)
+    assert out["policy"] == policy and out["rounds_per_s"] > 0 and "kernel_us_per_round" not in out
+
+
+def test_rollout_bench_reports_time_per_decision():
+    out = run_bench("numba", policy="rollout", deals=2, threads=1, measure_compile=False)
+    assert out["ms_per_decision"] == pytest.approx(out["seconds"] / 96 * 1e3, rel=1e-2)
+
+
+def test_bench_refuses_a_python_policy_on_the_numba_engine(tmp_path):
+    src = tmp_path / "mine.py"
+    src.write_text("def capture_first(pos, moves, rng):\n"
+                   "    return max(moves, key=lambda m: m.kind == 'capture')\n")
+    with pytest.raises(ValueError, match="only on the reference engine"):
+        run_bench("numba", policy=f"{src}:capture_first", deals=1, measure_compile=False)
+    assert run_bench("reference", policy=f"{src}:capture_first", deals=1)["engine"] == "reference"
