@@ -37,6 +37,15 @@ EngineOpt = Annotated[EngineName, typer.Option("--engine", help="Rules engine to
                                                                   "or reference (the executable spec).")]
 
 
+def _compile_notice() -> None:
+    """Say so when the numba engine must be compiled first, so nobody takes it for a hang."""
+    from casino_sim.numba_cache import is_warm
+
+    if not is_warm():
+        print("compiling the numba engine (first run after install or upgrade only; up to a minute)...",
+              file=sys.stderr, flush=True)
+
+
 @app.command()
 def deal(
     seed: Annotated[int, typer.Option(help="Seed for the shuffle, the dealer and every choice.")] = 0,
@@ -71,10 +80,14 @@ def moves(
 
     eng = get_engine(engine.value)
     if is_jsonl(position, jsonl):
+        if engine == EngineName.numba:
+            _compile_notice()
         for line in moves_jsonl_lines(eng, position):
             print(line)
         return
     pos = load_position(position)
+    if engine == EngineName.numba:
+        _compile_notice()
     legal = eng.legal_moves(pos)
     if format == Format.json:
         print(json.dumps(moves_json(eng, pos)))
@@ -93,7 +106,8 @@ def apply(
     from casino_sim.engines import get_engine
     from casino_sim.position_tools import apply_text
 
-    print(apply_text(get_engine(engine.value), position, move))
+    print(apply_text(get_engine(engine.value), position, move, on_ready=_compile_notice
+                     if engine == EngineName.numba else None))
 
 
 @app.command()
@@ -129,6 +143,8 @@ def simulate(
         run = RunDir(out or sim.default_out(config))
         sim.start_run(config, run, sys.argv)
     console.print(f"run folder: {run.path}", highlight=False)
+    if config.engine == "numba":
+        _compile_notice()
     try:
         with progress_bar(console, "simulating") as update:
             timings = sim.play_chunks(config, run, update)
@@ -193,6 +209,7 @@ def experiment(
     from casino_sim.ui import progress_bar
 
     name, runs = load_plan(plan)
+    _compile_notice()
     root = out or Path("results/runs") / name
     outcomes = []
     for run in runs:
@@ -232,6 +249,8 @@ def bench(
     from casino_sim.policies import get_policy
 
     get_policy(policy)
+    if engine == EngineName.numba:
+        _compile_notice()
     if format == Format.text:
         console.print(f"timing {deals:,} rounds of {policy} on the {engine.value} engine...", highlight=False)
     result = run_bench(engine.value, policy, deals, threads, rules, measure_compile=compile_times)
@@ -307,7 +326,10 @@ def choose(
     pos = load_position(position)
     if seed < 0:
         raise InputError(f"--seed must be >= 0, got {seed}")
-    move = choose_move(pos, get_policy(policy), seed)
+    chosen = get_policy(policy)
+    if chosen.kind == "rollout":
+        _compile_notice()
+    move = choose_move(pos, chosen, seed)
     print(json.dumps(move.to_json()) if format == Format.json else move.describe(pos.to_move))
 
 

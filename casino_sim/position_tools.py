@@ -57,8 +57,10 @@ def moves_jsonl_lines(engine, source: str) -> Iterator[str]:
         yield json.dumps(answer, separators=(",", ":"))
 
 
-def apply_text(engine, source: str, move_text: str) -> str:
-    """The position after the move, as JSON text."""
+def apply_text(engine, source: str, move_text: str, on_ready=None) -> str:
+    """The position after the move, as JSON text; on_ready() runs once the input is known to be good."""
     pos = load_position(source)
     move = Move.from_json(parse_json(move_text, "the move"))
+    if on_ready is not None:
+        on_ready()
     return json.dumps(engine.apply_move(pos, move).to_json())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -25,9 +26,9 @@ EXAMPLE = {
 EXAMPLE["hands"][0][2] = "2D"
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "casino_sim", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+def run(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "casino_sim", *args], input=stdin, capture_output=True,
+                          text=True, timeout=300, env=None if env is None else {**os.environ, **env})
 
 
 def assert_one_line_error(proc: subprocess.CompletedProcess, *fragments: str) -> None:
@@ -142,3 +143,12 @@ def test_deal_plays_each_rule_set(rules):
     proc = run("deal", "--seed", "5", "--rules", rules)
     assert proc.returncode == 0, proc.stderr
     assert f"rules {rules}" in proc.stdout
+
+
+def test_first_run_says_it_is_compiling_and_bad_input_still_gets_one_line(tmp_path):
+    cold = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    assert_one_line_error(run("moves", "-", stdin='{"hands": [["ZZ"], []]}', env=cold), "ZZ")
+    first = run("moves", "-", stdin=json.dumps(EXAMPLE), env=cold)
+    assert first.returncode == 0 and "compiling the numba engine" in first.stderr
+    again = run("moves", "-", stdin=json.dumps(EXAMPLE), env=cold)
+    assert again.returncode == 0 and again.stderr == "" and again.stdout == first.stdout
