@@ -20,10 +20,10 @@ def feature(pos, move, name):
 
 
 def test_every_builtin_is_listed_with_a_description():
-    policies = builtin_policies()
+    policies = builtin_policies()  # also lists Python callables registered earlier in this process
     assert BUILTINS <= set(policies)
-    for p in policies.values():
-        assert p.description and p.kind in ("random", "heuristic", "rollout")
+    for p in (policies[name] for name in BUILTINS):
+        assert p.description and p.kind in ("random", "heuristic", "rollout") and p.source == "built-in"
         if p.kind == "heuristic":
             assert p.weights.shape == (len(FEATURE_NAMES),) and np.any(p.weights)
 
