@@ -7,12 +7,12 @@ points per mirrored pair, with the lower 95% bound above 0".
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from casino_sim.errors import InputError
 from casino_sim.experiments.simulate import SimConfig
+from casino_sim.tomlfile import read_toml
 
 METRICS = {
     "diff": "mean points of A minus B per deal (mirrored: per pair, the average of both seatings)",
@@ -110,14 +110,7 @@ def _expectations(raw, where: str) -> tuple[Expectation, ...]:
 def load_plan(path: Path) -> tuple[str, list[PlannedRun]]:
     """Parse and check a plan; InputError names the file and the field."""
     where = str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"no such plan: {where}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{where}: not valid TOML: {e}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{where}: cannot read: {e}") from None
+    data = read_toml(path, "plan", InputError)
     unknown = set(data) - {"name", "defaults", "run"}
     if unknown:
         raise _field_error(where, f"unknown field {sorted(unknown)[0]!r} (fields: name, defaults, run)")

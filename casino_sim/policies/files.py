@@ -2,29 +2,21 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import numpy as np
 
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
 from casino_sim.policies.policy import Policy, PolicyError
+from casino_sim.tomlfile import read_toml
 
 ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True}
 
 
 def load_policy_file(path: Path, source: str | None = None) -> Policy:
     """Read and check a policy file; PolicyError names the file and the bad field."""
-    where = str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PolicyError(f"no such policy file: {where}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise PolicyError(f"{where}: not valid TOML: {e}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise PolicyError(f"{where}: cannot read: {e}") from None
-    return policy_from_dict(data, where, source or where)
+    data = read_toml(path, "policy file", PolicyError)
+    return policy_from_dict(data, str(path), source or str(path))
 
 
 def _require(data: dict, key: str, typ, where: str, default=None):
