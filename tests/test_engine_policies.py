@@ -6,12 +6,13 @@ import numpy as np
 import pytest
 
 from casino_sim.engine import api
-from casino_sim.engine.features import _move_features, _view, features_scratch
+from casino_sim.engine.features import _immediate_score, _move_features, _view, features_scratch
 from casino_sim.engine.rng import _below
 from casino_sim.engine.rows import play_rows_numba
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.engine.tables import split_table
 from casino_sim.policies import get_policy, move_features
+from casino_sim.policies.features import FEATURE_INDEX, weighted_sum
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
 from casino_sim.rules import RULESETS
@@ -58,6 +59,20 @@ def test_numba_features_equal_python_features_bit_for_bit(rules, weights_of):
             assert np.array_equal(f * want, expected), (pos.to_json(), move)
             checked += 1
     assert checked > 500
+
+
+@pytest.mark.parametrize("rules", list(RULESETS.values()), ids=list(RULESETS))
+def test_immediate_scores_equal_the_weighted_python_features(rules):
+    w = get_policy("greedy").weights.copy()  # only immediate features: the kernel's short path
+    w[FEATURE_INDEX["trail_points"]], w[FEATURE_INDEX["build_made"]] = -0.5, 0.3
+    checked = 0
+    for pos in positions_by_random_play(rules, 8, seed=11)[::2]:
+        st = api.position_to_state(pos)
+        for move in engine_order_moves(pos):
+            kind, card, loose, builds, _ = api.row_of_move(move)
+            assert _immediate_score(st, kind, card, loose, builds, w) == weighted_sum(move_features(pos, move), w)
+            checked += 1
+    assert checked > 300
 
 
 def replay_like_engine(rules, rows, i, policies):

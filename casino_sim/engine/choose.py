@@ -15,7 +15,7 @@ from numba import njit
 
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import FULL_MASK, VALUE_MASK, popcount
-from casino_sim.engine.features import _move_features, _view, _weighted
+from casino_sim.engine.features import _immediate_score, _move_features, _needs_after, _view, _weighted
 from casino_sim.engine.movegen import _movegen
 from casino_sim.engine.rng import _below, _next
 from casino_sim.engine.score import S_TOTAL, _finish, _score
@@ -43,10 +43,14 @@ P_INTS = 4
 def _heuristic_index(st, rules, tbl, mv, n, w, want, rng, after, f, scores):
     """The move with the highest weighted feature sum; ties broken by rng."""
     best = -np.inf
+    immediate = not _needs_after(want)
     view = _view(st)
     for i in range(n):
-        _move_features(st, rules, tbl, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], view, after, want, f)
-        scores[i] = _weighted(f, w)
+        if immediate:  # greedy and its kind: score straight from the move record
+            scores[i] = _immediate_score(st, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], w)
+        else:
+            _move_features(st, rules, tbl, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], view, after, want, f)
+            scores[i] = _weighted(f, w)
         if scores[i] > best:
             best = scores[i]
     ties = 0

@@ -107,6 +107,52 @@ def _needs_after(want):
             or want[F_CASINOS] or want[F_LAST])
 
 
+@njit(cache=True, inline="always")
+def _taken_swept(st, kind, card, tmask, bmask):
+    """What a play puts in the mover's pile and whether it sweeps, from the move record alone."""
+    if kind != CAPTURE:
+        return 0, False
+    taken = (1 << card) | tmask
+    left = st[LOOSE] & ~tmask
+    for v in range(1, 11):
+        if (bmask >> v) & 1:
+            taken |= st[BUILD + v]
+        else:
+            left |= st[BUILD + v]
+    return taken, left == 0
+
+
+@njit(cache=True)
+def _immediate_score(st, kind, card, tmask, bmask, w):
+    """A heuristic's score when only immediate features carry weight (greedy): no feature row.
+
+    Adds feature times weight in FEATURES order, skipping zero weights, exactly as
+    _weighted over _move_features would, so the scores are the same numbers.
+    """
+    taken, swept = _taken_swept(st, kind, card, tmask, bmask)
+    is_build = kind == BUILD_K or kind == INCREASE or kind == ADD
+    total = 0.0
+    if w[F_CARDS] != 0.0:
+        total += popcount(taken) * w[F_CARDS]
+    if w[F_SPADES] != 0.0:
+        total += popcount(taken & SPADE_MASK) * w[F_SPADES]
+    if w[F_ACES] != 0.0:
+        total += popcount(taken & ACE_MASK) * w[F_ACES]
+    if w[F_BIG] != 0.0:
+        total += ((taken >> BIG_CASINO) & 1) * w[F_BIG]
+    if w[F_LITTLE] != 0.0:
+        total += ((taken >> LITTLE_CASINO) & 1) * w[F_LITTLE]
+    if w[F_SWEEP] != 0.0:
+        total += (1.0 if swept else 0.0) * w[F_SWEEP]
+    if w[F_BUILD] != 0.0:
+        total += (1.0 if is_build else 0.0) * w[F_BUILD]
+    if w[F_TRAIL_POINTS] != 0.0:
+        total += (_sure_points(1 << card) if kind == TRAIL else 0) * w[F_TRAIL_POINTS]
+    if w[F_TRAIL] != 0.0:
+        total += (1.0 if kind == TRAIL else 0.0) * w[F_TRAIL]
+    return total
+
+
 @njit(cache=True)
 def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after, want, f):
     """Fill f with the features of one move of the player to move; `after` is scratch state.
@@ -125,18 +171,8 @@ def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after,
         _apply(after, rules, kind, card, tmask, bmask, value)
         taken = after[CAPTURED + p] & ~st[CAPTURED + p]
         swept = after[SWEEPS + p] > st[SWEEPS + p]
-    elif kind == CAPTURE:
-        taken = (1 << card) | tmask
-        left = st[LOOSE] & ~tmask
-        for v in range(1, 11):
-            if (bmask >> v) & 1:
-                taken |= st[BUILD + v]
-            else:
-                left |= st[BUILD + v]
-        swept = left == 0
     else:
-        taken = 0
-        swept = False
+        taken, swept = _taken_swept(st, kind, card, tmask, bmask)
     f[F_CARDS] = popcount(taken)
     f[F_SPADES] = popcount(taken & SPADE_MASK)
     f[F_ACES] = popcount(taken & ACE_MASK)
