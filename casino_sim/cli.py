@@ -267,6 +267,30 @@ def bench(
     console.print(table)
 
 
+@app.command("card-value")
+def card_value(
+    policy: Annotated[str, typer.Option("--policy", help="The policy playing both seats.")] = "expert",
+    deals: Annotated[int, typer.Option(help="Deals; every card dealt to a hand is paired in each.")] = 2_000,
+    rules: RulesOpt = "strict",
+    seed: Annotated[int, typer.Option(help="Seed of the experiment.")] = 0,
+    threads: Annotated[int, typer.Option(help="Threads (0: all cores).")] = 0,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Folder for tables and charts.")] = None,
+) -> None:
+    """The value of holding each card (the 10♦ above all), from paired deals: a 52-card heatmap."""
+    from casino_sim.experiments.card_value import card_values
+    from casino_sim.reports.kinds import card_value as card_value_report
+
+    if not 1 <= deals <= 10**7:
+        raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")
+    if seed < 0 or not 0 <= threads <= 256:
+        raise InputError("--seed must be >= 0 and --threads between 0 and 256")
+    target = out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}"
+    _compile_notice()
+    values = card_value_report(card_values(policy, deals, rules, seed, threads), target)
+    console.print(values.head(8).to_string(index=False), highlight=False, markup=False)
+    console.print(f"tables and charts: {target}", highlight=False)
+
+
 policies_app = typer.Typer(help="The playing policies: list them, or show one.", no_args_is_help=True)
 app.add_typer(policies_app, name="policies")
 

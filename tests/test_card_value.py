@@ -1,0 +1,59 @@
+"""The card-value experiment: pairs move exactly one card, and the 10♦ is worth holding."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from casino_sim.cards import BIG_CASINO
+from casino_sim.experiments.card_value import card_values, deal_slot, paired_decks
+from casino_sim.reference.position import Position
+from casino_sim.reference.round import deal_batch
+from casino_sim.rules import STRICT
+from test_cli import assert_one_line_error, run
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_deal_slots_follow_the_engines_dealing_order(dealer):
+    deck = list(np.random.default_rng(dealer).permutation(52))
+    pos = Position(rules=STRICT)
+    for batch in range(6):
+        pos = deal_batch(pos, deck, batch, dealer)
+        start = 0 if batch == 0 else 12 + (batch - 1) * 8
+        for i in range(start, start + (12 if batch == 0 else 8)):
+            seat, b = deal_slot(i, dealer)
+            assert b == batch + 1
+            assert deck[i] in (pos.loose if seat == 2 else pos.hands[seat])
+
+
+def test_each_pair_moves_one_card_to_the_opponent_or_a_later_batch():
+    deck = np.random.default_rng(3).permutation(52).astype(np.int8)
+    pairs = list(paired_decks(deck, 1, np.random.default_rng(0)))
+    assert {v for *_, v, _ in pairs} == {"opponent", "stock"}
+    for card, seat, batch, variant, paired in pairs:
+        moved = np.flatnonzero(paired != deck)
+        assert len(moved) == 2 and sorted(paired.tolist()) == list(range(52))
+        new_index = int(np.flatnonzero(paired == card)[0])
+        new_seat, new_batch = deal_slot(new_index, 1)
+        if variant == "opponent":
+            assert (new_seat, new_batch) == (1 - seat, batch)
+        else:
+            assert new_batch > batch
+    # a card of the last batch has no stock to go to
+    assert all(b < 6 for _, _, b, v, _ in pairs if v == "stock")
+
+
+def test_the_big_casino_is_worth_holding():
+    df = card_values("greedy", 300, seed=4)
+    ten = df[(df.card == BIG_CASINO) & (df.variant == "opponent")]["diff"]
+    assert len(ten) > 200
+    assert ten.mean() - 2.5 * ten.std(ddof=1) / np.sqrt(len(ten)) > 1.0
+
+
+def test_card_value_command_writes_the_heatmap(tmp_path):
+    proc = run("card-value", "--policy", "greedy", "--deals", "60", "--out", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    for name in ("card_values.csv", "card_value_heatmap.png", "card_value_heatmap.svg", "ten_diamonds_by_batch.png"):
+        assert (tmp_path / name).stat().st_size > 0
+    assert_one_line_error(run("card-value", "--deals", "0"), "--deals")
+    assert_one_line_error(run("card-value", "--policy", "nobody"), "unknown policy")
