@@ -11,14 +11,12 @@ a low card a policy tends to trail can be worth less than an average card.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pandas as pd
 
 from casino_sim.policies import get_policy
 from casino_sim.rules import get_rules
-from casino_sim.runner.deals import DealRows, chunk_rows
+from casino_sim.runner.deals import DealRows, chunked_rows
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.seeding import chunk_seed
 from casino_sim.runner.threads import use_threads
@@ -60,10 +58,9 @@ def card_values(policy: str, deals: int, rules: str = "strict", seed: int = 0, t
     ruleset = get_rules(rules)
     frames = []
     with use_threads(threads):
-        for chunk in range(math.ceil(deals / chunk_deals)):
-            n = min(chunk_deals, deals - chunk * chunk_deals)
-            base = chunk_rows(chunk_seed(seed, chunk), chunk * chunk_deals, n, mirrored=False)
-            rng = np.random.default_rng(chunk_seed(seed, chunk) ^ 0x5EED)
+        for chunk, base in chunked_rows(seed, deals, chunk_deals, mirrored=False):
+            n = len(base)
+            rng = np.random.default_rng(chunk_seed(seed, chunk) ^ 0x5EED)  # which card each pair swaps with
             meta, decks, owner = [], [], []
             for i in range(n):
                 for card, seat, batch, variant, paired in paired_decks(base.decks[i], int(base.dealer[i]), rng):

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import math
-
 import pandas as pd
 
 from casino_sim.experiments.simulate import headline
 from casino_sim.policies import get_policy
 from casino_sim.reports.stats import Estimate, mean_ci
 from casino_sim.rules import get_rules
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for, play_rows
-from casino_sim.runner.seeding import chunk_seed
 from casino_sim.runner.threads import use_threads
 
 
@@ -28,8 +25,6 @@ def compare(policy_a: str, policy_b: str, deals: int, rules: str = "strict", see
     ruleset = get_rules(rules)
     diffs = []
     with use_threads(threads):
-        for chunk in range(math.ceil(deals / chunk_deals)):
-            n = min(chunk_deals, deals - chunk * chunk_deals)
-            rows = chunk_rows(chunk_seed(seed, chunk), chunk * chunk_deals, n, mirrored=True)
+        for _, rows in chunked_rows(seed, deals, chunk_deals, mirrored=True):
             diffs.append(headline(play_rows(engine, rows, ruleset, pa, pb)))
     return mean_ci(pd.Series([x for d in diffs for x in d]).to_numpy())

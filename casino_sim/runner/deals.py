@@ -40,3 +40,12 @@ def chunk_rows(chunk_seed: int, first_deal: int, n_deals: int, mirrored: bool) -
     twice = np.repeat(np.arange(n_deals), 2)
     mirror = np.tile(np.array([0, 1], np.int8), n_deals)
     return DealRows(deal_id[twice], mirror, decks[twice], dealer[twice], mirror == 0, seeds[twice])
+
+
+def chunked_rows(seed: int, deals: int, chunk_deals: int, mirrored: bool):
+    """Yield (chunk index, its rows) for `deals` deals cut into chunks, seeded as simulate seeds them."""
+    from casino_sim.runner.seeding import chunk_seed
+
+    for chunk in range(-(-deals // chunk_deals)):
+        n = min(chunk_deals, deals - chunk * chunk_deals)
+        yield chunk, chunk_rows(chunk_seed(seed, chunk), chunk * chunk_deals, n, mirrored)
