@@ -260,6 +260,18 @@ def _check_status(status: np.ndarray) -> None:
         raise RuntimeError("engine: some round had too many loose cards to enumerate its moves")
 
 
+def _batch_setup(rules, count, what: str, chunk_size, threads, seed):
+    """Checked arguments of a batch call, numba's threads set, and one seed per chunk."""
+    rules_arr = _check_rules(rules)
+    n = _check_count(count, what)
+    chunk_size = _check_count(chunk_size, "chunk_size")
+    if chunk_size < 1:
+        raise ValueError("chunk_size must be >= 1")
+    _set_threads(threads)
+    n_chunks = -(-n // chunk_size)
+    return rules_arr, n, chunk_size, n_chunks, _chunk_seeds(seed, n_chunks)
+
+
 def simulate_rounds(rules: RuleSet, n_rounds: int, seed: int = 0, threads: int | None = None,
                     chunk_size: int = DEFAULT_CHUNK_SIZE) -> dict:
     """Play n_rounds independent random-vs-random rounds in parallel.
@@ -272,14 +284,7 @@ def simulate_rounds(rules: RuleSet, n_rounds: int, seed: int = 0, threads: int |
     ten_diamonds, two_spades, sweeps (points), totals, and the raw counts
     n_cards, n_spades, n_sweeps; per round: plies, void, dealer.
     """
-    rules_arr = _check_rules(rules)
-    n = _check_count(n_rounds, "n_rounds")
-    chunk_size = _check_count(chunk_size, "chunk_size")
-    if chunk_size < 1:
-        raise ValueError("chunk_size must be >= 1")
-    _set_threads(threads)
-    n_chunks = -(-n // chunk_size)
-    seeds = _chunk_seeds(seed, n_chunks)
+    rules_arr, n, chunk_size, n_chunks, seeds = _batch_setup(rules, n_rounds, "n_rounds", chunk_size, threads, seed)
     scores = np.zeros((SCORE_FIELDS, n, 2), dtype=np.int16)
     plies = np.zeros(n, dtype=np.int8)
     void = np.zeros(n, dtype=np.bool_)
@@ -309,14 +314,7 @@ def simulate_games(rules: RuleSet, n_games: int, seed: int = 0, threads: int | N
     round is a draw (winner 2). Returns winner (0/1, 2 draw, -1 unfinished),
     final totals (n, 2), rounds (scored), void_rounds, first_dealer.
     """
-    rules_arr = _check_rules(rules)
-    n = _check_count(n_games, "n_games")
-    chunk_size = _check_count(chunk_size, "chunk_size")
-    if chunk_size < 1:
-        raise ValueError("chunk_size must be >= 1")
-    _set_threads(threads)
-    n_chunks = -(-n // chunk_size)
-    seeds = _chunk_seeds(seed, n_chunks)
+    rules_arr, n, chunk_size, n_chunks, seeds = _batch_setup(rules, n_games, "n_games", chunk_size, threads, seed)
     winner = np.zeros(n, dtype=np.int8)
     final = np.zeros((n, 2), dtype=np.int32)
     rounds = np.zeros(n, dtype=np.int32)
