@@ -35,14 +35,20 @@ def engine_source_hash() -> str:
     return h.hexdigest()[:16]
 
 
-def _prune(base: Path, keep: Path, newest: int = 3) -> None:
-    """Remove caches of older engine sources, keeping the few most recently used."""
+def _prune(base: Path, keep: Path, newest: int = 3, grace_s: float = 86_400) -> None:
+    """Remove caches of older engine sources, keeping the few most recently used.
+
+    A folder used within `grace_s` is kept even beyond `newest`: another process
+    (another checkout or version) may be running from it right now.
+    """
     import shutil
+    import time
 
     try:
         old = sorted((p for p in base.glob("numba-*") if p != keep), key=lambda p: p.stat().st_mtime, reverse=True)
         for p in old[newest:]:
-            shutil.rmtree(p, ignore_errors=True)
+            if time.time() - p.stat().st_mtime > grace_s:
+                shutil.rmtree(p, ignore_errors=True)
     except OSError:  # a cache we cannot tidy is no reason to fail
         pass
 

@@ -140,15 +140,36 @@ def config_of(run: RunDir) -> SimConfig:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
 
 
+def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
+    """One chunk's tables ({"rounds": records}), a pure function of the config and the chunk index.
+
+    Any backend may call it, in any order, in any process: the chunk's seed comes
+    from the run seed and the chunk index alone.
+    """
+    rules = get_rules(config.rules)
+    pa, pb = get_policy(config.policy_a), get_policy(config.policy_b)
+    engine = engine_for(config.engine, (pa, pb))
+    rows = chunk_rows(chunk_seed(config.seed, chunk), chunk * config.chunk_deals, config.chunk_size(chunk),
+                      config.mirrored)
+    frame = play_rows(engine, rows, rules, pa, pb)
+    frame.insert(0, "chunk", np.int32(chunk))
+    return {"rounds": frame}
+
+
+def local_chunks(config: SimConfig, chunks):
+    """Yield (chunk, tables) for the chunks in order, played in this process on config.threads threads."""
+    with use_threads(config.threads):
+        for chunk in chunks:
+            yield chunk, play_chunk(config, chunk)
+
+
 def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None) -> dict:
     """Play every chunk not yet written, writing each as it finishes; returns the run's timings.
 
     With --until-ci the run stops at the first chunk boundary where the headline
     interval is narrower than asked; it never plays more than `deals`.
     """
-    rules = get_rules(config.rules)
-    pa, pb = get_policy(config.policy_a), get_policy(config.policy_b)
-    engine = engine_for(config.engine, (pa, pb))
+    engine = engine_for(config.engine, (get_policy(config.policy_a), get_policy(config.policy_b)))
     done = run.finished_chunks()
     head = Headline()
     if done and config.until_ci is not None:
@@ -158,23 +179,23 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     if progress:
         progress(rounds_done, rounds_total)
     played, t0 = 0, time.perf_counter()
-    with use_threads(config.threads):
+
+    def todo():
         for chunk in range(config.n_chunks):
             if config.until_ci is not None and head.interval()[1] < config.until_ci:
-                break
-            if chunk in done:
-                continue
-            rows = chunk_rows(chunk_seed(config.seed, chunk), chunk * config.chunk_deals,
-                              config.chunk_size(chunk), config.mirrored)
-            frame = play_rows(engine, rows, rules, pa, pb)
-            frame.insert(0, "chunk", np.int32(chunk))
-            run.write_chunk(chunk, frame)
-            if config.until_ci is not None:
-                head.add(frame)
-            played += len(frame)
-            rounds_done += len(frame)
-            if progress:
-                progress(rounds_done, rounds_total)
+                return
+            if chunk not in done:
+                yield chunk
+
+    for chunk, tables in local_chunks(config, todo()):
+        run.write_chunk(chunk, tables)
+        frame = tables["rounds"]
+        if config.until_ci is not None:
+            head.add(frame)
+        played += len(frame)
+        rounds_done += len(frame)
+        if progress:
+            progress(rounds_done, rounds_total)
     wall = time.perf_counter() - t0
     return {"rounds_played": played, "play_seconds": wall, "rounds_per_s": played / wall if wall > 0 else None,
             "engine": engine}

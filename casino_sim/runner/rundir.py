@@ -85,17 +85,32 @@ class RunDir:
             return set()
         return {int(m.group(1)) for p in self.rounds.iterdir() if (m := CHUNK_FILE.match(p.name))}
 
-    def write_chunk(self, chunk: int, frame: pd.DataFrame) -> None:
-        """Write one finished chunk atomically."""
+    def write_chunk(self, chunk: int, tables: dict[str, pd.DataFrame] | pd.DataFrame) -> None:
+        """Write one finished chunk atomically: each table to `<table>/chunk-NNNNNN.parquet`.
+
+        The rounds file is written last: it marks the chunk finished, so a chunk cut
+        short between two tables is played again on resume.
+        """
         import io
 
-        buf = io.BytesIO()
-        frame.to_parquet(buf, index=False)
-        atomic_write_bytes(self.chunk_path(chunk), buf.getvalue())
+        if isinstance(tables, pd.DataFrame):
+            tables = {"rounds": tables}
+        for name in sorted(tables, key=lambda t: t == "rounds"):
+            folder = self.path / name
+            folder.mkdir(exist_ok=True)
+            buf = io.BytesIO()
+            tables[name].to_parquet(buf, index=False)
+            atomic_write_bytes(folder / self.chunk_path(chunk).name, buf.getvalue())
+
+    def read_table(self, name: str, columns: list[str] | None = None) -> pd.DataFrame:
+        """Every finished chunk's rows of one table (rounds, games, ...), in chunk order."""
+        done = self.finished_chunks()
+        files = sorted(p for p in (self.path / name).glob("chunk-*.parquet")
+                       if (m := CHUNK_FILE.match(p.name)) and int(m.group(1)) in done)
+        if not files:
+            raise InputError(f"{self.path} holds no finished {name}")
+        return pd.concat([pd.read_parquet(p, columns=columns) for p in files], ignore_index=True)
 
     def read_rounds(self, columns: list[str] | None = None) -> pd.DataFrame:
-        """Every finished chunk's rows, in chunk order."""
-        files = sorted(p for p in self.rounds.glob("chunk-*.parquet") if CHUNK_FILE.match(p.name))
-        if not files:
-            raise InputError(f"{self.path} holds no finished rounds")
-        return pd.concat([pd.read_parquet(p, columns=columns) for p in files], ignore_index=True)
+        """Every finished chunk's round records, in chunk order."""
+        return self.read_table("rounds", columns)
