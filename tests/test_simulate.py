@@ -35,15 +35,20 @@ def test_same_seed_same_table_on_one_and_two_threads(tmp_path):
     assert not other["s0_total"].equals(one["s0_total"])
 
 
+def cut_run(path, lost, **options) -> tuple[RunDir, SimConfig]:
+    """A played run folder without the chunks `lost`, as if it had died before writing them."""
+    cut, config = RunDir(path), SimConfig(**options)
+    start_run(config, cut, ["test"])
+    play_chunks(config, cut)
+    for c in lost:
+        cut.chunk_path(c).unlink()
+    return cut, config
+
+
 def test_resume_after_losing_chunks_equals_an_uninterrupted_run(tmp_path):
     common = dict(deals=2000, policy_a="greedy", policy_b="random", seed=9, chunk_deals=250)
     whole = simulate_dir(tmp_path / "whole", **common)
-    cut = RunDir(tmp_path / "cut")
-    config = SimConfig(**common)
-    start_run(config, cut, ["test"])
-    play_chunks(config, cut)
-    for c in (1, 4, 7):  # as if the run had died before these chunks were written
-        cut.chunk_path(c).unlink()
+    cut, config = cut_run(tmp_path / "cut", (1, 4, 7), **common)
     (cut.rounds / ".chunk-000004.parquet.tmp-1").write_bytes(b"torn")
     finish_run(cut, play_chunks(config, cut))
     pd.testing.assert_frame_equal(cut.read_rounds(), whole)

@@ -18,13 +18,13 @@ class Outcome:
     passed: bool
 
 
-def run_planned(run: PlannedRun, folder: Path, command: list[str], progress=None) -> list[Outcome]:
-    """Simulate one planned run into `folder` (resuming it if a finished part is there) and check it."""
+def run_planned(run: PlannedRun, folder: Path, command: list[str], progress=None, backend=None) -> list[Outcome]:
+    """Simulate one planned run into `folder` on `backend` (resuming it if a finished part is there) and check it."""
     rundir = RunDir(folder)
     if not rundir.manifest_path.exists():
         start_run(run.config, rundir, command)
-    finish_run(rundir, play_chunks(run.config, rundir, progress))
-    row = write_reports(rundir).iloc[0].to_dict()
+    finish_run(rundir, play_chunks(run.config, rundir, progress, backend))
+    row = write_reports(rundir)["summary"].iloc[0].to_dict()
     outcomes = []
     for e in run.expect:
         ok, value = e.check(row)
