@@ -61,7 +61,8 @@ def compile_times() -> dict:
             "first_deal_s_cached": round(first_deal, 3)}
 
 
-def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, seed: int) -> float:
+def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, seed: int,
+               check: bool = False) -> float:
     """Seconds to play `deals` rounds of the policy against itself, the way simulate plays them."""
     from casino_sim.runner.deals import chunk_rows
     from casino_sim.runner.play import play_rows
@@ -71,7 +72,7 @@ def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, se
     with use_threads(threads):
         play_rows(engine, chunk_rows(seed + 1, 0, min(deals, 64), mirrored=False), rules, policy, policy)  # compile
         t = time.perf_counter()
-        play_rows(engine, rows, rules, policy, policy)
+        play_rows(engine, rows, rules, policy, policy, check=check)
         return time.perf_counter() - t
 
 
@@ -86,12 +87,14 @@ def _kernel_us_per_round(rules: RuleSet, deals: int, threads: int, seed: int) ->
 
 
 def run_bench(engine: str = "numba", policy: str = "random", deals: int = 200_000, threads: int = 1,
-              rules: str | RuleSet = "strict", seed: int = 0, measure_compile: bool = True) -> dict:
+              rules: str | RuleSet = "strict", seed: int = 0, measure_compile: bool = True,
+              check: bool = False) -> dict:
     """Time `deals` rounds of the policy against itself on the engine.
 
     Keys: engine, policy, rules, threads, deals, seconds, rounds_per_s, us_per_round, us_per_ply;
     rollout adds ms_per_decision; random on numba adds kernel_us_per_round (the random-only batch
-    kernel); numba with measure_compile adds compile_s_cold, compile_s_cached, first_deal_s_cached.
+    kernel); check times simulate --check's checked mode (numba only); numba with measure_compile adds
+    compile_s_cold, compile_s_cached, first_deal_s_cached.
     The reference engine plays in this one process: its threads is always 1.
     """
     from casino_sim.policies import get_policy
@@ -109,13 +112,16 @@ def run_bench(engine: str = "numba", policy: str = "random", deals: int = 200_00
         raise InputError(f"policy {pol.name!r} plays only on the reference engine")
     if engine == "reference":
         threads = 1
-    seconds = _time_rows(engine, pol, rs, deals, threads, seed)
+    if check and engine != "numba":
+        raise InputError("--check times the numba engine's checked mode")
+    seconds = _time_rows(engine, pol, rs, deals, threads, seed, check)
     out = {
         "engine": engine,
         "policy": pol.name,
         "rules": rs.name,
         "threads": threads,
         "deals": deals,
+        "check": check,
         "seconds": round(seconds, 4),
         "rounds_per_s": round(deals / seconds, 1),
         "us_per_round": round(seconds / deals * 1e6, 3),

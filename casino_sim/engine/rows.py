@@ -14,6 +14,7 @@ from numba import njit, prange
 
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import BIG_CASINO, LITTLE_CASINO, popcount
+from casino_sim.engine.check import CHECK_REASONS, _check_end, _check_play
 from casino_sim.engine.choose import (NEED_MOVES, NEED_SCRATCH, NO_MOVES, P_INTS, P_KIND, ROLLOUT, _rollout_index,
                                       _simple_index)
 from casino_sim.engine.movegen import MAX_SCRATCH_BITS, MOVE_FIELDS, _movegen
@@ -56,8 +57,12 @@ def _note_deal(st, deck, batch, dealer, rec):
 @njit(cache=True)
 def _play_row(st, rules, tbl, deck, dealer, ints, weights, wants, rng, mv, work_mv, sc_code, sc_mask, after, f,
               scores, sim, world_deck, sorted_unseen, unseen_cards, kinds2, weights2, wants2, means, score,
-              stream, rec):
-    """Play one round with seat s's policy (ints[s], weights[s]) and fill its record. Returns a status."""
+              stream, rec, check, trace, t_row):
+    """Play one round with seat s's policy (ints[s], weights[s]) and fill its record. Returns a status.
+
+    With `check`, the invariants of engine/check.py are verified after every play; row t_row < len(trace)
+    writes its moves to trace[t_row].
+    """
     for j in range(rec.shape[0]):
         rec[j] = 0
     _start_round(st, deck, dealer)
@@ -85,8 +90,16 @@ def _play_row(st, rules, tbl, deck, dealer, ints, weights, wants, rng, mv, work_
                 return status
         else:
             i = _simple_index(st, rules, tbl, mv, n, ints[s, P_KIND], weights[s], wants[s], rng, after, f, scores)
+        if t_row < trace.shape[0]:
+            for k in range(MOVE_FIELDS):
+                trace[t_row, st[PLY], k] = mv[i, k]
         pile, sweeps = st[CAPTURED + s], st[SWEEPS + s]
         _apply(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+        if check:
+            broken = _check_play(st, deck)
+            if broken:
+                rec[C_PLIES] = st[PLY]
+                return broken
         taken = st[CAPTURED + s] & ~pile
         for t in range(2):
             if (taken >> TRACK_CARDS[t]) & 1:
@@ -111,6 +124,10 @@ def _play_row(st, rules, tbl, deck, dealer, ints, weights, wants, rng, mv, work_
             rec[C_TRACK[t] + 2] = last
             rec[C_TRACK[t] + 3] = REMAINDER_PLY
     _score(st, rules, score)
+    if check:
+        broken = _check_end(st, rules, score)
+        if broken:
+            return broken
     for p in range(2):
         for k in range(OFF_TOTAL + 1):  # the categories and the total, in the same order
             rec[C_SEAT[p] + k] = score[p, k]
@@ -121,7 +138,7 @@ def _play_row(st, rules, tbl, deck, dealer, ints, weights, wants, rng, mv, work_
 
 @njit(cache=True, parallel=True)
 def _play_rows(rules, tbl, decks, dealers, seeds, a_seat0, ints_ab, weights_ab, wants_ab, move_cap, scratch_bits,
-               idx, out, status):
+               idx, out, status, check, trace):
     """Play the rows listed in idx into out[i]; status[i] != 0 marks a row to replay with larger buffers."""
     n_rows = idx.shape[0]
     n_blocks = (n_rows + BLOCK - 1) // BLOCK
@@ -165,24 +182,28 @@ def _play_rows(rules, tbl, decks, dealers, seeds, a_seat0, ints_ab, weights_ab, 
             rng[0] = seeds[i]
             status[i] = _play_row(st, rules, tbl, deck, dealers[i], ints, weights, wants, rng, mv, work_mv, sc_code,
                                   sc_mask, after, f, scores, sim, world_deck, sorted_unseen, unseen_cards, kinds2,
-                                  weights2, wants2, means, score, stream, out[i])
+                                  weights2, wants2, means, score, stream, out[i], check, trace, i)
 
 
-def play_rows_numba(rows, rules: RuleSet, ints: np.ndarray, weights: np.ndarray,
-                    wants: np.ndarray) -> dict[str, np.ndarray]:
+def play_rows_numba(rows, rules: RuleSet, ints: np.ndarray, weights: np.ndarray, wants: np.ndarray,
+                    check: bool = False, trace: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """One record per row (the columns of record_columns()), bit-identical on any thread count.
 
     `rows` has decks, dealer, seeds and a_seat0 (runner.deals.DealRows); the two
-    policies come as arrays (policies.arrays.policy_arrays).
+    policies come as arrays (policies.arrays.policy_arrays). `check` verifies every
+    play (engine/check.py); `trace` (k, PLIES, MOVE_FIELDS) receives the moves of the first k rows.
     """
     n = len(rows.decks)
     out = np.zeros((n, len(COLUMNS)), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
     args = (rules.as_array(), split_table(), rows.decks.astype(np.int64), rows.dealer.astype(np.int64),
             rows.seeds.astype(np.uint64), rows.a_seat0.astype(np.bool_), ints, weights, wants)
-    _play_rows(*args, MOVE_CAP, SCRATCH_BITS, np.arange(n, dtype=np.int64), out, status)
+    if trace is None:
+        trace = np.zeros((0, PLIES, MOVE_FIELDS), dtype=np.int64)
+    _play_rows(*args, MOVE_CAP, SCRATCH_BITS, np.arange(n, dtype=np.int64), out, status, bool(check), trace)
     cap, bits = MOVE_CAP, SCRATCH_BITS
     while status.any():  # rare rounds with a crowded table: replay just those, with larger buffers
+        _raise_broken(rows, status, out)
         if (status == NO_MOVES).any():
             raise RuntimeError("engine bug: a player had no legal move")
         if (status == NEED_MOVES).any():
@@ -193,5 +214,15 @@ def play_rows_numba(rows, rules: RuleSet, ints: np.ndarray, weights: np.ndarray,
             raise RuntimeError("a round's table outgrew the engine's move buffers")
         retry = np.flatnonzero(status).astype(np.int64)
         status[:] = 0
-        _play_rows(*args, cap, bits, retry, out, status)
+        _play_rows(*args, cap, bits, retry, out, status, bool(check), trace)
     return {c: out[:, j] for j, c in enumerate(COLUMNS)}
+
+
+def _raise_broken(rows, status: np.ndarray, out: np.ndarray) -> None:
+    """An engine bug found by --check: name the first broken round so it can be replayed."""
+    broken = np.flatnonzero(np.isin(status, list(CHECK_REASONS)))
+    if len(broken):
+        i = int(broken[0])
+        raise RuntimeError(f"engine bug: {CHECK_REASONS[int(status[i])]} after play {out[i, C_PLIES]} of deal "
+                           f"{int(rows.deal_id[i])} (mirror {int(rows.mirror[i])}, round seed {int(rows.seeds[i])}); "
+                           f"{len(broken)} round(s) of this chunk broke an invariant")

@@ -24,17 +24,21 @@ def engine_for(engine: str, policies: tuple[Policy, Policy]) -> str:
     return engine
 
 
-def play_rows(engine: str, rows: DealRows, rules: RuleSet, policy_a: Policy, policy_b: Policy) -> pd.DataFrame:
-    """Per-round records of the rows, with deal_id and mirror columns first."""
+def play_rows(engine: str, rows: DealRows, rules: RuleSet, policy_a: Policy, policy_b: Policy, check: bool = False,
+              trace: np.ndarray | None = None) -> pd.DataFrame:
+    """Per-round records of the rows, with deal_id and mirror columns first.
+
+    `check` verifies the numba engine's every play; `trace` (k, 48, 5) receives the move records of the first k rows.
+    """
     if engine == "reference":
         from casino_sim.runner.reference_rows import play_rows_reference
 
-        cols = play_rows_reference(rows, rules, policy_a, policy_b)
+        cols = play_rows_reference(rows, rules, policy_a, policy_b, trace)
     else:
         from casino_sim.engine.rows import play_rows_numba
         from casino_sim.policies.arrays import policy_arrays
 
-        cols = play_rows_numba(rows, rules, *policy_arrays((policy_a, policy_b)))
+        cols = play_rows_numba(rows, rules, *policy_arrays((policy_a, policy_b)), check=check, trace=trace)
     seat0 = np.where(rows.a_seat0, policy_a.name, policy_b.name)
     seat1 = np.where(rows.a_seat0, policy_b.name, policy_a.name)
     return pd.DataFrame({
