@@ -122,3 +122,19 @@ def test_heuristic_ties_are_broken_by_the_seed():
     assert len(picks) > 1  # every trail scores 0: the seed decides
     again = [greedy.choose(pos, legal_moves(pos), np.random.default_rng(7)) for _ in range(3)]
     assert len(set(again)) == 1
+
+
+def test_a_hidden_hand_has_the_size_the_deal_implies():
+    import json
+
+    from casino_sim.cards import format_card
+    from test_cli import run
+
+    keep = {"2C", "3D", "9C", "KH"}  # B (dealer) holds 2C 3D, 9C is loose, A holds the unseen KH
+    rest = [format_card(c) for c in range(52) if format_card(c) not in keep]
+    pos = Position.from_json({"rules": "strict", "to_move": 1, "hands": [None, ["2C", "3D"]], "loose": ["9C"],
+                              "captured": [rest[:30], rest[30:]], "last_capturer": 0})
+    know = knowledge_of(pos)
+    assert know.opp_hand_size == 1 and len(know.unseen) == 1  # the last card of the last batch
+    proc = run("choose", "-", "--policy", "greedy", stdin=json.dumps(pos.to_json()))
+    assert proc.returncode == 0, proc.stderr

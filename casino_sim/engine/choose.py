@@ -97,7 +97,7 @@ def _play_out(st, rules, tbl, deck, kinds, weights, wants, rng, mv, sc_code, sc_
 
 
 @njit(cache=True)
-def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck):
+def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, opp_known):
     """Deal the unseen cards at random, consistently with what the mover knows.
 
     Returns the opponent's hand mask and puts the stock into world_deck at the
@@ -105,14 +105,15 @@ def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck):
     every build they own (the keep-a-capturing-card rule tells the mover so):
     hands that break it are rejected and drawn again from the same stream, so
     one stream still gives one world. Each draw restarts from the sorted cards.
+    With opp_known the opponent keeps their hand and only the stock is shuffled.
     """
     p = st[TO_MOVE]
-    h = popcount(st[HAND + 1 - p])
+    h = 0 if opp_known else popcount(st[HAND + 1 - p])
     need = 0  # values the opponent must hold
     for v in range(1, 11):
-        if st[OWNER + v] == 1 - p:
+        if st[OWNER + v] == 1 - p and not opp_known:
             need |= VALUE_MASK[v]
-    opp = 0
+    opp = st[HAND + 1 - p] if opp_known else 0
     for attempt in range(100_000):
         for i in range(n_unseen):
             unseen_cards[i] = sorted_unseen[i]
@@ -121,6 +122,8 @@ def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck):
             t = unseen_cards[i]
             unseen_cards[i] = unseen_cards[j]
             unseen_cards[j] = t
+        if opp_known:
+            break
         opp = 0
         for i in range(h):
             opp |= 1 << unseen_cards[i]
@@ -138,6 +141,69 @@ def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck):
 
 
 @njit(cache=True)
+def _sorted_unseen(st, opp_known, sorted_unseen):
+    """The cards the mover has not seen (less the opponent's hand when known), ascending; returns their count."""
+    p = st[TO_MOVE]
+    seen = st[HAND + p] | st[LOOSE] | st[CAPTURED] | st[CAPTURED + 1]
+    if opp_known:
+        seen |= st[HAND + 1 - p]
+    for v in range(1, 11):
+        seen |= st[BUILD + v]
+    unseen = FULL_MASK & ~seen
+    n_unseen = 0
+    while unseen:
+        low = unseen & -unseen
+        sorted_unseen[n_unseen] = popcount(low - 1)
+        n_unseen += 1
+        unseen ^= low
+    return n_unseen
+
+
+@njit(cache=True)
+def _base_rows(base_kind, base_w, base_want, kinds2, weights2, wants2):
+    """Both seats of a play-out play the base policy."""
+    for s in range(2):
+        kinds2[s] = base_kind
+        for j in range(base_w.shape[0]):
+            weights2[s, j] = base_w[j]
+            wants2[s, j] = base_want[j]
+
+
+@njit(cache=True)
+def _world_diffs(st, rules, tbl, mv, n, crn, world_seed, opp_known, rng, work_mv, sc_code, sc_mask, after, f,
+                 scores, sim, world_deck, sorted_unseen, unseen_cards, n_unseen, kinds2, weights2, wants2, score,
+                 stream, acc):
+    """Play each of the n moves out in one world: acc[i] += the mover's point difference at the round's end.
+
+    With crn every move replays the world's own stream (the same hidden cards
+    and play-out choices); without, each move draws a fresh stream from rng.
+    Returns a play-out status (0 = fine).
+    """
+    p = st[TO_MOVE]
+    for i in range(n):
+        stream[0] = world_seed if crn else _next(rng)
+        opp = _sample_world(st, sorted_unseen, unseen_cards, n_unseen, stream, world_deck, opp_known)
+        for j in range(STATE_SIZE):
+            sim[j] = st[j]
+        sim[HAND + 1 - p] = opp
+        _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+        status = _play_out(sim, rules, tbl, world_deck, kinds2, weights2, wants2, stream, work_mv,
+                           sc_code, sc_mask, after, f, scores)
+        if status != 0:
+            return status
+        _finish(sim)
+        _score(sim, rules, score)
+        acc[i] += score[p, S_TOTAL] - score[1 - p, S_TOTAL]
+    return 0
+
+
+@njit(cache=True)
+def _world_seed(base_seed, k):
+    """The seed of world k: worlds are spaced by the golden gamma so their streams do not overlap."""
+    return base_seed + np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True)
 def _rollout_index(st, rules, tbl, mv, n, ints, base_w, base_want, rng, work_mv, sc_code, sc_mask,
                    after, f, scores, sim, world_deck, sorted_unseen, unseen_cards, kinds2, weights2, wants2,
                    means, score, stream):
@@ -149,44 +215,43 @@ def _rollout_index(st, rules, tbl, mv, n, ints, base_w, base_want, rng, work_mv,
     """
     if n == 1:
         return 0, 0
-    p = st[TO_MOVE]
-    worlds = ints[P_WORLDS]
-    seen = st[HAND + p] | st[LOOSE] | st[CAPTURED] | st[CAPTURED + 1]
-    for v in range(1, 11):
-        seen |= st[BUILD + v]
-    unseen = FULL_MASK & ~seen
-    n_unseen = 0
-    while unseen:
-        low = unseen & -unseen
-        sorted_unseen[n_unseen] = popcount(low - 1)
-        n_unseen += 1
-        unseen ^= low
-    for s in range(2):
-        kinds2[s] = ints[P_BASE_KIND]
-        for j in range(base_w.shape[0]):
-            weights2[s, j] = base_w[j]
-            wants2[s, j] = base_want[j]
+    n_unseen = _sorted_unseen(st, False, sorted_unseen)
+    _base_rows(ints[P_BASE_KIND], base_w, base_want, kinds2, weights2, wants2)
     for i in range(n):
         means[i] = 0.0
     base_seed = _next(rng)
-    for k in range(worlds):
-        world_seed = base_seed + np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)
-        for i in range(n):
-            stream[0] = world_seed if ints[P_CRN] else _next(rng)
-            opp = _sample_world(st, sorted_unseen, unseen_cards, n_unseen, stream, world_deck)
-            for j in range(STATE_SIZE):
-                sim[j] = st[j]
-            sim[HAND + 1 - p] = opp
-            _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-            status = _play_out(sim, rules, tbl, world_deck, kinds2, weights2, wants2, stream, work_mv,
-                               sc_code, sc_mask, after, f, scores)
-            if status != 0:
-                return -1, status
-            _finish(sim)
-            _score(sim, rules, score)
-            means[i] += score[p, S_TOTAL] - score[1 - p, S_TOTAL]
+    for k in range(ints[P_WORLDS]):
+        status = _world_diffs(st, rules, tbl, mv, n, ints[P_CRN], _world_seed(base_seed, k), False, rng, work_mv,
+                              sc_code, sc_mask, after, f, scores, sim, world_deck, sorted_unseen, unseen_cards,
+                              n_unseen, kinds2, weights2, wants2, score, stream, means)
+        if status != 0:
+            return -1, status
     best = 0
     for i in range(1, n):
         if means[i] > means[best]:
             best = i
     return best, 0
+
+
+@njit(cache=True)
+def _rollout_diffs(st, rules, tbl, mv, n, base_kind, base_w, base_want, opp_known, rng, work_mv, sc_code, sc_mask,
+                   after, f, scores, sim, world_deck, sorted_unseen, unseen_cards, kinds2, weights2, wants2, score,
+                   stream, out):
+    """out[k, i]: the mover's point difference at the round's end after move i in world k (common random numbers).
+
+    The analyser's kernel: the same worlds and play-outs as the rollout policy
+    with crn, kept per world so that intervals and "how often best" follow.
+    Returns a play-out status (0 = fine).
+    """
+    n_unseen = _sorted_unseen(st, opp_known, sorted_unseen)
+    _base_rows(base_kind, base_w, base_want, kinds2, weights2, wants2)
+    base_seed = _next(rng)
+    for k in range(out.shape[0]):
+        for i in range(n):
+            out[k, i] = 0.0
+        status = _world_diffs(st, rules, tbl, mv, n, True, _world_seed(base_seed, k), opp_known, rng, work_mv,
+                              sc_code, sc_mask, after, f, scores, sim, world_deck, sorted_unseen, unseen_cards,
+                              n_unseen, kinds2, weights2, wants2, score, stream, out[k])
+        if status != 0:
+            return status
+    return 0

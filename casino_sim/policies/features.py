@@ -15,7 +15,8 @@ from casino_sim.cards import BIG_CASINO, LITTLE_CASINO, N_CARDS, is_ace, is_figu
 from casino_sim.reference.groups import group_subsets
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
-from casino_sim.reference.position import Position
+from casino_sim.reference.position import Position, PositionError
+from casino_sim.reference.round import round_context
 
 
 
@@ -67,8 +68,14 @@ def knowledge_of(pos: Position) -> Knowledge:
     for b in pos.builds:
         seen |= b.cards
     opp = pos.hands[1 - p]
-    opp_size = len(opp) if opp is not None else len(pos.hands[p])
-    return Knowledge(frozenset(range(N_CARDS)) - seen, opp_size)
+    unseen = frozenset(range(N_CARDS)) - seen
+    if opp is not None:
+        return Knowledge(unseen, len(opp))
+    try:  # a hidden hand: its size follows from the deal (the dealer holds one card more mid-trick)
+        opp_size = round_context(pos)[0]
+    except PositionError:  # a hand-made position no deal leads to: assume hands of equal size
+        opp_size = len(pos.hands[p])
+    return Knowledge(unseen, min(opp_size, len(unseen)))
 
 
 def _best_capture(pos: Position, card_value: int, rank: int | None, score) -> float:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
-from casino_sim.reference.position import Position
+from casino_sim.reference.position import Position, PositionError
 from casino_sim.reference.score import VOID_SCORE, Score, score_round
 from casino_sim.rules import RuleSet
 
@@ -95,3 +95,22 @@ def finish_round(result: RoundResult, pos: Position) -> RoundResult:
     result.final = pos
     result.score = score_round(pos.rules, pos.captured, pos.sweeps)
     return result
+
+
+def round_context(pos: Position) -> tuple[int, int, int]:
+    """(opponent's hand size, dealer, plays made this round) implied by the position."""
+    p = pos.to_move
+    own = len(pos.hands[p])
+    known = set(pos.all_cards()) - (set(pos.hands[1 - p]) if pos.hands[1 - p] is not None else set())
+    unknown = 52 - len(known)  # the opponent's hand and the stock
+    if pos.hands[1 - p] is not None:
+        opp = len(pos.hands[1 - p])
+    else:
+        opp = own if (unknown - own) % 8 == 0 else own - 1
+    stock = unknown - opp
+    if opp < 0 or stock < 0 or stock % 8 or own not in (opp, opp + 1) or own == 0:
+        raise PositionError("this position cannot arise in a round (the hands and the stock do not fit a deal), "
+                         "so hidden cards cannot be sampled")
+    dealer = p if own == opp + 1 else 1 - p
+    ply = (40 - stock) + (8 - own - opp)
+    return opp, dealer, ply

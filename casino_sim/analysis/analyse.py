@@ -1,0 +1,141 @@
+"""Rank every legal move by rollouts over sampled hidden cards, with intervals; exact values in the last batch.
+
+The point difference is the mover's round points minus the opponent's at the
+end of the round (the whole round's score, cards already captured included).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from casino_sim.errors import InputError
+from casino_sim.policies.arrays import policy_arrays
+from casino_sim.policies.policy import Policy, PolicyError
+from casino_sim.reference.movegen import legal_moves
+from casino_sim.reference.moves import PLAYER_NAMES, Move
+from casino_sim.reference.position import Position
+
+MAX_WORLDS = 100_000
+Z95 = 1.959964  # two-sided 95% normal quantile
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One move's estimate: mean difference, its 95% interval, share of worlds where it was best, exact value."""
+
+    move: Move
+    mean: float
+    low: float
+    high: float
+    best_share: float
+    exact: int | None = None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The ranked moves of one position and how they were estimated."""
+
+    position: Position
+    policy: str
+    worlds: int
+    seed: int
+    moves: list[MoveValue]
+
+    @property
+    def has_exact(self) -> bool:
+        return any(m.exact is not None for m in self.moves)
+
+
+def check_analysis_args(policy: Policy, worlds: int, seed: int, prefix: str = "") -> None:
+    """Refuse options the analyser cannot honour, with the reason; `prefix` names the options (`hint-`)."""
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
+        raise InputError(f"--{prefix}worlds must be a whole number from 2 to {MAX_WORLDS:,}, got {worlds!r}")
+    if seed < 0:
+        raise InputError(f"--seed must be >= 0, got {seed}")
+    if policy.kind not in ("random", "heuristic"):
+        raise PolicyError(f"--{prefix}policy (the play-out policy) must be random or a heuristic, not "
+                          f"{policy.name!r} ({policy.kind})"
+                          + (f"; a rollout policy plays out with its base, e.g. --{prefix}policy expert"
+                             if policy.kind == "rollout" else ""))
+
+
+def best_shares(diffs: np.ndarray) -> np.ndarray:
+    """Per move, the share of worlds in which it scored best; a tie of t moves gives each 1/t of that world."""
+    best = diffs >= diffs.max(axis=1, keepdims=True) - 1e-9
+    return (best / best.sum(axis=1, keepdims=True)).mean(axis=0)
+
+
+def analyse(pos: Position, policy: Policy, worlds: int = 1000, seed: int = 0) -> Analysis:
+    """Every legal move of the player to move, best first, from `worlds` sampled worlds played out by `policy`."""
+    from casino_sim.engine.decide import exact_values, rollout_diffs
+
+    check_analysis_args(policy, worlds, seed)
+    moves = legal_moves(pos)
+    ints, weights, wants = policy_arrays((policy, policy))
+    state_seed = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
+    diffs = rollout_diffs(pos, moves, int(ints[0, 0]), weights[0], wants[0], worlds, state_seed)
+    exact = exact_values(pos, moves)
+    mean = diffs.mean(axis=0)
+    half = Z95 * diffs.std(axis=0, ddof=1) / np.sqrt(worlds)
+    shares = best_shares(diffs)
+    values = [MoveValue(m, float(mean[i]), float(mean[i] - half[i]), float(mean[i] + half[i]), float(shares[i]),
+                        None if exact is None else int(exact[i])) for i, m in enumerate(moves)]
+    # exact values rank first when known; then the estimate; legal_moves' canonical order breaks ties
+    order = sorted(range(len(values)), key=lambda i: (-(values[i].exact if exact is not None else 0), -values[i].mean))
+    return Analysis(pos, policy.name, worlds, seed, [values[i] for i in order])
+
+
+def analysis_json(a: Analysis) -> dict:
+    """The analysis as one JSON object: moves best first, each with its estimate, interval and exact value."""
+    p = a.position.to_move
+    return {
+        "to_move": p,
+        "policy": a.policy,
+        "worlds": a.worlds,
+        "seed": a.seed,
+        "exact": a.has_exact,
+        "moves": [{"move": m.move.to_json(), "text": m.move.describe(p), "mean": round(m.mean, 4),
+                   "ci95": [round(m.low, 4), round(m.high, 4)], "best_share": round(m.best_share, 4),
+                   "exact": m.exact} for m in a.moves],
+    }
+
+
+def analysis_table(a: Analysis) -> Table:
+    """The analysis as a table: rank, move in words, expected difference, interval, how often best (, exact)."""
+    p = a.position.to_move
+    me, other = PLAYER_NAMES[p], PLAYER_NAMES[1 - p]
+    table = Table(title=f"{me} to move: {me}'s points minus {other}'s at the end of the round "
+                        f"({a.worlds:,} worlds, play-outs by {a.policy}, seed {a.seed})")
+    table.add_column("#", justify="right")
+    table.add_column("move")
+    table.add_column("expected", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("best in", justify="right")
+    if a.has_exact:
+        table.add_column("exact (best play)", justify="right")
+    for rank, m in enumerate(a.moves, 1):
+        row = [str(rank), m.move.describe(p), f"{m.mean:+.2f}", f"[{m.low:+.2f}, {m.high:+.2f}]",
+               f"{m.best_share:.0%}"]
+        if a.has_exact:
+            row.append(f"{m.exact:+d}")
+        table.add_row(*row)
+    return table
+
+
+def print_table(console: Console, table: Table) -> None:
+    """Print a table; piped output gets the width it needs, so each move stays on one line for scripts."""
+    need = max(console.measure(table, options=console.options.update_width(10_000)).maximum,
+               len(str(table.title or "")) + 2)
+    if console.is_terminal or need <= console.width:
+        console.print(table)
+        return
+    width = console.width
+    console.width = need
+    try:
+        console.print(table)
+    finally:
+        console.width = width
