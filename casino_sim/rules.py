@@ -47,6 +47,8 @@ class RuleSet:
             raise RulesError(f"unknown rule option {sorted(bad)[0]!r} (options: {', '.join(sorted(allowed))})")
         if "target" in options and not (1 <= int(options["target"]) <= 1000):
             raise RulesError(f"game target must be between 1 and 1000, got {options['target']}")
+        if "round_win_points" in options and not (0 <= int(options["round_win_points"]) <= 1000):
+            raise RulesError(f"round_win_points must be between 0 (off) and 1000, got {options['round_win_points']}")
         return replace(self, **options)
 
 
@@ -63,8 +65,32 @@ RULESETS = {r.name: r for r in (STRICT, BRAZILIAN, ITALIAN)}
 
 
 def get_rules(name: str) -> RuleSet:
-    """The rule set of that name; RulesError names the choices otherwise."""
+    """The rule set of that name, with game options after a colon (`brazilian:target=31,round_win_points=6`,
+    `italian:single_round=true`); RulesError names the choices otherwise. Its name is the canonical spec."""
+    base, _, spec = name.partition(":") if isinstance(name, str) else (name, "", "")
     try:
-        return RULESETS[name]
+        rules = RULESETS[base]
     except (KeyError, TypeError):
-        raise RulesError(f"unknown rule set {name!r} (choose from: {', '.join(RULESETS)})") from None
+        raise RulesError(f"unknown rule set {base!r} (choose from: {', '.join(RULESETS)})") from None
+    if not spec:
+        return rules
+    options = {}
+    for item in spec.split(","):
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not value:
+            raise RulesError(f"rule option {item!r} is not key=value (e.g. {base}:target=31)")
+        options[key] = _option_value(key, value)
+    changed = rules.with_options(**options)
+    canon = ",".join(f"{k}={str(v).lower()}" for k, v in sorted(options.items()) if v != getattr(rules, k))
+    return replace(changed, name=f"{base}:{canon}" if canon else base)
+
+
+def _option_value(key: str, value: str):
+    if key == "single_round":
+        if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+            raise RulesError(f"single_round must be true or false, got {value!r}")
+        return value.lower() in ("true", "1", "yes")
+    try:
+        return int(value)
+    except ValueError:
+        raise RulesError(f"rule option {key} must be a whole number, got {value!r}") from None

@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
 from pathlib import Path
 
 import pandas as pd
 from matplotlib.figure import Figure
+
+from casino_sim.runner.rundir import atomic_write_bytes, writable_folder
 
 PNG_DPI = 110
 METADATA = {"png": {"Software": None}, "svg": {"Date": None}}  # no timestamps: same data, same bytes
@@ -17,10 +18,7 @@ METADATA = {"png": {"Software": None}, "svg": {"Date": None}}  # no timestamps: 
 
 def atomic_write(path: Path, data: bytes) -> Path:
     """Write to a temporary name in the same folder, then rename: readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+    atomic_write_bytes(writable_folder(path.parent) / path.name, data)
     return path
 
 

@@ -35,6 +35,22 @@ def atomic_write_json(path: Path, obj) -> None:
     atomic_write_bytes(path, (json.dumps(obj, indent=2, default=str) + "\n").encode())
 
 
+def writable_folder(path: Path) -> Path:
+    """Make the folder (and its parents) and check a file can be written there; InputError if not.
+
+    Checked before any work starts, so a long run never fails at its end for want of a place to write.
+    """
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".write-probe"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as e:
+        raise InputError(f"cannot write to {path}: {e.strerror or e}") from None
+    return path
+
+
 class RunDir:
     """The folder of one run: manifest.json, rounds/chunk-NNNNNN.parquet, report files."""
 
@@ -50,13 +66,7 @@ class RunDir:
         """Make the folder for a new run; refuse a folder that already holds a run."""
         if self.manifest_path.exists():
             raise InputError(f"{self.path} already holds a run (use --resume to finish it, or another --out)")
-        try:
-            self.rounds.mkdir(parents=True, exist_ok=True)
-            probe = self.path / ".write-probe"
-            probe.write_bytes(b"")
-            probe.unlink()
-        except OSError as e:
-            raise InputError(f"cannot write to {self.path}: {e.strerror or e}") from None
+        writable_folder(self.rounds)
         self.write_manifest(dict(manifest, format=FORMAT, version=__version__))
 
     def write_manifest(self, manifest: dict) -> None:
