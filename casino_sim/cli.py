@@ -37,6 +37,25 @@ EngineOpt = Annotated[EngineName, typer.Option("--engine", help="Rules engine to
                                                                   "or reference (the executable spec).")]
 
 
+class BackendName(str, Enum):
+    local = "local"
+    dask = "dask"
+
+
+BackendOpt = Annotated[Optional[BackendName], typer.Option(
+    "--backend", help="Where chunks are played: local (this process) or dask (a LocalCluster on this machine, "
+    "or the cluster at --scheduler). Results do not depend on it (default: local).", show_default=False)]
+SchedulerOpt = Annotated[Optional[str], typer.Option(
+    "--scheduler", help="Address of a running Dask scheduler, tcp://HOST:PORT (implies --backend dask).")]
+
+
+def _open_backend(backend: BackendName | None, scheduler: str | None, threads: int | None = None):
+    """The chunk backend that --backend/--scheduler ask for, as a context manager around a whole command."""
+    from casino_sim.runner.backends import open_backend
+
+    return open_backend(backend.value if backend else None, scheduler, threads)
+
+
 def _compile_notice() -> None:
     """Say so when the numba engine must be compiled first, so nobody takes it for a hang."""
     from casino_sim.numba_cache import is_warm
@@ -54,15 +73,33 @@ def deal(
     """Play one round between two random players and tell it move by move."""
     from casino_sim.deal import random_round
     from casino_sim.rules import get_rules
-    from casino_sim.transcript import round_story, score_table
 
     ruleset = get_rules(rules)
-    result = random_round(ruleset, seed)
-    console.print(f"Casino round, rules {ruleset.name}, seed {seed}.", highlight=False)
+    _print_round(f"Casino round, rules {ruleset.name}, seed {seed}.", random_round(ruleset, seed))
+
+
+def _print_round(header: str, result) -> None:
+    """A played round as `deal` and `replay` tell it: a header, the story, the score table."""
+    from casino_sim.transcript import round_story, score_table
+
+    console.print(header, highlight=False, soft_wrap=True)
     for line in round_story(result):
         console.print(line, highlight=False, markup=False)
     if not result.void:
         console.print(score_table(result.score))
+
+
+@app.command()
+def replay(
+    source: Annotated[Path, typer.Argument(help="A run folder of  simulate --record N, or a saved game file.")],
+    round_: Annotated[int, typer.Option("--round", help="Which round, from 1: the K-th recorded round of a run "
+                                        "(deal order: deal id, then mirror), or round K of a game file.")] = 1,
+) -> None:
+    """Tell a recorded round move by move, in the words of  casino-sim deal  (the reference engine checks each play)."""
+    from casino_sim.recording import load_round, replay_round
+
+    ruleset, rnd = load_round(source, round_)
+    _print_round(f"Casino round, rules {ruleset.name}, {rnd.label}.", replay_round(ruleset, rnd))
 
 
 @app.command()
@@ -127,6 +164,17 @@ def simulate(
     engine: Annotated[str, typer.Option("--engine", help="numba, or reference (slow; cross-checks).")] = "numba",
     chunk_deals: Annotated[int, typer.Option("--chunk-deals", help="Deals per chunk (the unit of seeding, "
                                              "checkpointing and resume).")] = 5_000,
+    games: Annotated[bool, typer.Option("--games/--rounds", help="Play whole games to the target (--deals counts "
+                                        "games) instead of single rounds.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Verify the engine's invariants after every play (52 "
+                                        "cards accounted, owners hold their capture card, points add up).")] = False,
+    record: Annotated[int, typer.Option("--record", help="Keep the full move lists of the first N rounds "
+                                        "(deal order), for  casino-sim replay RUN_DIR --round K.")] = 0,
+    card_deals: Annotated[int, typer.Option("--card-deals", help="Replay each of the first N deals with each "
+                                            "dealt card swapped away (to the opponent, or into the stock): the "
+                                            "card-value report and the value of the 10♦. 0: off.")] = 500,
+    backend: BackendOpt = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
     from casino_sim.experiments import simulate as sim
@@ -138,24 +186,32 @@ def simulate(
         config = sim.config_of(run)
     else:
         config = sim.SimConfig(deals=deals, policy_a=policy, policy_b=vs, rules=rules, seed=seed, mirrored=mirrored,
-                               until_ci=until_ci, threads=threads, engine=engine, chunk_deals=chunk_deals)
+                               until_ci=until_ci, threads=threads, engine=engine, chunk_deals=chunk_deals,
+                               games=games, checked=check, record=record, card_deals=card_deals)
         config.check()
         run = RunDir(out or sim.default_out(config))
-        sim.start_run(config, run, sys.argv)
-    console.print(f"run folder: {run.path}", highlight=False)
-    if config.engine == "numba":
-        _compile_notice()
-    try:
-        with progress_bar(console, "simulating") as update:
-            timings = sim.play_chunks(config, run, update)
-    except KeyboardInterrupt:
-        console.print(f"interrupted: finished chunks are kept; finish with  casino-sim simulate --resume {run.path}",
-                      highlight=False)
-        raise typer.Exit(130) from None
+    with _open_backend(backend, scheduler, config.threads) as chunk_backend:  # before the folder: bad address, no run
+        if resume is None:
+            sim.start_run(config, run, sys.argv)
+        console.print(f"run folder: {run.path}", highlight=False)
+        if config.engine == "numba":
+            _compile_notice()
+        try:
+            with progress_bar(console, "simulating", config.unit) as update:
+                timings = sim.play_chunks(config, run, update, chunk_backend)
+        except KeyboardInterrupt:
+            console.print("interrupted: finished chunks are kept; finish with  "
+                          f"casino-sim simulate --resume {run.path}", highlight=False)
+            raise typer.Exit(130) from None
     manifest = sim.finish_run(run, timings)
     console.print(f"{manifest['rounds_played']:,} rounds played in {manifest['play_seconds']:.1f} s "
                   f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s); writing reports", highlight=False)
-    _print_summary(sim.write_reports(run))
+    tables = sim.write_reports(run)
+    _print_summary(tables["summary"])
+    if "games" in tables:
+        from casino_sim.ui import games_table
+
+        console.print(games_table(tables["games"]))
     console.print(f"records, summary and charts: {run.path}", highlight=False)
 
 
@@ -173,6 +229,8 @@ class ReportKind(str, Enum):
     sweeps = "sweeps"
     seat = "seat"
     convergence = "convergence"
+    games = "games"
+    card_value = "card-value"
 
 
 @app.command()
@@ -186,8 +244,10 @@ def report(
     from casino_sim.reports.kinds import REPORTS
     from casino_sim.runner.rundir import RunDir
 
+    from casino_sim.runner.rundir import writable_folder
+
     RunDir(run_dir).read_manifest()
-    target = out or run_dir / "report"
+    target = writable_folder(out or run_dir / "report")
     if kind == ReportKind.all:
         _print_summary(write_all(run_dir, target)["summary"])
     else:
@@ -200,6 +260,8 @@ def report(
 def experiment(
     plan: Annotated[Path, typer.Argument(help="An experiment plan (TOML): runs and their expectations.")],
     out: Annotated[Optional[Path], typer.Option("--out", help="Folder for the runs (default results/runs/<plan>).")] = None,
+    backend: BackendOpt = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Run a plan's simulations and check its expectations; exit 1 if any fails (for CI)."""
     from rich.table import Table
@@ -212,11 +274,12 @@ def experiment(
     _compile_notice()
     root = out or Path("results/runs") / name
     outcomes = []
-    for run in runs:
-        console.print(f"run {run.name}: {run.config.policy_a} vs {run.config.policy_b}, "
-                      f"{run.config.deals:,} deals, rules {run.config.rules}", highlight=False)
-        with progress_bar(console, run.name) as update:
-            outcomes += run_planned(run, root / run.name, sys.argv, update)
+    with _open_backend(backend, scheduler) as chunk_backend:
+        for run in runs:
+            console.print(f"run {run.name}: {run.config.policy_a} vs {run.config.policy_b}, "
+                          f"{run.config.deals:,} deals, rules {run.config.rules}", highlight=False)
+            with progress_bar(console, run.name) as update:
+                outcomes += run_planned(run, root / run.name, sys.argv, update, chunk_backend)
     table = Table(title=f"Experiment {name}: expectations")
     for col in ("run", "expectation", "value", "result"):
         table.add_column(col)
@@ -232,6 +295,51 @@ def experiment(
 
 
 @app.command()
+def tournament(
+    policies: Annotated[Optional[list[str]], typer.Argument(
+        help="Two or more policies: names, .toml files or module:function.", show_default=False)] = None,
+    games: Annotated[int, typer.Option("--games", help="Mirrored pairs of whole games per pairing.")] = 1000,
+    rules: RulesOpt = "strict",
+    seed: Annotated[int, typer.Option(help="Seed: every pairing plays the same shuffles.")] = 0,
+    threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
+    chunk_deals: Annotated[int, typer.Option("--chunk-deals", help="Pairs of games per chunk.")] = 500,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Folder (default results/runs/<time>-tournament).")] = None,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help="Finish an interrupted tournament.")] = None,
+    backend: BackendOpt = None,
+    scheduler: SchedulerOpt = None,
+) -> None:
+    """Round-robin of policies over mirrored whole games: win-rate and margin matrices, Elo ratings, heatmap."""
+    import time
+
+    from casino_sim.experiments import tournament as tour
+    from casino_sim.reports.tournament import write_tournament
+    from casino_sim.ui import progress_bar, ratings_table
+
+    if resume is not None:
+        config, root = tour.config_of(resume), resume
+    else:
+        config = tour.TournamentConfig(policies=tuple(policies or ()), games=games, rules=rules, seed=seed,
+                                       threads=threads, chunk_deals=chunk_deals)
+        config.check()
+        root = out or Path("results/runs") / f"{time.strftime('%Y%m%d-%H%M%S')}-tournament"
+    with _open_backend(backend, scheduler, config.threads) as chunk_backend:
+        if resume is None:
+            tour.start_tournament(config, root, sys.argv)
+        console.print(f"tournament folder: {root}", highlight=False)
+        _compile_notice()
+        try:
+            folders = tour.run_tournament(config, root, sys.argv, lambda label: progress_bar(console, label, "games"),
+                                          chunk_backend)
+        except KeyboardInterrupt:
+            console.print(f"interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {root}",
+                          highlight=False)
+            raise typer.Exit(130) from None
+    tables = write_tournament(folders, [Path(p).stem for p in config.policies], root / "report", config.seed)
+    console.print(ratings_table(tables["ratings"], tables["matches"]))
+    console.print(f"matrices, ratings and the heatmap: {root / 'report'}", highlight=False)
+
+
+@app.command()
 def bench(
     engine: EngineOpt = EngineName.numba,
     policy: Annotated[str, typer.Option("--policy", help="The policy playing both seats.")] = "random",
@@ -241,6 +349,7 @@ def bench(
     format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
     compile_times: Annotated[bool, typer.Option("--compile/--no-compile",
                                                 help="Also time a cold and a cached compile (~10 s).")] = True,
+    check: Annotated[bool, typer.Option("--check", help="Time the checked mode of  simulate --check.")] = False,
 ) -> None:
     """How fast an engine plays rounds of a policy against itself, and what compiling costs."""
     import json
@@ -253,7 +362,7 @@ def bench(
         _compile_notice()
     if format == Format.text:
         console.print(f"timing {deals:,} rounds of {policy} on the {engine.value} engine...", highlight=False)
-    result = run_bench(engine.value, policy, deals, threads, rules, measure_compile=compile_times)
+    result = run_bench(engine.value, policy, deals, threads, rules, measure_compile=compile_times, check=check)
     if format == Format.json:
         print(json.dumps(result))
         return
@@ -284,7 +393,12 @@ def card_value(
         raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")
     if seed < 0 or not 0 <= threads <= 256:
         raise InputError("--seed must be >= 0 and --threads between 0 and 256")
-    target = out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}"
+    from casino_sim.policies import get_policy
+    from casino_sim.rules import get_rules
+    from casino_sim.runner.rundir import writable_folder
+
+    get_policy(policy), get_rules(rules)  # before making the folder
+    target = writable_folder(out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}")
     _compile_notice()
     values = card_value_report(card_values(policy, deals, rules, seed, threads), target)
     console.print(values.head(8).to_string(index=False), highlight=False, markup=False)
@@ -357,18 +471,99 @@ def choose(
     print(json.dumps(move.to_json()) if format == Format.json else move.describe(pos.to_move))
 
 
+@app.command()
+def analyse(
+    position: Annotated[str, typer.Argument(help="Position JSON file, or - for stdin (the opponent's hand may be "
+                                                 "unknown).")],
+    worlds: Annotated[int, typer.Option(help="Worlds of hidden cards sampled; every move is played out in each.")] = 1000,
+    policy: Annotated[str, typer.Option("--policy", help="The play-out policy (random or a heuristic).")] = "expert",
+    seed: Annotated[int, typer.Option(help="Seed for the worlds and the play-outs.")] = 0,
+    format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
+) -> None:
+    """Rank every legal move by expected point difference to the end of the round (95% intervals)."""
+    import json
+
+    from casino_sim.analysis import analyse as run_analysis, analysis_json, analysis_table, print_table
+    from casino_sim.analysis.analyse import check_analysis_args
+    from casino_sim.policies import get_policy
+    from casino_sim.position_tools import load_position
+
+    pos = load_position(position)
+    chosen = get_policy(policy)
+    check_analysis_args(chosen, worlds, seed)
+    _compile_notice()
+    result = run_analysis(pos, chosen, worlds, seed)
+    if format == Format.json:
+        print(json.dumps(analysis_json(result)))
+    else:
+        print_table(console, analysis_table(result))
+
+
+@app.command()
+def play(
+    vs: Annotated[str, typer.Option("--vs", help="The opponent's policy: a name, a .toml file or module:function.")] = "rollout",
+    rules: RulesOpt = "strict",
+    seed: Annotated[Optional[int], typer.Option(help="Seed for the shuffles and the opponent (default: random).")] = None,
+    hint_worlds: Annotated[int, typer.Option("--hint-worlds", help="Worlds the hint's analysis samples.")] = 1000,
+    hint_policy: Annotated[str, typer.Option("--hint-policy", help="The hint's play-out policy.")] = "expert",
+    save: Annotated[Optional[Path], typer.Option("--save", help="Write the finished rounds to this game file "
+                                                 "(JSON), for  casino-sim replay FILE --round K.")] = None,
+) -> None:
+    """Play a game at the terminal against a policy; moves are chosen by number, 'hint' analyses."""
+    from casino_sim.policies import get_policy
+    from casino_sim.recording import write_game
+    from casino_sim.rules import get_rules
+    from casino_sim.runner.rundir import writable_folder
+    from casino_sim.terminal_game import TerminalGame, random_seed
+
+    if save is not None:
+        writable_folder(save.parent if str(save.parent) else Path("."))
+        if save.is_dir():
+            raise InputError(f"--save {save}: is a folder; name a file")
+    game = TerminalGame(get_rules(rules), get_policy(vs), random_seed() if seed is None else seed,
+                        get_policy(hint_policy), hint_worlds, console=console, read_line=sys.stdin.readline,
+                        echo=not sys.stdin.isatty())
+    _compile_notice()
+    try:
+        game.run()
+    finally:
+        if save is not None and game.played:
+            write_game(save, game.rules.name, game.played)
+            console.print(f"{len(game.played)} round(s) saved to {save}; replay with  casino-sim replay {save} "
+                          "--round K", highlight=False)
+
+
+def _usage_error(e) -> str:
+    """A click usage error (bad option value, unknown option, missing argument) as one line."""
+    where = e.ctx.command_path if getattr(e, "ctx", None) is not None else "casino-sim"
+    return f"error: {' '.join(e.format_message().split())} (see {where} --help)"
+
+
 def main() -> None:
-    """Entry point: user errors become one line on stderr and exit code 2."""
+    """Entry point: user errors, bad options included, become one line on stderr and exit code 2."""
+    try:  # typer >= 0.2x carries its own copy of click
+        from typer._click.exceptions import ClickException
+    except ImportError:
+        from click.exceptions import ClickException
+    from typer import Abort
+
     signal.signal(signal.SIGTERM, _interrupt_on_sigterm)  # a terminated run ends like Ctrl-C, cleanly
     try:
-        app()
+        code = app(standalone_mode=False)
     except USER_ERRORS as e:
         prefix = "illegal move: " if e.__class__.__name__ == "IllegalMove" else ""
         print(f"error: {prefix}{e}", file=sys.stderr)
         sys.exit(2)
-    except KeyboardInterrupt:
+    except ClickException as e:
+        if type(e).__name__ == "NoArgsIsHelpError":  # `casino-sim` or a group alone: show its help
+            print(e.ctx.get_help())
+            sys.exit(0)
+        print(_usage_error(e), file=sys.stderr)
+        sys.exit(2)
+    except (KeyboardInterrupt, Abort):
         print("interrupted", file=sys.stderr)
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Regenerate results/: the standard experiment's summaries and charts, from a fixed seed (issue 5).
 
-Each matchup is simulated into a temporary run folder (its Parquet records stay
-out of git); only the report (tables as CSV/JSON, charts as PNG/SVG, report.md)
-is copied into results/<matchup>/. results/README.md indexes them with their
-headline numbers, beside the ladder (scripts/ladder.py).
+One command makes everything in results/: the ladder, four matchups (greedy vs
+random; expert vs greedy under each rule set) with every round report, the
+value of each card (paired deals, a 52-card heatmap), and a tournament of the
+heuristic policies over whole games. Run folders with Parquet records stay in a
+temporary folder (out of git); only reports (CSV/JSON tables, PNG/SVG charts,
+markdown) are copied. results/README.md explains each chart in two sentences
+with its headline numbers.
 
-    python scripts/standard_results.py [--deals 50000] [--seed 2026] [--out results]
+    python scripts/standard_results.py [--deals 50000] [--seed 2026] [--out results] [--quick]
 """
 
 from __future__ import annotations
@@ -17,44 +20,134 @@ import sys
 import tempfile
 from pathlib import Path
 
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
-from casino_sim.reports.index import write_all
-from casino_sim.runner.rundir import RunDir
+sys.path.insert(0, str(Path(__file__).parent))
+
+import pandas as pd  # noqa: E402
+from ladder import run_ladder  # noqa: E402
+
+from casino_sim.experiments.card_value import card_values  # noqa: E402
+from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run  # noqa: E402
+from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament  # noqa: E402
+from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label  # noqa: E402
+from casino_sim.reports.index import SECTIONS, write_all  # noqa: E402
+from casino_sim.reports.kinds import card_value  # noqa: E402
+from casino_sim.reports.tournament import write_tournament  # noqa: E402
+from casino_sim.runner.rundir import RunDir  # noqa: E402
 
 MATCHUPS = [("greedy", "random", "strict"), ("expert", "greedy", "strict"), ("expert", "greedy", "brazilian"),
             ("expert", "greedy", "italian")]
+TOURNAMENT = ("random", "greedy", "builder", "defensive", "hold-casinos", "expert")
+
+
+def _sentence(lines: list[str]) -> str:
+    return " ".join(line.removeprefix("- ").rstrip(".") + "." for line in lines)
+
+
+def matchups(args, tmp: Path) -> list[str]:
+    """Simulate each matchup and copy its reports; the README lines for them."""
+    out = []
+    for a, b, rules in MATCHUPS:
+        name = f"{a}-vs-{b}-{rules}"
+        config = SimConfig(deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed)
+        run = RunDir(tmp / name)
+        start_run(config, run, [sys.executable, *sys.argv])
+        finish_run(run, play_chunks(config, run))
+        target = args.out / name
+        shutil.rmtree(target, ignore_errors=True)
+        results = write_all(run.path, target)
+        s = results["summary"].iloc[0]
+        print(f"{name}: {s['diff_mean']:+.3f} [{s['diff_ci_lo']:+.3f}, {s['diff_ci_hi']:+.3f}]", flush=True)
+        out += [f"## {a} vs {b} ({rules} rules, {args.deals:,} mirrored deals)", "",
+                f"All charts and tables: [{name}/report.md]({name}/report.md).", ""]
+        for kind, title, chart, what, headline in SECTIONS:
+            out += [f"**{title}** ([{chart}.png]({name}/{chart}.png), [svg]({name}/{chart}.svg)). {what} "
+                    f"{_sentence(headline(results[kind]))}", ""]
+    return out
+
+
+def card_values_section(args) -> list[str]:
+    """The 52-card heatmap and the 10♦ by batch, from paired deals with expert in both seats."""
+    target = args.out / "card-values-expert-strict"
+    shutil.rmtree(target, ignore_errors=True)
+    values = card_value(card_values("expert", args.card_deals, "strict", args.seed), target)
+    opp = values[values["variant"] == "opponent"].sort_values("mean", ascending=False)
+    ten = opp[opp["card"] == TEN_DIAMONDS].iloc[0]
+    top = ", ".join(f"{card_label(int(r.card))} {r.mean:+.2f}" for r in opp.head(5).itertuples())
+    low = opp.iloc[-1]
+    print(f"card values: 10♦ {ten['mean']:+.2f} [{ten['ci_lo']:+.2f}, {ten['ci_hi']:+.2f}]", flush=True)
+    d = target.name
+    return [f"## The value of each card (expert vs expert, strict rules, {args.card_deals:,} deals)", "",
+            f"**Card-value heatmap** ([card_value_heatmap.png]({d}/card_value_heatmap.png), "
+            f"[svg]({d}/card_value_heatmap.svg); table [card_values.csv]({d}/card_values.csv)). Each deal is "
+            "replayed with one card swapped into the opponent's hand (top panel) or into the stock (bottom panel), "
+            "so the cell is what holding that card is worth in points per deal, with its 95% interval. "
+            f"Swapped with the opponent, the 10♦ is worth {ten['mean']:+.2f} [{ten['ci_lo']:+.2f}, "
+            f"{ten['ci_hi']:+.2f}] points; the most valuable cards are {top}; the least is "
+            f"{card_label(int(low['card']))} {low['mean']:+.2f}.", "",
+            f"**The 10♦ by batch** ([ten_diamonds_by_batch.png]({d}/ten_diamonds_by_batch.png), "
+            f"[svg]({d}/ten_diamonds_by_batch.svg)). The value of holding the 10♦ by the batch (1–6) in which it "
+            f"is dealt, for both kinds of swap. Swapped with the opponent, it is worth {_batch(target, 1)} when "
+            f"dealt in batch 1 and {_batch(target, 6)} in batch 6 (card_values_by_batch.csv has every figure).",
+            ""]
+
+
+def _batch(folder: Path, batch: int) -> str:
+    """The 10♦'s value when dealt in `batch` (opponent swap), with its interval, as text."""
+    t = pd.read_csv(folder / "card_values_by_batch.csv")
+    r = t[(t["card"] == TEN_DIAMONDS) & (t["variant"] == "opponent") & (t["batch"] == batch)].iloc[0]
+    return f"{r['mean']:+.2f} [{r['ci_lo']:+.2f}, {r['ci_hi']:+.2f}]"
+
+
+def tournament_section(args, tmp: Path) -> list[str]:
+    """A round-robin of the heuristic policies over mirrored whole games."""
+    config = TournamentConfig(policies=TOURNAMENT, games=args.games, seed=args.seed)
+    root = tmp / "tournament"
+    start_tournament(config, root, [sys.executable, *sys.argv])
+    folders = run_tournament(config, root, [sys.executable, *sys.argv])
+    target = args.out / "tournament"
+    shutil.rmtree(target, ignore_errors=True)
+    tables = write_tournament(folders, list(TOURNAMENT), target, args.seed)
+    r = tables["ratings"]
+    best, worst = r.iloc[0], r.iloc[-1]
+    order = " > ".join(r["policy"])
+    print(f"tournament: {order}", flush=True)
+    return [f"## Tournament ({len(TOURNAMENT)} policies, {args.games:,} mirrored pairs of whole games per pairing, "
+            "strict rules)", "",
+            "**Win-rate and margin matrices with ratings** ([tournament.png](tournament/tournament.png), "
+            "[svg](tournament/tournament.svg); [tournament.md](tournament/tournament.md)). Each cell is the share "
+            "of whole games the row policy wins against the column policy, and its final points margin, with 95% "
+            "intervals; the ratings are a Bradley-Terry fit on the Elo scale with bootstrap intervals. "
+            f"The order is {order}: {best['policy']} rates {best['elo']:.0f} [{best['elo_ci_lo']:.0f}, "
+            f"{best['elo_ci_hi']:.0f}] and wins {best['win_rate']:.1%} of its games, {worst['policy']} rates "
+            f"{worst['elo']:.0f}.", ""]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=50_000)
+    ap.add_argument("--deals", type=int, default=50_000, help="mirrored deals per matchup")
+    ap.add_argument("--card-deals", type=int, default=2_000, help="deals for the card values")
+    ap.add_argument("--games", type=int, default=2_000, help="mirrored pairs of games per tournament pairing")
+    ap.add_argument("--ladder-deals", type=int, default=20_000)
+    ap.add_argument("--rollout-deals", type=int, default=600)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=Path("results"))
+    ap.add_argument("--quick", action="store_true", help="tiny sizes, to check the script (not for results/)")
     args = ap.parse_args()
+    if args.quick:
+        args.deals, args.card_deals, args.games, args.ladder_deals, args.rollout_deals = 500, 20, 50, 500, 10
+    args.out.mkdir(parents=True, exist_ok=True)
+    ladder = run_ladder(args.ladder_deals, args.rollout_deals, args.seed, "strict", args.out)
     index = ["# Standard results", "",
-             f"Regenerate with `python scripts/standard_results.py --deals {args.deals} --seed {args.seed}` and "
-             "`python scripts/ladder.py`. Every figure carries a 95% confidence interval; each deal is played "
-             "twice with the seats swapped (mirrored), and the two rounds of a deal count as one sample.", ""]
-    ladder = args.out / "ladder.md"
-    if ladder.exists():
-        index += ["## The ladder", "", *ladder.read_text().splitlines()[2:], ""]
+             "Regenerate everything here with `python scripts/standard_results.py` (seed "
+             f"{args.seed}). Every figure carries a 95% confidence interval; each deal is played twice with the "
+             "seats swapped (mirrored), and the two rounds of a deal count as one sample.", "",
+             "## The ladder", "", *(args.out / "ladder.md").read_text().splitlines()[2:], "",
+             f"Each rung is a clear win: the lower bounds are {', '.join(f'{x:+.2f}' for x in ladder['ci_lo'])}.",
+             ""]
     with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
-        for a, b, rules in MATCHUPS:
-            name = f"{a}-vs-{b}-{rules}"
-            config = SimConfig(deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed)
-            run = RunDir(Path(tmp) / name)
-            start_run(config, run, [sys.executable, *sys.argv])
-            finish_run(run, play_chunks(config, run))
-            target = args.out / name
-            shutil.rmtree(target, ignore_errors=True)
-            summary = write_all(run.path, target)["summary"].iloc[0]
-            print(f"{name}: {summary['diff_mean']:+.3f} [{summary['diff_ci_lo']:+.3f}, {summary['diff_ci_hi']:+.3f}]",
-                  flush=True)
-            index += [f"## {a} vs {b} ({rules} rules, {args.deals:,} mirrored deals)", "",
-                      f"{a} scores {summary['diff_mean']:+.2f} points per deal more than {b} "
-                      f"(95% interval {summary['diff_ci_lo']:+.2f} to {summary['diff_ci_hi']:+.2f}) and wins "
-                      f"{summary['win_rate_a_mean']:.1%} of rounds. Charts and their explanations: "
-                      f"[{name}/report.md]({name}/report.md).", ""]
+        index += tournament_section(args, Path(tmp))
+        index += card_values_section(args)
+        index += matchups(args, Path(tmp))
     (args.out / "README.md").write_text("\n".join(index))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from casino_sim.cards import BIG_CASINO
@@ -57,3 +58,33 @@ def test_card_value_command_writes_the_heatmap(tmp_path):
         assert (tmp_path / name).stat().st_size > 0
     assert_one_line_error(run("card-value", "--deals", "0"), "--deals")
     assert_one_line_error(run("card-value", "--policy", "nobody"), "unknown policy")
+
+
+def test_simulate_pairs_the_first_deals_as_card_value_does(tmp_path):
+    from casino_sim.experiments.simulate import SimConfig, play_chunk
+
+    config = SimConfig(deals=300, policy_a="greedy", policy_b="greedy", seed=4, mirrored=False, chunk_deals=200,
+                       card_deals=250)
+    cards = [play_chunk(config, c)["cards"] for c in (0, 1)]
+    assert cards[0]["deal_id"].max() == 199 and cards[1]["deal_id"].between(200, 249).all()
+    alone = card_values("greedy", 200, seed=4)  # the same rows as simulate's first chunk
+    assert (cards[0]["diff"].to_numpy() == alone["diff"].to_numpy()).all()
+    assert (cards[0]["card"].to_numpy() == alone["card"].to_numpy()).all()
+
+
+def test_a_mirrored_run_pairs_both_seatings_and_reports_card_values(tmp_path):
+    out = tmp_path / "run"
+    assert run("simulate", "--deals", "40", "--card-deals", "30", "--policy", "expert", "--vs", "greedy",
+               "--out", str(out)).returncode == 0
+    cards = pd.read_parquet(out / "cards")
+    assert set(cards["holder"]) == {"expert", "greedy"} and cards["deal_id"].max() == 29
+    values = pd.read_csv(out / "report" / "card_values.csv")
+    assert set(values["variant"]) == {"opponent", "stock"}
+    assert "## Value of holding each card" in (out / "report" / "report.md").read_text()
+    again = run("report", "card-value", str(out), "--out", str(tmp_path / "again"))
+    assert again.returncode == 0, again.stderr
+    pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "again" / "card_values.csv"), values)
+    bare = tmp_path / "bare"
+    assert run("simulate", "--deals", "10", "--card-deals", "0", "--out", str(bare)).returncode == 0
+    assert not (bare / "cards").exists()
+    assert_one_line_error(run("report", "card-value", str(bare)), "--card-deals")

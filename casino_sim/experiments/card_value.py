@@ -50,34 +50,49 @@ def paired_decks(deck: np.ndarray, dealer: int, rng: np.random.Generator):
             yield int(deck[index]), seat, batch, variant, paired
 
 
+def card_pairs(base: DealRows, base_records: pd.DataFrame, engine: str, rules, policy_a, policy_b,
+               rng: np.random.Generator) -> pd.DataFrame:
+    """Pair every card dealt to a hand in each base row with the same deal without it; one row per pair.
+
+    `base_records` are the base rows' records (as runner.play.play_rows returns them). Columns: card,
+    batch, variant, holder (the holder's policy name), diff (holder minus opponent, with minus without).
+    """
+    meta, decks, owner = [], [], []
+    for i in range(len(base)):
+        for card, seat, batch, variant, paired in paired_decks(base.decks[i], int(base.dealer[i]), rng):
+            meta.append((card, batch, variant, seat))
+            decks.append(paired)
+            owner.append(i)
+    owner = np.array(owner, dtype=np.int64)
+    rows = DealRows(base.deal_id[owner], base.mirror[owner], np.array(decks).reshape(-1, 52), base.dealer[owner],
+                    base.a_seat0[owner], base.seeds[owner])
+    rec = play_rows(engine, rows, rules, policy_a, policy_b)
+    seat = np.array([m[3] for m in meta], dtype=np.int64)
+    sign = np.where(seat == 0, 1, -1)
+    with_card = sign * (base_records["s0_total"] - base_records["s1_total"]).to_numpy()[owner]
+    without = sign * (rec["s0_total"] - rec["s1_total"]).to_numpy()
+    holder_is_a = base.a_seat0[owner] == (seat == 0)
+    return pd.DataFrame({"deal_id": base.deal_id[owner], "card": np.array([m[0] for m in meta], np.int8),
+                         "batch": np.array([m[1] for m in meta], np.int8),
+                         "variant": pd.Categorical([m[2] for m in meta], categories=list(VARIANTS)),
+                         "holder": pd.Categorical(np.where(holder_is_a, policy_a.name, policy_b.name)),
+                         "diff": with_card - without})
+
+
+def pairing_rng(chunk_seed_value: int) -> np.random.Generator:
+    """Which card each pair swaps with: its own stream, so pairing never shifts the chunk's deals."""
+    return np.random.default_rng(chunk_seed_value ^ 0x5EED)
+
+
 def card_values(policy: str, deals: int, rules: str = "strict", seed: int = 0, threads: int = 0,
                 chunk_deals: int = 200, engine: str = "numba") -> pd.DataFrame:
-    """One row per (deal, card, variant): card, batch, variant, diff (the report's input)."""
+    """One row per (deal, card, variant) with the policy in both seats: card, batch, variant, diff."""
     pol = get_policy(policy)
     engine = engine_for(engine, (pol, pol))
     ruleset = get_rules(rules)
     frames = []
     with use_threads(threads):
         for chunk, base in chunked_rows(seed, deals, chunk_deals, mirrored=False):
-            n = len(base)
-            rng = np.random.default_rng(chunk_seed(seed, chunk) ^ 0x5EED)  # which card each pair swaps with
-            meta, decks, owner = [], [], []
-            for i in range(n):
-                for card, seat, batch, variant, paired in paired_decks(base.decks[i], int(base.dealer[i]), rng):
-                    meta.append((card, batch, variant, seat))
-                    decks.append(paired)
-                    owner.append(i)
-            owner = np.array(owner)
-            rows = DealRows(np.concatenate([base.deal_id, base.deal_id[owner]]),
-                            np.zeros(n + len(owner), np.int8), np.concatenate([base.decks, np.array(decks)]),
-                            np.concatenate([base.dealer, base.dealer[owner]]), np.ones(n + len(owner), bool),
-                            np.concatenate([base.seeds, base.seeds[owner]]))
-            rec = play_rows(engine, rows, ruleset, pol, pol)
-            diff0 = (rec["s0_total"] - rec["s1_total"]).to_numpy()  # seat 0 minus seat 1, per row
-            seat = np.array([m[3] for m in meta])
-            sign = np.where(seat == 0, 1, -1)
-            with_card = sign * diff0[owner]
-            without = sign * diff0[n:]
-            frames.append(pd.DataFrame({"card": [m[0] for m in meta], "batch": [m[1] for m in meta],
-                                        "variant": [m[2] for m in meta], "diff": with_card - without}))
-    return pd.concat(frames, ignore_index=True)
+            records = play_rows(engine, base, ruleset, pol, pol)
+            frames.append(card_pairs(base, records, engine, ruleset, pol, pol, pairing_rng(chunk_seed(seed, chunk))))
+    return pd.concat(frames, ignore_index=True)[["card", "batch", "variant", "diff"]]

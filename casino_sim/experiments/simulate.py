@@ -16,14 +16,18 @@ import pandas as pd
 from casino_sim import __version__
 from casino_sim.errors import InputError
 from casino_sim.policies import get_policy
+from casino_sim.recording import new_trace, recorded_tables
 from casino_sim.rules import get_rules
+from casino_sim.runner.backends import LocalBackend
+from casino_sim.experiments.card_value import card_pairs, pairing_rng
 from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.games import play_games
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.seeding import chunk_seed
-from casino_sim.runner.threads import use_threads
 
 MAX_DEALS = 10**10
+MAX_RECORD = 100_000
 Progress = Callable[[int, int], None]  # (rounds done, rounds planned)
 
 
@@ -41,6 +45,10 @@ class SimConfig:
     until_ci: float | None = None  # stop when the headline interval's full width is below this
     threads: int = 0  # 0: all cores
     engine: str = "numba"
+    games: bool = False  # whole games to the target: `deals` counts games (mirrored pairs play each twice)
+    checked: bool = False  # --check: verify the engine's invariants after every play (engine/check.py)
+    record: int = 0  # keep the full move lists of the run's first `record` rounds (for `casino-sim replay`)
+    card_deals: int = 500  # pair every card of the first `card_deals` deals: the card-value report (0: off)
 
     def check(self) -> None:
         """One clear error for an impossible option."""
@@ -54,8 +62,16 @@ class SimConfig:
             raise InputError(f"--until-ci must be a positive interval width, got {self.until_ci}")
         if not 0 <= self.threads <= 256:
             raise InputError(f"--threads must be between 0 (all cores) and 256, got {self.threads}")
+        if not 0 <= self.card_deals <= 10**7:
+            raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
         get_rules(self.rules)
-        engine_for(self.engine, (get_policy(self.policy_a), get_policy(self.policy_b)))
+        engine = engine_for(self.engine, (get_policy(self.policy_a), get_policy(self.policy_b)))
+        if not 0 <= self.record <= MAX_RECORD:
+            raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
+        if self.checked and engine != "numba":
+            raise InputError("--check verifies the numba engine (the reference engine is the rules it is held to)")
+        if self.record and self.games:
+            raise InputError("--record keeps rounds of single-round runs, not of --games")
 
     @property
     def n_chunks(self) -> int:
@@ -66,7 +82,13 @@ class SimConfig:
 
     @property
     def rounds_per_deal(self) -> int:
+        """Rows of the main table (rounds, or games with --games) per deal."""
         return 2 if self.mirrored else 1
+
+    @property
+    def unit(self) -> str:
+        """The main table of a run and the unit its progress counts: rounds, or games with --games."""
+        return "games" if self.games else "rounds"
 
 
 def git_revision() -> str | None:
@@ -141,35 +163,54 @@ def config_of(run: RunDir) -> SimConfig:
 
 
 def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
-    """One chunk's tables ({"rounds": records}), a pure function of the config and the chunk index.
+    """One chunk's tables: "rounds" (records), "games" (--games), "cards" (paired deals), "moves" (--record).
 
+    A pure function of the config and the chunk index.
     Any backend may call it, in any order, in any process: the chunk's seed comes
     from the run seed and the chunk index alone.
     """
     rules = get_rules(config.rules)
     pa, pb = get_policy(config.policy_a), get_policy(config.policy_b)
     engine = engine_for(config.engine, (pa, pb))
-    rows = chunk_rows(chunk_seed(config.seed, chunk), chunk * config.chunk_deals, config.chunk_size(chunk),
-                      config.mirrored)
-    frame = play_rows(engine, rows, rules, pa, pb)
-    frame.insert(0, "chunk", np.int32(chunk))
-    return {"rounds": frame}
+    seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
+    if config.games:
+        tables = dict(zip(("rounds", "games"), play_games(engine, seed, first, config.chunk_size(chunk),
+                                                          config.mirrored, rules, pa, pb, config.checked)))
+    else:
+        rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored)
+        trace = new_trace(min(max(config.record - first * config.rounds_per_deal, 0), len(rows)))
+        tables = {"rounds": play_rows(engine, rows, rules, pa, pb, check=config.checked, trace=trace)}
+        if len(trace):
+            tables.update(recorded_tables(rows, trace))
+        paired = min(max(config.card_deals - first, 0), config.chunk_size(chunk)) * config.rounds_per_deal
+        if paired:  # rows are in deal order, so the first deals are the first rows
+            tables["cards"] = card_pairs(rows.take(np.arange(paired)), tables["rounds"].iloc[:paired], engine, rules,
+                                         pa, pb, pairing_rng(seed))
+    for frame in tables.values():
+        frame.insert(0, "chunk", np.int32(chunk))
+    return tables
 
 
-def local_chunks(config: SimConfig, chunks):
-    """Yield (chunk, tables) for the chunks in order, played in this process on config.threads threads."""
-    with use_threads(config.threads):
-        for chunk in chunks:
-            yield chunk, play_chunk(config, chunk)
+def in_index_order(results, order: list[int]):
+    """Yield (chunk, tables) in the order of `order`, holding back chunks that finish early."""
+    waiting, k = {}, 0
+    for chunk, tables in results:
+        waiting[chunk] = tables
+        while k < len(order) and order[k] in waiting:
+            yield order[k], waiting.pop(order[k])
+            k += 1
 
 
-def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None) -> dict:
-    """Play every chunk not yet written, writing each as it finishes; returns the run's timings.
+def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None, backend=None) -> dict:
+    """Play every chunk not yet written on `backend` (default: this process), writing each as it finishes.
 
-    With --until-ci the run stops at the first chunk boundary where the headline
-    interval is narrower than asked; it never plays more than `deals`.
+    Returns the run's timings. With --until-ci, chunks are taken in index order and
+    the run stops at the first chunk boundary where the headline interval is
+    narrower than asked, whichever order the backend finishes them in (so every
+    backend keeps the same chunks); it never plays more than `deals`.
     """
     engine = engine_for(config.engine, (get_policy(config.policy_a), get_policy(config.policy_b)))
+    backend = backend or LocalBackend()
     done = run.finished_chunks()
     head = Headline()
     if done and config.until_ci is not None:
@@ -180,25 +221,28 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
         progress(rounds_done, rounds_total)
     played, t0 = 0, time.perf_counter()
 
-    def todo():
-        for chunk in range(config.n_chunks):
-            if config.until_ci is not None and head.interval()[1] < config.until_ci:
-                return
-            if chunk not in done:
-                yield chunk
+    def narrow_enough() -> bool:
+        return config.until_ci is not None and head.interval()[1] < config.until_ci
 
-    for chunk, tables in local_chunks(config, todo()):
-        run.write_chunk(chunk, tables)
-        frame = tables["rounds"]
-        if config.until_ci is not None:
-            head.add(frame)
-        played += len(frame)
-        rounds_done += len(frame)
-        if progress:
-            progress(rounds_done, rounds_total)
+    todo = [] if narrow_enough() else [c for c in range(config.n_chunks) if c not in done]
+    results = backend.map(play_chunk, config, todo)
+    try:
+        for chunk, tables in results if config.until_ci is None else in_index_order(results, todo):
+            run.write_chunk(chunk, tables)
+            frame = tables["rounds"]
+            played += len(frame)
+            rounds_done += len(tables[config.unit])  # with --games, progress counts games
+            if progress:
+                progress(rounds_done, rounds_total)
+            if config.until_ci is not None:
+                head.add(frame)
+                if narrow_enough():
+                    break
+    finally:  # stops a backend's chunks still in flight
+        results.close()
     wall = time.perf_counter() - t0
     return {"rounds_played": played, "play_seconds": wall, "rounds_per_s": played / wall if wall > 0 else None,
-            "engine": engine}
+            "engine": engine, "backend": backend.describe()}
 
 
 def finish_run(run: RunDir, timings: dict) -> dict:
@@ -210,11 +254,11 @@ def finish_run(run: RunDir, timings: dict) -> dict:
     return manifest
 
 
-def write_reports(run: RunDir):
-    """Every report of the run into RUN_DIR/report; returns the summary table."""
+def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:
+    """Every report of the run into RUN_DIR/report; returns their tables by kind ("summary", "games", ...)."""
     from casino_sim.reports.index import write_all
 
-    return write_all(run.path)["summary"]
+    return write_all(run.path)
 
 
 def default_out(config: SimConfig, root: Path = Path("results/runs")) -> Path:

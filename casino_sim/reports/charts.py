@@ -154,26 +154,34 @@ def convergence_chart(conv: pd.DataFrame) -> Figure:
     return fig
 
 
+def _interval_panel(ax, t: pd.DataFrame, prefix: str, centre: float, xlabel: str, title: str) -> None:
+    """One matchup per row: a point with its 95% interval, a reference line at `centre`."""
+    y = np.arange(len(t))
+    ax.errorbar(t[f"{prefix}mean"], y, xerr=_yerr(t, prefix), fmt="o", capsize=5)
+    ax.axvline(centre, color="grey", lw=0.8)
+    ax.xaxis.set_major_locator(MaxNLocator(5))
+    ax.set_yticks(y, list(t["matchup"]))
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+
+
 def summary_chart(summary: pd.DataFrame) -> Figure:
     """Headline per matchup: mean point difference and A's round win rate, with intervals."""
     fig, (ax1, ax2) = _figure(2, height=max(2.5, 0.6 * len(summary) + 1.5))
-    y = np.arange(len(summary))
-    names = list(summary["matchup"])
-    ax1.errorbar(summary["diff_mean"], y, xerr=_yerr(summary, "diff_"), fmt="o", capsize=5)
-    ax1.axvline(0, color="grey", lw=0.8)
-    ax1.xaxis.set_major_locator(MaxNLocator(5))
-    ax1.set_yticks(y, names)
-    ax1.invert_yaxis()
-    ax1.set_xlabel("points, A minus B, per deal (mirrored: pair average)")
-    ax1.set_title("Mean point difference")
-    ax2.errorbar(summary["win_rate_a_mean"], y, xerr=_yerr(summary, "win_rate_a_"), fmt="o", capsize=5)
-    ax2.axvline(0.5, color="grey", lw=0.8)
-    ax2.xaxis.set_major_locator(MaxNLocator(5))
-    ax2.set_yticks(y, names)
-    ax2.invert_yaxis()
-    ax2.set_xlabel("share of rounds won by A (ties half)")
-    ax2.set_title("Round win rate")
+    _interval_panel(ax1, summary, "diff_", 0.0, "points, A minus B, per deal (mirrored: pair average)",
+                    "Mean point difference")
+    _interval_panel(ax2, summary, "win_rate_a_", 0.5, "share of rounds won by A (ties half)", "Round win rate")
     fig.suptitle(f"Summary ({CI_NOTE})", fontsize=9)
+    return fig
+
+
+def games_chart(games: pd.DataFrame) -> Figure:
+    """Whole games per matchup: A's game win rate and final points margin, with intervals."""
+    fig, (ax1, ax2) = _figure(2, height=max(2.5, 0.6 * len(games) + 1.5))
+    _interval_panel(ax1, games, "win_rate_a_", 0.5, "share of games won by A", "Game win rate")
+    _interval_panel(ax2, games, "margin_", 0.0, "final points, A minus B, per game", "Points margin per game")
+    fig.suptitle(f"Whole games ({CI_NOTE})", fontsize=9)
     return fig
 
 
@@ -221,4 +229,44 @@ def ten_diamonds_chart(batch_table: pd.DataFrame) -> Figure:
     ax.set_title(f"Value of holding the 10♦ by batch ({CI_NOTE})", fontsize=9)
     if variants:
         ax.legend(fontsize=8)
+    return fig
+
+
+def _matrix_panel(ax, mean: pd.DataFrame, lo: pd.DataFrame, hi: pd.DataFrame, centre: float, fmt: str,
+                  title: str, label: str, fig: Figure) -> None:
+    """A policies x policies heatmap around `centre`; each cell shows the mean and its 95% interval."""
+    grid = mean.to_numpy(dtype=np.float64)
+    span = float(np.nanmax(np.abs(grid - centre))) if np.isfinite(grid).any() else 1.0
+    norm = TwoSlopeNorm(vcenter=centre, vmin=centre - (span or 1.0), vmax=centre + (span or 1.0))
+    im = ax.imshow(grid, cmap="RdBu_r", norm=norm)
+    for i in range(grid.shape[0]):
+        for j in range(grid.shape[1]):
+            if np.isfinite(grid[i, j]):
+                text = f"{grid[i, j]:{fmt}}\n[{lo.iat[i, j]:{fmt}}, {hi.iat[i, j]:{fmt}}]"
+                dark = abs(grid[i, j] - centre) > 0.6 * (span or 1.0)
+                ax.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if dark else "black")
+    names = list(mean.index)
+    ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    ax.set_yticks(range(len(names)), names)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("policy")
+    ax.set_title(title, fontsize=9)
+    fig.colorbar(im, ax=ax, label=label, shrink=0.8)
+
+
+def tournament_chart(win: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame],
+                     margin: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame], ratings: pd.DataFrame) -> Figure:
+    """Win-rate and points-margin matrices (row policy against column opponent) and the Elo ratings."""
+    n = len(ratings)
+    fig, (ax1, ax2, ax3) = _figure(3, width=max(4.5, 1.1 * n + 2), height=max(3.8, 0.9 * n + 2))
+    _matrix_panel(ax1, *win, 0.5, ".0%", "Game win rate (95% CI)", "share of games won", fig)
+    _matrix_panel(ax2, *margin, 0.0, "+.1f", "Final points margin per game (95% CI)", "points per game", fig)
+    y = np.arange(n)
+    ax3.errorbar(ratings["elo"], y, xerr=_yerr(ratings, "elo_", mean="elo"), fmt="o", capsize=5)
+    ax3.set_yticks(y, list(ratings["policy"]))
+    ax3.invert_yaxis()
+    ax3.axvline(1500, color="grey", lw=0.8)
+    ax3.set_xlabel("Elo (Bradley-Terry fit, mean 1500)")
+    ax3.set_title("Ratings (95% bootstrap CI)", fontsize=9)
+    fig.suptitle(f"Tournament of mirrored whole games ({CI_NOTE})", fontsize=9)
     return fig

@@ -8,11 +8,12 @@ import pandas as pd
 
 from casino_sim.reference.score import CATEGORY_LABELS
 from casino_sim.reports.kinds import REPORTS
-from casino_sim.reports.load import read_manifest, rounds_of
+from casino_sim.reports.load import read_cards, read_games, read_manifest, rounds_of
 from casino_sim.reports.output import atomic_write
 
 
-def _ci(row, prefix: str = "", fmt: str = "+.3f") -> str:
+def ci_text(row, prefix: str = "", fmt: str = "+.3f") -> str:
+    """'mean [lo, hi]' of the columns prefix+mean, prefix+ci_lo, prefix+ci_hi of a table row."""
     return f"{row[prefix + 'mean']:{fmt}} [{row[prefix + 'ci_lo']:{fmt}}, {row[prefix + 'ci_hi']:{fmt}}]"
 
 
@@ -20,9 +21,9 @@ def _summary_lines(t: pd.DataFrame) -> list[str]:
     unit = {True: "per mirrored pair (average of both seatings)", False: "per round"}
     out = []
     for _, r in t.iterrows():
-        out.append(f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = {_ci(r, 'diff_')} points "
+        out.append(f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = {ci_text(r, 'diff_')} points "
                    f"{unit[bool(r['mirrored'])]}, over {r['deals']} deals ({r['rounds']} rounds, "
-                   f"{r['void_rounds']} void); {r['policy_a']} wins {_ci(r, 'win_rate_a_', '.1%')} of rounds "
+                   f"{r['void_rounds']} void); {r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of rounds "
                    f"(ties half); mean totals {r['total_a_mean']:.2f} vs {r['total_b_mean']:.2f}.")
     return out
 
@@ -33,7 +34,7 @@ def _score_lines(t: pd.DataFrame) -> list[str]:
         total = g[g["category"] == "total"].iloc[0]
         cats = g[g["category"] != "total"].sort_values("mean", ascending=False)
         top = ", ".join(f"{CATEGORY_LABELS[c]} {v:.2f}" for c, v in zip(cats["category"], cats["mean"]))
-        out.append(f"- {p} ({m}): {_ci(total, fmt='.2f')} points per round; by category: {top}.")
+        out.append(f"- {p} ({m}): {ci_text(total, fmt='.2f')} points per round; by category: {top}.")
     return out
 
 
@@ -42,14 +43,14 @@ def _sweep_lines(t: pd.DataFrame) -> list[str]:
     for (m, p), g in t.groupby(["matchup", "policy"], sort=False):
         whole = g[g["batch"] == 0].iloc[0]
         peak = g[g["batch"] > 0].sort_values("mean").iloc[-1]
-        out.append(f"- {p} ({m}): {_ci(whole, fmt='.3f')} sweeps per round, most in batch {int(peak['batch'])} "
+        out.append(f"- {p} ({m}): {ci_text(whole, fmt='.3f')} sweeps per round, most in batch {int(peak['batch'])} "
                    f"({peak['mean']:.3f} per round).")
     return out
 
 
 def _seat_lines(t: pd.DataFrame) -> list[str]:
     return [f"- {r['policy']} ({r['matchup']}): dealer {r['dealer_mean']:.2f}, first player {r['first_mean']:.2f}, "
-            f"dealer minus first {_ci(r, 'diff_')} points per round." for _, r in t.iterrows()]
+            f"dealer minus first {ci_text(r, 'diff_')} points per round." for _, r in t.iterrows()]
 
 
 def _convergence_lines(t: pd.DataFrame) -> list[str]:
@@ -61,6 +62,32 @@ def _convergence_lines(t: pd.DataFrame) -> list[str]:
     return out
 
 
+def _games_lines(t: pd.DataFrame) -> list[str]:
+    return [f"- {r['matchup']}: {r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of {r['games']} games, "
+            f"by {ci_text(r, 'margin_', '+.2f')} final points per game; {r['rounds_mean']:.2f} rounds per game."
+            for _, r in t.iterrows()]
+
+
+def _card_lines(t: pd.DataFrame) -> list[str]:
+    from casino_sim.reports.cardvalue import TEN_DIAMONDS
+
+    out = []
+    for variant, g in t.groupby("variant", sort=True):
+        ten = g[g["card"] == TEN_DIAMONDS]
+        best = g.sort_values("mean", ascending=False).head(3)
+        head = (f"the 10♦ is worth {ci_text(ten.iloc[0], fmt='+.2f')} points per deal; " if len(ten) else "")
+        out.append(f"- card moved to the {variant}: {head}most valuable: "
+                   + ", ".join(f"{r['label']} {r['mean']:+.2f}" for _, r in best.iterrows()) + ".")
+    return out
+
+
+CARDS_SECTION = ("card-value", "Value of holding each card", "card_value_heatmap",
+                 "Each of the first deals replayed with one dealt card swapped away (to the opponent, or into the "
+                 "stock); the heatmap is what holding each card is worth, and ten_diamonds_by_batch.png shows the "
+                 "10♦ by the batch it is dealt in.", _card_lines)
+TABLE_OF = {"card-value": "card_values"}  # where a report's table is not named after its chart
+GAMES_SECTION = ("games", "Whole games", "games", "Game win rate and final points margin of policy A over B.",
+                 _games_lines)
 SECTIONS = [  # (kind, title, chart file, what it shows, headline lines)
     ("summary", "Summary", "summary", "Mean point difference of policy A minus B and A's round win rate.",
      _summary_lines),
@@ -76,12 +103,18 @@ SECTIONS = [  # (kind, title, chart file, what it shows, headline lines)
 
 
 def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:
-    """Reports 'summary', 'score', 'sweeps', 'seat', 'convergence' into `out` (default RUN_DIR/report)
-    and `report.md`; returns their tables by kind. `data` skips reading the rounds again."""
+    """Reports 'summary', 'score', 'sweeps', 'seat', 'convergence' (and 'games' for a run of whole games,
+    'card-value' for a run with paired deals) into `out` (default RUN_DIR/report) and `report.md`; returns their tables by kind. `data` skips reading the rounds again."""
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     df = rounds_of(data if data is not None else run_dir)
     results = {kind: REPORTS[kind](df, out) for kind, *_ in SECTIONS}
+    games = read_games(run_dir)
+    if games is not None:
+        results["games"] = REPORTS["games"](games, out)
+    cards = read_cards(run_dir)
+    if cards is not None:
+        results["card-value"] = REPORTS["card-value"](cards, out)
     atomic_write(out / "report.md", render_index(results, read_manifest(run_dir)).encode())
     return results
 
@@ -94,7 +127,9 @@ def render_index(results: dict, manifest: dict) -> str:
         lines += [f"Run: `{' '.join(cmd) if isinstance(cmd, list) else cmd}`", ""]
     lines += ["All intervals are 95% confidence intervals; rounds of one deal count as one sample; "
               "void rounds are counted but excluded from means.", ""]
-    for kind, title, chart, what, headline in SECTIONS:
-        lines += [f"## {title}", "", f"![{title}]({chart}.png) ({chart}.svg; table {chart}.csv, {chart}.json)",
+    extra = [s for s in (GAMES_SECTION, CARDS_SECTION) if s[0] in results]
+    for kind, title, chart, what, headline in [*SECTIONS[:1], *extra, *SECTIONS[1:]]:
+        table = TABLE_OF.get(kind, chart)
+        lines += [f"## {title}", "", f"![{title}]({chart}.png) ({chart}.svg; table {table}.csv, {table}.json)",
                   "", what, "", *headline(results[kind]), ""]
     return "\n".join(lines)

@@ -58,9 +58,34 @@ def summary(data, out: str | Path) -> pd.DataFrame:
     return t
 
 
-def card_value(data: pd.DataFrame, out: str | Path) -> pd.DataFrame:
+def games(data, out: str | Path) -> pd.DataFrame:
+    """Whole games (`simulate --games`): `games.*`, A's game win rate and margin per matchup.
+
+    `data` is a labelled games table (reports.load.read_games) or a run folder."""
+    from casino_sim.errors import InputError
+    from casino_sim.reports.load import read_games
+
+    g = data if isinstance(data, pd.DataFrame) else read_games(data)
+    if g is None:
+        raise InputError(f"{data} holds no games (run simulate with --games)")
+    t = tables.games_table(g)
+    write_table(t, out, "games")
+    save_figure(charts.games_chart(t), out, "games")
+    return t
+
+
+def card_value(data, out: str | Path) -> pd.DataFrame:
     """Card values from paired-deal differences: `card_values.*` (per card), `card_values_by_batch.*`,
-    the heatmap `card_value_heatmap.*` and the 10♦ by batch `ten_diamonds_by_batch.*`."""
+    the heatmap `card_value_heatmap.*` and the 10♦ by batch `ten_diamonds_by_batch.*`.
+
+    `data`: a table of paired deals (card, batch, variant, diff) or a run folder that has one."""
+    if not isinstance(data, pd.DataFrame):
+        from casino_sim.errors import InputError
+        from casino_sim.reports.load import read_cards
+
+        folder, data = data, read_cards(data)
+        if data is None:
+            raise InputError(f"{folder} holds no paired deals (run simulate with --card-deals N)")
     values, by_batch = card_value_table(data), card_batch_table(data)
     write_table(values, out, "card_values")
     write_table(by_batch, out, "card_values_by_batch")
@@ -75,4 +100,6 @@ REPORTS = {
     "sweeps": sweep_frequency,
     "seat": seat_advantage,
     "convergence": convergence,
+    "games": games,
+    "card-value": card_value,
 }

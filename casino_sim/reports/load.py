@@ -76,6 +76,12 @@ def prepare(df: pd.DataFrame) -> pd.DataFrame:
         raise InputError(f"round records lack column(s): {', '.join(missing)}")
     if len(df) == 0:
         raise InputError("no round records")
+    return label_matchups(df, "deal_id")
+
+
+def label_matchups(df: pd.DataFrame, sample: str) -> pd.DataFrame:
+    """A copy of df (rounds or games) with policy_a, policy_b, matchup, mu, a_seat, and cluster numbering
+    the values of column `sample` (deal or game) within each matchup in order."""
     keys = ["rules", "policy_0", "policy_1", "mirror"]
     combo = df.groupby(keys, observed=True, sort=False).ngroup().to_numpy()
     combos = df[keys].assign(_c=combo).drop_duplicates("_c").set_index("_c").sort_index()
@@ -98,9 +104,30 @@ def prepare(df: pd.DataFrame) -> pd.DataFrame:
     for c in ("policy_a", "policy_b"):
         out[c] = pd.Categorical(info[c].to_numpy()[combo])
     out["a_seat"] = (out["mirror"].to_numpy() != 0).astype(np.int8)
-    key = out["deal_id"].to_numpy().astype(np.int64) * len(labels) + mu
-    out["cluster"] = pd.factorize(key, sort=True)[0].astype(np.int64)  # deal order within a matchup
+    key = out[sample].to_numpy().astype(np.int64) * len(labels) + mu
+    out["cluster"] = pd.factorize(key, sort=True)[0].astype(np.int64)  # sample order within a matchup
     return out
+
+
+def read_games(run_dir: str | Path) -> pd.DataFrame | None:
+    """The games table of a `simulate --games` run (None for a run of single rounds), matchups labelled."""
+    from casino_sim.runner.rundir import RunDir
+
+    if not (Path(run_dir) / "games").is_dir():
+        return None
+    df = RunDir(run_dir).read_table("games")
+    for c in STRING_COLUMNS:
+        df[c] = df[c].astype("category")
+    return label_matchups(df, "game_id")
+
+
+def read_cards(run_dir: str | Path) -> pd.DataFrame | None:
+    """The paired-deal card values of a run (simulate --card-deals), or None when it has none."""
+    from casino_sim.runner.rundir import RunDir
+
+    if not (Path(run_dir) / "cards").is_dir():
+        return None
+    return RunDir(run_dir).read_table("cards")
 
 
 def matchup_info(df: pd.DataFrame) -> pd.DataFrame:

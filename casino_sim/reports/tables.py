@@ -138,3 +138,29 @@ def convergence_table(df: pd.DataFrame, points: int = 1000) -> pd.DataFrame:
         rows.append(pd.DataFrame({"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"],
                                   "deals": at, "mean": mean[at - 1], "ci_lo": lo[at - 1], "ci_hi": hi[at - 1]}))
     return pd.concat(rows, ignore_index=True)
+
+
+def games_table(games: pd.DataFrame) -> pd.DataFrame:
+    """Per matchup of whole games: A's game win rate and A-minus-B final points per game, with intervals
+    (the two games of a mirrored pair share their shuffles, so a pair is one sample), and game length."""
+    info = matchup_info(games)
+    a_seat = games["a_seat"].to_numpy()
+    winner = games["winner"].to_numpy()
+    s0, s1 = games["s0_final"].to_numpy(), games["s1_final"].to_numpy()
+    won = np.where(winner < 0, 0.5, (winner == a_seat).astype(np.float64))  # no winner: counts half
+    margin = np.where(a_seat == 0, s0 - s1, s1 - s0).astype(np.float64)
+    mu, cl = games["mu"].to_numpy(), games["cluster"].to_numpy()
+    rows = []
+    for m in info.index:
+        idx = mu == m
+        win = cluster_mean_ci(won[idx], cl[idx]).as_dict("win_rate_a_")
+        win["win_rate_a_ci_lo"], win["win_rate_a_ci_hi"] = max(0.0, win["win_rate_a_ci_lo"]), \
+            min(1.0, win["win_rate_a_ci_hi"])
+        rows.append({"rules": info.at[m, "rules"], "matchup": info.at[m, "matchup"],
+                     "policy_a": info.at[m, "policy_a"], "policy_b": info.at[m, "policy_b"],
+                     "mirrored": bool(info.at[m, "mirrored"]), "games": int(idx.sum()),
+                     "wins_a": float(won[idx].sum()), **_drop_n(win),
+                     **_drop_n(cluster_mean_ci(margin[idx], cl[idx]).as_dict("margin_")),
+                     "rounds_mean": float(games["rounds"].to_numpy()[idx].mean()),
+                     "void_rounds": int(games["void_rounds"].to_numpy()[idx].sum())})
+    return pd.DataFrame(rows)

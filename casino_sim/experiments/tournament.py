@@ -1,0 +1,103 @@
+"""`casino-sim tournament`: a round-robin of policies over mirrored whole games, resumable pair by pair.
+
+Each pairing is an ordinary `simulate --games` run in `OUT/pairs/<A>-vs-<B>/`,
+so it is written chunk by chunk and resumes like any run. Every pairing plays
+the same shuffles (the same seed): differences between pairings are not luck
+of the deal (common random numbers).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from casino_sim.errors import InputError
+from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run, versions
+from casino_sim.runner.rundir import RunDir
+
+MAX_POLICIES = 16
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """The policies and the options every pairing shares (`games` mirrored pairs of games each)."""
+
+    policies: tuple[str, ...] = ("random", "greedy", "expert")
+    games: int = 1000
+    rules: str = "strict"
+    seed: int = 0
+    chunk_deals: int = 500
+    threads: int = 0
+    engine: str = "numba"
+
+    def pair_config(self, a: str, b: str) -> SimConfig:
+        return SimConfig(deals=self.games, policy_a=a, policy_b=b, rules=self.rules, seed=self.seed, mirrored=True,
+                         chunk_deals=self.chunk_deals, threads=self.threads, engine=self.engine, games=True)
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every unordered pairing once, in the order the policies were given."""
+        p = self.policies
+        return [(p[i], p[j]) for i in range(len(p)) for j in range(i + 1, len(p))]
+
+    def check(self) -> None:
+        """One clear error for an impossible tournament (each pairing's options are checked too)."""
+        if not 2 <= len(self.policies) <= MAX_POLICIES:
+            raise InputError(f"a tournament needs 2 to {MAX_POLICIES} policies, got {len(self.policies)}")
+        if len(set(self.policies)) != len(self.policies):
+            raise InputError(f"a policy is named twice: {', '.join(self.policies)}")
+        names = [Path(p).stem for p in self.policies]
+        if len(set(names)) != len(names):
+            raise InputError(f"two policies share the name {max(names, key=names.count)!r}; rename a file")
+        for a, b in self.pairs()[: len(self.policies) - 1]:  # every policy appears in these pairings
+            self.pair_config(a, b).check()
+        self.pair_config(*self.pairs()[-1]).check()
+
+
+Progress = Callable[[str], AbstractContextManager]  # label -> a context yielding update(done, total)
+
+
+def pair_dir(root: Path, a: str, b: str) -> RunDir:
+    return RunDir(Path(root) / "pairs" / f"{Path(a).stem}-vs-{Path(b).stem}")
+
+
+def start_tournament(config: TournamentConfig, root: Path, command: list[str]) -> None:
+    """Check the options and write OUT/manifest.json (a folder holding a tournament is refused)."""
+    config.check()
+    run = RunDir(root)
+    run.create({"kind": "tournament", "command": command, "config": asdict(config), "seed": config.seed,
+                "versions": versions(), "status": "running", "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")})
+
+
+def config_of(root: Path) -> TournamentConfig:
+    """The configuration a tournament folder was started with."""
+    run = RunDir(root)
+    manifest = run.read_manifest()
+    if manifest.get("kind") != "tournament":
+        raise InputError(f"{root} is not a tournament folder")
+    try:
+        cfg = dict(manifest["config"])
+        return TournamentConfig(**dict(cfg, policies=tuple(cfg["policies"])))
+    except (KeyError, TypeError) as e:
+        raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
+
+
+def run_tournament(config: TournamentConfig, root: Path, command: list[str], progress: Progress | None = None,
+                   backend=None) -> list[Path]:
+    """Play every pairing not yet complete (resuming cut ones); returns the pairing folders in order."""
+    folders = []
+    for a, b in config.pairs():
+        sim = config.pair_config(a, b)
+        run = pair_dir(root, a, b)
+        if not run.manifest_path.exists():
+            start_run(sim, run, command)
+        if run.read_manifest().get("status") != "complete":
+            with (progress or (lambda _: nullcontext()))(f"{Path(a).stem} vs {Path(b).stem}") as update:
+                finish_run(run, play_chunks(sim, run, update, backend))
+        folders.append(run.path)
+    manifest = RunDir(root).read_manifest()
+    RunDir(root).write_manifest(dict(manifest, status="complete", finished=time.strftime("%Y-%m-%dT%H:%M:%S%z")))
+    return folders
+

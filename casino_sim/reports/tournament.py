@@ -1,0 +1,131 @@
+"""Tournament tables from the games of every pairing: win-rate and margin matrices, ratings with intervals.
+
+Ratings are Bradley-Terry strengths fitted to the game wins, shown on the Elo
+scale; their intervals come from resampling mirrored pairs of games within
+each pairing (a pair shares its shuffles, so it is the unit of sampling).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from casino_sim.reports import charts
+from casino_sim.reports.load import STRING_COLUMNS, label_matchups
+from casino_sim.reports.output import atomic_write, save_figure, write_table
+from casino_sim.reports.stats import bradley_terry, elo_from_strengths
+from casino_sim.reports.tables import games_table
+
+BOOTSTRAP = 300
+
+
+def matches_table(games: pd.DataFrame, policies: list[str]) -> pd.DataFrame:
+    """Both directions of every pairing: policy vs opponent, games, win rate and margin with intervals."""
+    t = games_table(games)
+    keep = ["rules", "games", "wins_a", "win_rate_a_mean", "win_rate_a_ci_lo", "win_rate_a_ci_hi", "margin_mean",
+            "margin_ci_lo", "margin_ci_hi", "rounds_mean"]
+    fwd = t.rename(columns={"policy_a": "policy", "policy_b": "opponent"})[["policy", "opponent", *keep]]
+    back = fwd.rename(columns={"policy": "opponent", "opponent": "policy"}).copy()
+    back["wins_a"] = back["games"] - back["wins_a"]
+    back["win_rate_a_mean"] = 1 - fwd["win_rate_a_mean"]
+    back["win_rate_a_ci_lo"], back["win_rate_a_ci_hi"] = 1 - fwd["win_rate_a_ci_hi"], 1 - fwd["win_rate_a_ci_lo"]
+    back["margin_mean"] = -fwd["margin_mean"]
+    back["margin_ci_lo"], back["margin_ci_hi"] = -fwd["margin_ci_hi"], -fwd["margin_ci_lo"]
+    both = pd.concat([fwd, back[fwd.columns]], ignore_index=True)
+    both = both.rename(columns=lambda c: c.replace("win_rate_a", "win_rate").replace("wins_a", "wins"))
+    order = {p: i for i, p in enumerate(policies)}
+    both = both.sort_values(["policy", "opponent"], key=lambda s: s.map(order), ignore_index=True)
+    return both
+
+
+def matrix(matches: pd.DataFrame, policies: list[str], column: str) -> pd.DataFrame:
+    """policies x policies of `column` (row: the policy, column: its opponent); NaN on the diagonal."""
+    m = matches.pivot(index="policy", columns="opponent", values=column)
+    return m.reindex(index=policies, columns=policies)
+
+
+def _pair_wins(games: pd.DataFrame) -> dict[tuple[str, str], np.ndarray]:
+    """Per pairing (A, B): A's wins in each mirrored pair of games (0, 0.5, ..., 2)."""
+    a_seat, winner = games["a_seat"].to_numpy(), games["winner"].to_numpy()
+    won = np.where(winner < 0, 0.5, (winner == a_seat).astype(np.float64))
+    out = {}
+    for (a, b), idx in games.groupby(["policy_a", "policy_b"], observed=True).indices.items():
+        out[(str(a), str(b))] = np.bincount(games["cluster"].to_numpy()[idx], weights=won[idx])[
+            np.unique(games["cluster"].to_numpy()[idx])]
+    return out
+
+
+def _wins_matrix(pair_wins: dict, policies: list[str], pick=None) -> np.ndarray:
+    index = {p: i for i, p in enumerate(policies)}
+    w = np.zeros((len(policies), len(policies)))
+    for (a, b), x in pair_wins.items():
+        s = x if pick is None else x[pick[(a, b)]]
+        w[index[a], index[b]] += s.sum()
+        w[index[b], index[a]] += 2 * len(s) - s.sum()
+    return w
+
+
+def ratings_table(games: pd.DataFrame, policies: list[str], seed: int = 0) -> pd.DataFrame:
+    """Per policy: Bradley-Terry strength, Elo rating (mean 1500) with a bootstrap 95% interval, and its
+    game win rate over all opponents; sorted best first."""
+    pairs = _pair_wins(games)
+    wins = _wins_matrix(pairs, policies)
+    elo = elo_from_strengths(bradley_terry(wins))
+    rng = np.random.default_rng(seed)
+    boot = np.array([elo_from_strengths(bradley_terry(_wins_matrix(
+        pairs, policies, {k: rng.integers(0, len(x), len(x)) for k, x in pairs.items()}), iters=2000))
+        for _ in range(BOOTSTRAP)])
+    played = wins + wins.T
+    t = pd.DataFrame({"policy": policies, "strength": bradley_terry(wins), "elo": elo,
+                      "elo_ci_lo": np.percentile(boot, 2.5, axis=0), "elo_ci_hi": np.percentile(boot, 97.5, axis=0),
+                      "games": played.sum(axis=1).astype(np.int64),
+                      "win_rate": wins.sum(axis=1) / played.sum(axis=1)})
+    return t.sort_values("elo", ascending=False, ignore_index=True)
+
+
+def tournament_games(folders) -> pd.DataFrame:
+    """The games of every pairing's run folder as one labelled table."""
+    from casino_sim.runner.rundir import RunDir
+
+    df = pd.concat([RunDir(f).read_table("games") for f in folders], ignore_index=True)
+    for c in STRING_COLUMNS:
+        df[c] = df[c].astype("category")
+    return label_matchups(df, "game_id")
+
+
+def write_tournament(folders, policies: list[str], out, seed: int = 0) -> dict[str, pd.DataFrame]:
+    """matches.*, win_rate_matrix.csv, margin_matrix.csv, ratings.*, the chart tournament.png/.svg and
+    tournament.md into `out`; returns the tables."""
+    from pathlib import Path
+
+    games = tournament_games(folders)
+    matches = matches_table(games, policies)
+    ratings = ratings_table(games, policies, seed)
+    win = tuple(matrix(matches, policies, f"win_rate_{k}") for k in ("mean", "ci_lo", "ci_hi"))
+    margin = tuple(matrix(matches, policies, f"margin_{k}") for k in ("mean", "ci_lo", "ci_hi"))
+    write_table(matches, out, "matches")
+    write_table(ratings, out, "ratings")
+    for name, m in (("win_rate_matrix", win[0]), ("margin_matrix", margin[0])):
+        atomic_write(Path(out) / f"{name}.csv", m.to_csv(index_label="policy").encode())
+    save_figure(charts.tournament_chart(win, margin, ratings), out, "tournament")
+    atomic_write(Path(out) / "tournament.md", render_tournament(matches, ratings).encode())
+    return {"matches": matches, "ratings": ratings, "win_rate_matrix": win[0], "margin_matrix": margin[0]}
+
+
+def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame) -> str:
+    """tournament.md: the chart, the ratings and every pairing with its intervals."""
+    lines = ["# Tournament", "", "![Tournament](tournament.png) (tournament.svg; tables matches.csv, ratings.csv, "
+             "win_rate_matrix.csv, margin_matrix.csv)", "",
+             "Mirrored whole games: each shuffle sequence is played twice with the seats swapped, and every "
+             "pairing plays the same shuffles. Intervals are 95%; a mirrored pair of games is one sample.", "",
+             "## Ratings", ""]
+    for r in ratings.itertuples():
+        lines.append(f"- {r.policy}: Elo {r.elo:.0f} [{r.elo_ci_lo:.0f}, {r.elo_ci_hi:.0f}], wins "
+                     f"{r.win_rate:.1%} of {r.games:,} games")
+    lines += ["", "## Pairings", ""]
+    for r in matches.itertuples():
+        if r.win_rate_mean >= 0.5:
+            lines.append(f"- {r.policy} beats {r.opponent} in {r.win_rate_mean:.1%} [{r.win_rate_ci_lo:.1%}, "
+                         f"{r.win_rate_ci_hi:.1%}] of {r.games:,} games, by {r.margin_mean:+.2f} "
+                         f"[{r.margin_ci_lo:+.2f}, {r.margin_ci_hi:+.2f}] points per game")
+    return "\n".join(lines) + "\n"
