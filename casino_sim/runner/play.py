@@ -41,8 +41,10 @@ def play_rows(engine: str, rows: DealRows, rules: RuleSet, policy_a: Policy, pol
         cols = play_rows_numba(rows, rules, *policy_arrays((policy_a, policy_b)), check=check, trace=trace)
     seat0 = np.where(rows.a_seat0, policy_a.name, policy_b.name)
     seat1 = np.where(rows.a_seat0, policy_b.name, policy_a.name)
+    # Every record field is a small count (at most 52), so int8 holds it: an eighth of the memory and disk.
+    small = {c: v.astype(np.int8) for c, v in cols.items()}
     return pd.DataFrame({
         "deal_id": rows.deal_id, "mirror": rows.mirror,
         "policy_0": pd.Categorical(seat0), "policy_1": pd.Categorical(seat1),
-        "rules": pd.Categorical([rules.name] * len(rows)), **cols,
+        "rules": pd.Categorical([rules.name] * len(rows)), **small,
     })

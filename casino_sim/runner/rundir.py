@@ -18,7 +18,7 @@ from casino_sim import __version__
 from casino_sim.errors import InputError
 
 CHUNK_FILE = re.compile(r"^chunk-(\d{6})\.parquet$")
-FORMAT = 1  # bump when the layout of run folders changes
+FORMAT = 2  # bump when the layout of run folders changes (2: several tables per chunk, int8 records)
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
