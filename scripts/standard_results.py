@@ -48,7 +48,8 @@ def matchups(args, tmp: Path) -> list[str]:
     out = []
     for a, b, rules in MATCHUPS:
         name = f"{a}-vs-{b}-{rules}"
-        config = SimConfig(deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed)
+        config = SimConfig(deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed,
+                           card_deals=0)  # the card values have their own, larger experiment below
         run = RunDir(tmp / name)
         start_run(config, run, [sys.executable, *sys.argv])
         finish_run(run, play_chunks(config, run))
