@@ -74,6 +74,23 @@ def test_resume_on_dask_finishes_a_local_run_to_the_same_tables(cluster, tmp_pat
     assert_same_tables(cut.path, tmp_path / "whole")
 
 
+def test_games_and_a_tournament_on_dask_equal_the_local_ones(cluster, tmp_path):
+    from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament
+
+    games = dict(deals=300, policy_a="expert", policy_b="greedy", seed=2, chunk_deals=100, games=True)
+    simulate_dir(tmp_path / "local", **games)
+    simulate_on(cluster, tmp_path / "dask", **games)
+    assert_same_tables(tmp_path / "dask", tmp_path / "local")
+    assert (tmp_path / "dask" / "games").is_dir()
+    config = TournamentConfig(policies=("random", "greedy", "expert"), games=60, chunk_deals=30, seed=5)
+    folders = {}
+    for name, backend in (("t-local", None), ("t-dask", cluster)):
+        start_tournament(config, tmp_path / name, ["test"])
+        folders[name] = run_tournament(config, tmp_path / name, ["test"], backend=backend)
+    for a, b in zip(folders["t-local"], folders["t-dask"]):
+        assert_same_tables(a, b)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

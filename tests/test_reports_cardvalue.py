@@ -76,3 +76,15 @@ def test_card_values_reject_bad_input(values):
         card_value_table(values.assign(card=values["card"] + 1))
     with pytest.raises(InputError, match="1..6"):
         card_value_table(values.assign(batch=0))
+
+
+def test_seatings_of_one_deal_count_as_one_sample(values):
+    plain = card_value_table(values)
+    twice = pd.concat([values, values], ignore_index=True)
+    twice["deal_id"] = np.tile(np.arange(len(values)), 2)  # each deal seen from both seatings, identically
+    clustered = card_value_table(twice)
+    assert (clustered["n"] == 2 * plain["n"]).all()
+    for col in ("mean", "ci_lo", "ci_hi"):
+        assert clustered[col].to_numpy() == pytest.approx(plain[col].to_numpy())
+    naive = card_value_table(twice.drop(columns="deal_id"))  # as if the copies were independent deals
+    assert ((naive["ci_hi"] - naive["ci_lo"]) < (clustered["ci_hi"] - clustered["ci_lo"])).all()

@@ -3,7 +3,8 @@
 Input: one row per paired deal with `card` (0..51), `batch` (1..6, when the card
 was dealt), `variant` (where the card was moved in the paired deal, e.g.
 "opponent" or "stock") and `diff` (holder-minus-opponent points with the card,
-minus the same in the paired deal without it). Rows are independent deals.
+minus the same in the paired deal without it). Rows are independent deals,
+unless a `deal_id` column groups the seatings of one mirrored deal.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pandas as pd
 
 from casino_sim.cards import BIG_CASINO, RANKS, SUIT_SYMBOLS, rank_of, suit_of
 from casino_sim.errors import InputError
-from casino_sim.reports.stats import mean_ci_table
+from casino_sim.reports.stats import cluster_mean_ci, mean_ci_table
 
 COLUMNS = ("card", "batch", "variant", "diff")
 TEN_DIAMONDS = BIG_CASINO
@@ -46,16 +47,26 @@ def _labelled(t: pd.DataFrame) -> pd.DataFrame:
     return t
 
 
+def _value_table(df: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Mean diff per group with its interval; rows of one deal (the seatings of a mirrored deal, when a
+    `deal_id` column says so) count as one sample."""
+    if "deal_id" not in df.columns:
+        return mean_ci_table(df, by, "diff")
+    rows = [{**dict(zip(by, key)), **cluster_mean_ci(g["diff"].to_numpy(), pd.factorize(g["deal_id"])[0]).as_dict()}
+            for key, g in df.groupby(by, observed=True, sort=True)]
+    return pd.DataFrame(rows)
+
+
 def card_value_table(df: pd.DataFrame) -> pd.DataFrame:
     """Mean value (points) of holding each card, per variant, with 95% intervals."""
     check_card_values(df)
-    return _labelled(mean_ci_table(df, ["variant", "card"], "diff"))
+    return _labelled(_value_table(df, ["variant", "card"]))
 
 
 def card_batch_table(df: pd.DataFrame) -> pd.DataFrame:
     """Mean value per variant x card x dealt batch, with 95% intervals."""
     check_card_values(df)
-    return _labelled(mean_ci_table(df, ["variant", "card", "batch"], "diff"))
+    return _labelled(_value_table(df, ["variant", "card", "batch"]))
 
 
 def value_grid(table: pd.DataFrame, variant: str, column: str = "mean") -> np.ndarray:
