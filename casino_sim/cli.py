@@ -32,7 +32,8 @@ class EngineName(str, Enum):
     numba = "numba"
 
 
-RulesOpt = Annotated[str, typer.Option("--rules", help="Rule set: strict, brazilian or italian.")]
+RulesOpt = Annotated[str, typer.Option("--rules", help="Rule set: strict, brazilian or italian; game options "
+                                                       "after a colon, e.g. brazilian:target=31,round_win_points=6.")]
 EngineOpt = Annotated[EngineName, typer.Option("--engine", help="Rules engine to answer with: numba (fast), "
                                                                   "or reference (the executable spec).")]
 
