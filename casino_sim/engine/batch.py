@@ -36,14 +36,19 @@ def _round_with_growth(st, rules, tbl, deck, dealer, rng, bufs, score):
 
 
 @njit(cache=True)
-def _rounds_chunk(rules, tbl, seed, start, stop, scores, plies, void, dealers):
+def _chunk_buffers(seed):
+    """A chunk's own PRNG (seeded), state, deck, score and move/scratch buffers at their starting sizes."""
     rng = np.empty(1, dtype=np.uint64)
     rng[0] = seed
-    st = np.empty(STATE_SIZE, dtype=np.int64)
-    deck = np.empty(52, dtype=np.int64)
-    score = np.zeros((2, SCORE_FIELDS), dtype=np.int64)
     bufs = (np.zeros((MOVE_CAP, MOVE_FIELDS), dtype=np.int64),
             np.zeros(1 << SCRATCH_BITS, dtype=np.int64), np.zeros(1 << SCRATCH_BITS, dtype=np.int64))
+    return (rng, np.empty(STATE_SIZE, dtype=np.int64), np.empty(52, dtype=np.int64),
+            np.zeros((2, SCORE_FIELDS), dtype=np.int64), bufs)
+
+
+@njit(cache=True)
+def _rounds_chunk(rules, tbl, seed, start, stop, scores, plies, void, dealers):
+    rng, st, deck, score, bufs = _chunk_buffers(seed)
     worst = 0
     for row in range(start, stop):
         dealer = _below(rng, 2)
@@ -71,13 +76,7 @@ def _simulate_rounds(rules, tbl, seeds, n_rounds, chunk_size, scores, plies, voi
 
 @njit(cache=True)
 def _games_chunk(rules, tbl, seed, start, stop, winner, final, rounds, voids, first_dealer):
-    rng = np.empty(1, dtype=np.uint64)
-    rng[0] = seed
-    st = np.empty(STATE_SIZE, dtype=np.int64)
-    deck = np.empty(52, dtype=np.int64)
-    score = np.zeros((2, SCORE_FIELDS), dtype=np.int64)
-    bufs = (np.zeros((MOVE_CAP, MOVE_FIELDS), dtype=np.int64),
-            np.zeros(1 << SCRATCH_BITS, dtype=np.int64), np.zeros(1 << SCRATCH_BITS, dtype=np.int64))
+    rng, st, deck, score, bufs = _chunk_buffers(seed)
     target = rules[R_TARGET]
     rwp = rules[R_ROUND_WIN_POINTS]
     single = rules[R_SINGLE_ROUND] != 0

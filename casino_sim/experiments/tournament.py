@@ -51,9 +51,8 @@ class TournamentConfig:
         names = [Path(p).stem for p in self.policies]
         if len(set(names)) != len(names):
             raise InputError(f"two policies share the name {max(names, key=names.count)!r}; rename a file")
-        for a, b in self.pairs()[: len(self.policies) - 1]:  # every policy appears in these pairings
-            self.pair_config(a, b).check()
-        self.pair_config(*self.pairs()[-1]).check()
+        for b in self.policies[1:]:  # the first policy's pairings name every policy once
+            self.pair_config(self.policies[0], b).check()
 
 
 Progress = Callable[[str], AbstractContextManager]  # label -> a context yielding update(done, total)

@@ -16,12 +16,29 @@ from casino_sim.reports.load import rounds_of
 from casino_sim.reports.output import save_figure, write_table
 
 
+def _written(t: pd.DataFrame, out: str | Path, name: str, figure) -> pd.DataFrame:
+    """Write table `name` (CSV, JSON) and its chart (PNG, SVG) into `out`; returns the table."""
+    write_table(t, out, name)
+    save_figure(figure, out, name)
+    return t
+
+
+def _table_of(data, read, missing: str) -> pd.DataFrame:
+    """`data` itself when it is a table, else what `read` finds in that run folder (InputError when none)."""
+    if isinstance(data, pd.DataFrame):
+        return data
+    table = read(data)
+    if table is None:
+        from casino_sim.errors import InputError
+
+        raise InputError(f"{data} holds no {missing}")
+    return table
+
+
 def score_breakdown(data, out: str | Path) -> pd.DataFrame:
     """Mean points per category per policy: `score_breakdown.*`."""
     t = tables.score_breakdown_table(rounds_of(data))
-    write_table(t, out, "score_breakdown")
-    save_figure(charts.score_breakdown_chart(t), out, "score_breakdown")
-    return t
+    return _written(t, out, "score_breakdown", charts.score_breakdown_chart(t))
 
 
 def sweep_frequency(data, out: str | Path) -> pd.DataFrame:
@@ -37,41 +54,29 @@ def sweep_frequency(data, out: str | Path) -> pd.DataFrame:
 def seat_advantage(data, out: str | Path) -> pd.DataFrame:
     """Dealer vs first player per policy: `seat_advantage.*`."""
     t = tables.seat_advantage_table(rounds_of(data))
-    write_table(t, out, "seat_advantage")
-    save_figure(charts.seat_advantage_chart(t), out, "seat_advantage")
-    return t
+    return _written(t, out, "seat_advantage", charts.seat_advantage_chart(t))
 
 
 def convergence(data, out: str | Path) -> pd.DataFrame:
     """Running mean of the headline with its band: `convergence.*`."""
     t = tables.convergence_table(rounds_of(data))
-    write_table(t, out, "convergence")
-    save_figure(charts.convergence_chart(t), out, "convergence")
-    return t
+    return _written(t, out, "convergence", charts.convergence_chart(t))
 
 
 def summary(data, out: str | Path) -> pd.DataFrame:
     """The headline per matchup: `summary.csv`, `summary.json` and the chart `summary.png/.svg`."""
     t = tables.summary_table(rounds_of(data))
-    write_table(t, out, "summary")
-    save_figure(charts.summary_chart(t), out, "summary")
-    return t
+    return _written(t, out, "summary", charts.summary_chart(t))
 
 
 def games(data, out: str | Path) -> pd.DataFrame:
     """Whole games (`simulate --games`): `games.*`, A's game win rate and margin per matchup.
 
     `data` is a labelled games table (reports.load.read_games) or a run folder."""
-    from casino_sim.errors import InputError
     from casino_sim.reports.load import read_games
 
-    g = data if isinstance(data, pd.DataFrame) else read_games(data)
-    if g is None:
-        raise InputError(f"{data} holds no games (run simulate with --games)")
-    t = tables.games_table(g)
-    write_table(t, out, "games")
-    save_figure(charts.games_chart(t), out, "games")
-    return t
+    t = tables.games_table(_table_of(data, read_games, "games (run simulate with --games)"))
+    return _written(t, out, "games", charts.games_chart(t))
 
 
 def card_value(data, out: str | Path) -> pd.DataFrame:
@@ -79,13 +84,9 @@ def card_value(data, out: str | Path) -> pd.DataFrame:
     the heatmap `card_value_heatmap.*` and the 10♦ by batch `ten_diamonds_by_batch.*`.
 
     `data`: a table of paired deals (card, batch, variant, diff) or a run folder that has one."""
-    if not isinstance(data, pd.DataFrame):
-        from casino_sim.errors import InputError
-        from casino_sim.reports.load import read_cards
+    from casino_sim.reports.load import read_cards
 
-        folder, data = data, read_cards(data)
-        if data is None:
-            raise InputError(f"{folder} holds no paired deals (run simulate with --card-deals N)")
+    data = _table_of(data, read_cards, "paired deals (run simulate with --card-deals N)")
     values, by_batch = card_value_table(data), card_batch_table(data)
     write_table(values, out, "card_values")
     write_table(by_batch, out, "card_values_by_batch")

@@ -111,11 +111,9 @@ def label_matchups(df: pd.DataFrame, sample: str) -> pd.DataFrame:
 
 def read_games(run_dir: str | Path) -> pd.DataFrame | None:
     """The games table of a `simulate --games` run (None for a run of single rounds), matchups labelled."""
-    from casino_sim.runner.rundir import RunDir
-
-    if not (Path(run_dir) / "games").is_dir():
+    df = _optional_table(run_dir, "games")
+    if df is None:
         return None
-    df = RunDir(run_dir).read_table("games")
     for c in STRING_COLUMNS:
         df[c] = df[c].astype("category")
     return label_matchups(df, "game_id")
@@ -123,11 +121,14 @@ def read_games(run_dir: str | Path) -> pd.DataFrame | None:
 
 def read_cards(run_dir: str | Path) -> pd.DataFrame | None:
     """The paired-deal card values of a run (simulate --card-deals), or None when it has none."""
+    return _optional_table(run_dir, "cards")
+
+
+def _optional_table(run_dir: str | Path, name: str) -> pd.DataFrame | None:
+    """Table `name` of a run folder, or None when the run did not write one."""
     from casino_sim.runner.rundir import RunDir
 
-    if not (Path(run_dir) / "cards").is_dir():
-        return None
-    return RunDir(run_dir).read_table("cards")
+    return RunDir(run_dir).read_table(name) if (Path(run_dir) / name).is_dir() else None
 
 
 def matchup_info(df: pd.DataFrame) -> pd.DataFrame:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from casino_sim.runner.rundir import atomic_write_bytes, writable_folder
+from casino_sim.errors import InputError
+from casino_sim.runner.rundir import atomic_write_bytes
 
 PNG_DPI = 110
 METADATA = {"png": {"Software": None}, "svg": {"Date": None}}  # no timestamps: same data, same bytes
@@ -18,7 +19,11 @@ METADATA = {"png": {"Software": None}, "svg": {"Date": None}}  # no timestamps: 
 
 def atomic_write(path: Path, data: bytes) -> Path:
     """Write to a temporary name in the same folder, then rename: readers never see half a file."""
-    atomic_write_bytes(writable_folder(path.parent) / path.name, data)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, data)
+    except OSError as e:
+        raise InputError(f"cannot write {path}: {e.strerror or e}") from None
     return path
 
 

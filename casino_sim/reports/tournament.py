@@ -48,10 +48,9 @@ def _pair_wins(games: pd.DataFrame) -> dict[tuple[str, str], np.ndarray]:
     """Per pairing (A, B): A's wins in each mirrored pair of games (0, 0.5, ..., 2)."""
     a_seat, winner = games["a_seat"].to_numpy(), games["winner"].to_numpy()
     won = np.where(winner < 0, 0.5, (winner == a_seat).astype(np.float64))
-    out = {}
+    cluster, out = games["cluster"].to_numpy(), {}
     for (a, b), idx in games.groupby(["policy_a", "policy_b"], observed=True).indices.items():
-        out[(str(a), str(b))] = np.bincount(games["cluster"].to_numpy()[idx], weights=won[idx])[
-            np.unique(games["cluster"].to_numpy()[idx])]
+        out[(str(a), str(b))] = np.bincount(cluster[idx], weights=won[idx])[np.unique(cluster[idx])]
     return out
 
 
