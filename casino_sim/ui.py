@@ -42,14 +42,18 @@ def _table(title: str, columns):
 
 
 def summary_table(summary):
-    """The headline per matchup as a rich table: A minus B per deal, win rate, mean totals."""
+    """The headline per matchup as a rich table: A minus B per deal, round win rate, mean totals.
+
+    A run of whole games (a `games` column) counts games and rounds, and its headline is per round."""
     from casino_sim.reports.index import ci_text
 
-    table = _table("Summary (95% intervals)", ("matchup", "deals", "A − B per deal", "A wins", "A points",
-                                               "B points"))
+    games = "games" in summary.columns
+    counts = ("games", "rounds") if games else ("deals",)
+    table = _table("Summary (95% intervals)", ("matchup", *counts, f"A − B per {'round' if games else 'deal'}",
+                                               "A wins rounds" if games else "A wins", "A points", "B points"))
     for r in summary.to_dict("records"):
-        table.add_row(r["matchup"], f"{r['deals']:,}", ci_text(r, "diff_", "+.3f"), ci_text(r, "win_rate_a_", ".1%"),
-                      f"{r['total_a_mean']:.2f}", f"{r['total_b_mean']:.2f}")
+        table.add_row(r["matchup"], *(f"{r[c]:,}" for c in counts), ci_text(r, "diff_", "+.3f", counts[0]),
+                      ci_text(r, "win_rate_a_", ".1%"), f"{r['total_a_mean']:.2f}", f"{r['total_b_mean']:.2f}")
     return table
 
 
@@ -60,20 +64,37 @@ def games_table(games):
     table = _table("Whole games (95% intervals)", ("matchup", "games", "A wins", "A − B final points",
                                                    "rounds per game"))
     for r in games.to_dict("records"):
-        table.add_row(r["matchup"], f"{r['games']:,}", ci_text(r, "win_rate_a_", ".1%"), ci_text(r, "margin_", "+.2f"),
-                      f"{r['rounds_mean']:.2f}")
+        table.add_row(r["matchup"], f"{r['games']:,}", ci_text(r, "win_rate_a_", ".1%"),
+                      ci_text(r, "margin_", "+.2f", "games"), f"{r['rounds_mean']:.2f}")
     return table
 
 
 def ratings_table(ratings, matches):
-    """A tournament as a rich table: each policy's Elo and its game win rate against each opponent."""
+    """A tournament as a rich table, best first (the heatmap's order): each policy's Elo and its game win
+    rate against each opponent, with 95% intervals (Wilson for the win rates)."""
     from casino_sim.reports.index import ci_text
 
     names = list(ratings["policy"])
-    table = _table("Tournament: Elo (95% CI) and game win rate against each opponent", ("policy", "Elo", *names))
+    table = _table("Tournament: Elo and game win rate against each opponent (95% intervals)",
+                   ("policy", "Elo", *names))
     rate = {(r["policy"], r["opponent"]): r for r in matches.to_dict("records")}
     for r in ratings.to_dict("records"):
-        cells = [f"{rate[(r['policy'], o)]['win_rate_mean']:.1%}" if (r["policy"], o) in rate else "—"
+        cells = [ci_text(rate[(r["policy"], o)], "win_rate_", ".1%", "games") if (r["policy"], o) in rate else "—"
                  for o in names]
         table.add_row(r["policy"], ci_text(dict(r, elo_mean=r["elo"]), "elo_", ".0f"), *cells)
+    return table
+
+
+def card_values_table(values):
+    """Every card's value as a rich table, most valuable first: one row per card, a column per place it moved to."""
+    from casino_sim.reports.index import ci_text
+
+    variants = list(dict.fromkeys(values["variant"].astype(str)))
+    by = {(str(r["variant"]), r["label"]): r for r in values.to_dict("records")}
+    first = values[values["variant"].astype(str) == variants[0]].sort_values("mean", ascending=False)
+    labels = list(dict.fromkeys([*first["label"], *values["label"]]))  # cards never moved to the first come last
+    table = _table("Value of holding each card (points per deal, 95% intervals)",
+                   ("card", *(f"moved to the {v}" for v in variants)))
+    for label in labels:
+        table.add_row(label, *(ci_text(by[(v, label)], "", "+.2f") if (v, label) in by else "—" for v in variants))
     return table

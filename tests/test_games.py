@@ -103,6 +103,8 @@ def test_cli_games_run_writes_the_games_report(tmp_path):
     r = run("simulate", "--games", "--deals", "60", "--chunk-deals", "30", "--out", str(out))
     assert r.returncode == 0, r.stderr
     assert "Whole games" in r.stdout
+    assert "deal" not in r.stdout.split("Whole games")[0].split("Summary")[1]  # its summary counts games, rounds
+    assert (pd.read_csv(out / "report" / "summary.csv").loc[0, "games"]) == 120
     table = pd.read_csv(out / "report" / "games.csv")
     assert table.loc[0, "games"] == 120 and 0 <= table.loc[0, "win_rate_a_ci_lo"] <= table.loc[0, "win_rate_a_mean"]
     assert (out / "report" / "games.png").stat().st_size > 0 and (out / "report" / "games.svg").exists()
@@ -144,3 +146,26 @@ def test_checked_games_are_the_same_games():
     checked = games_of(deals=100, checked=True)
     for name in ("rounds", "games"):
         pd.testing.assert_frame_equal(plain[name], checked[name])
+
+
+def test_the_summary_of_a_games_run_counts_games_and_rounds():
+    from rich.console import Console
+
+    from casino_sim.reports import tables
+    from casino_sim.reports.index import _summary_lines
+    from casino_sim.reports.load import prepare
+    from casino_sim.ui import summary_table
+
+    rounds = games_of(deals=40)["rounds"]
+    s = tables.summary_table(prepare(rounds))
+    assert (s.loc[0, "games"], s.loc[0, "rounds"]) == (80, len(rounds))
+    console = Console(width=200, record=True)
+    console.print(summary_table(s))
+    text = console.export_text()
+    assert "deal" not in text  # the user saw "deals 200" over 1,300 rounds
+    header = next(line for line in text.splitlines() if "matchup" in line)
+    assert "games" in header and "rounds" in header and "per round" in header
+    row = next(line for line in text.splitlines() if "greedy vs random" in line)
+    assert " 80 " in row and f" {len(rounds):,} " in row
+    line = _summary_lines(s)[0]
+    assert f"over 80 games ({len(rounds)} rounds" in line and "deal" not in line

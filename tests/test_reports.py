@@ -239,3 +239,70 @@ def test_write_all_on_synthetic_rounds_is_fast(tmp_path):
     df = synthetic_rounds(100_000, seed=2)
     results = write_all(tmp_path, data=df)
     assert results["summary"].loc[0, "rounds"] == 100_000
+
+
+def a_always_wins(df: pd.DataFrame) -> pd.DataFrame:
+    """The same rounds, rescored so that policy A takes 5 points and B none in every one."""
+    out = df.copy()
+    a_seat = (out["mirror"] != 0).astype(int)
+    out["s0_total"] = np.where(a_seat == 0, 5, 0)
+    out["s1_total"] = np.where(a_seat == 1, 5, 0)
+    return out
+
+
+def test_a_win_rate_of_every_round_keeps_a_wilson_interval(mirrored):
+    from casino_sim.reports.stats import wilson
+
+    s = tables.summary_table(prepare(a_always_wins(mirrored))).iloc[0]
+    assert s["win_rate_a_mean"] == 1 and s["win_rate_a_ci_hi"] == 1
+    assert s["win_rate_a_ci_lo"] == pytest.approx(wilson(100, 100).lo)  # not the collapsed [100%, 100%]
+    assert s["win_rate_a_ci_lo"] < 0.97
+
+
+def test_sweep_shares_of_none_and_all_keep_their_intervals(mirrored):
+    df = mirrored.copy()
+    for s in (0, 1):  # random never sweeps
+        df.loc[df[f"policy_{s}"] == "random", f"s{s}_n_sweeps"] = 0
+    dist = tables.sweep_distribution_table(prepare(df))
+    rand = dist[dist["policy"] == "random"]
+    never, always = rand[rand["share"] == 0], rand[rand["share"] == 1]
+    assert len(never) > 0 and len(always) == 1
+    assert (never["ci_lo"] == 0).all() and (never["ci_hi"] > 0.01).all()  # not "0% [0%, 0%]"
+    assert always["ci_hi"].iloc[0] == 1 and always["ci_lo"].iloc[0] < 0.99
+
+
+def test_few_deals_get_t_intervals_and_one_deal_says_so(mirrored):
+    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.stats import t975
+
+    two = tables.summary_table(prepare(mirrored.iloc[:4])).iloc[0]  # 2 mirrored deals
+    d = direct_pairs(mirrored.iloc[:4])
+    assert two["deals"] == 2
+    half = (two["diff_ci_hi"] - two["diff_ci_lo"]) / 2
+    assert half == pytest.approx(t975(1) * abs(d[0] - d[1]) / 2)
+    one = tables.summary_table(prepare(mirrored.iloc[:2])).iloc[0]
+    text = ci_text(one, "diff_")
+    assert "too few deals" in text and "inf" not in text and text.startswith(f"{one['diff_mean']:+.3f}")
+    assert ci_text(one, "win_rate_a_", ".1%").count("%") == 3  # a proportion's interval exists from one deal
+
+
+def caption_of_svg(path) -> str:
+    """Every text of a saved SVG chart (matplotlib writes each text as a comment beside its path)."""
+    import re
+
+    return " ".join(re.findall(r"<!-- (.*?) -->", path.read_text(encoding="utf-8")))
+
+
+def test_every_chart_names_its_run(mirrored, tmp_path):
+    run = write_run(mirrored, tmp_path / "run")
+    config = {"deals": 50, "policy_a": "greedy", "policy_b": "random", "rules": "strict", "seed": 7,
+              "mirrored": True, "games": False}
+    (run / "manifest.json").write_text(json.dumps({"kind": "simulate", "command": ["casino-sim", "simulate"],
+                                                   "config": config}))
+    write_all(run)
+    charts = sorted((run / "report").glob("*.svg"))
+    assert len(charts) == 5
+    for chart in charts:
+        text = caption_of_svg(chart)
+        for fragment in ("greedy vs random", "rules strict", "50 deals", "seed 7"):
+            assert fragment in text, (chart.name, fragment)

@@ -120,3 +120,85 @@ def test_an_interrupted_tournament_resumes_to_the_same_tables(small_tournament, 
 def test_bad_tournaments_are_refused_in_one_line(args, fragment, tmp_path):
     assert_one_line_error(run("tournament", *args, "--out", str(tmp_path / "t")), fragment)
     assert not (tmp_path / "t").exists()
+
+
+def rendered(table) -> str:
+    from rich.console import Console
+
+    console = Console(width=250, record=True)
+    console.print(table)
+    return console.export_text()
+
+
+def test_a_clean_sweep_keeps_its_wilson_interval():
+    from casino_sim.reports.tournament import render_tournament
+    from casino_sim.ui import ratings_table as printed_ratings
+
+    games = synthetic_games({("x", "y"): [2] * 200})  # x wins all 400 games
+    m = matches_table(games, ["x", "y"])
+    r = ratings_table(games, ["x", "y"])
+    md = render_tournament(m, r)
+    assert "x beats y in 100.0% [99.0%, 100.0%] of 400 games" in md  # not [100.0%, 100.0%]
+    low = m.set_index(["policy", "opponent"]).loc[("y", "x")]
+    assert low["win_rate_mean"] == 0 and low["win_rate_ci_hi"] > 0
+    assert (r["win_rate_ci_lo"] < r["win_rate"]).iloc[0] and (r["win_rate_ci_hi"] > 0).all()
+    assert "wins 100.0% [99.0%, 100.0%] of 400 games" in md
+    text = rendered(printed_ratings(r, m))
+    assert "100.0% [99.0%, 100.0%]" in text and "0.0% [0.0%, 1.0%]" in text
+
+
+def test_heatmap_cells_of_a_clean_sweep_do_not_round_to_a_point():
+    from casino_sim.reports.charts import tournament_chart
+    from casino_sim.reports.tournament import matrix
+
+    games = synthetic_games({("x", "y"): [2] * 1000})  # 2000 games: the bound is 0.2% from the edge
+    m, r = matches_table(games, ["x", "y"]), ratings_table(games, ["x", "y"])
+    win = tuple(matrix(m, ["x", "y"], f"win_rate_{k}") for k in ("mean", "ci_lo", "ci_hi"))
+    margin = tuple(matrix(m, ["x", "y"], f"margin_{k}") for k in ("mean", "ci_lo", "ci_hi"))
+    cells = sorted(t.get_text() for t in tournament_chart(win, margin, r).axes[0].texts)
+    assert cells == ["0.0%\n[0.0%, 0.2%]", "100.0%\n[99.8%, 100.0%]"]  # not "0% [0%, 0%]"
+
+
+def test_the_heatmap_rows_follow_the_printed_ratings_and_its_text_is_readable():
+    from casino_sim.reports.charts import tournament_chart
+    from casino_sim.reports.tournament import matrix
+    from casino_sim.ui import ratings_table as printed_ratings
+
+    policies = ["p1", "p2", "p3", "p4", "p5", "p6"]  # given worst first: the ratings put them best first
+    results = {(a, b): [0] * 25 + [1] * (5 + 2 * i) for i, a in enumerate(policies) for b in policies[i + 1:]}
+    games = synthetic_games(results)
+    m, r = matches_table(games, policies), ratings_table(games, policies)
+    assert list(r["policy"]) == policies[::-1]
+    win = tuple(matrix(m, policies, f"win_rate_{k}") for k in ("mean", "ci_lo", "ci_hi"))
+    margin = tuple(matrix(m, policies, f"margin_{k}") for k in ("mean", "ci_lo", "ci_hi"))
+    fig = tournament_chart(win, margin, r)
+    table = printed_ratings(r, m)
+    rows = list(table.columns[0]._cells)
+    assert rows == list(r["policy"])
+    for ax in fig.axes[:2]:
+        assert [t.get_text() for t in ax.get_yticklabels()] == rows
+        assert [t.get_text() for t in ax.get_xticklabels()] == rows
+        assert min(t.get_fontsize() for t in ax.texts) >= 9  # was 7 pt: too small to read
+    cell = {tuple(np.round(t.get_position()).astype(int)): t.get_text() for t in fig.axes[0].texts}
+    top = m.set_index(["policy", "opponent"]).loc[(rows[0], rows[1])]  # row 0 against column 1
+    assert cell[(1, 0)].startswith(f"{top['win_rate_mean']:.1%}\n[{top['win_rate_ci_lo']:.1%}, ")
+
+
+def test_report_all_regenerates_a_tournament_folder(small_tournament, tmp_path):
+    import re
+    import shutil
+
+    root, _ = small_tournament
+    copy = tmp_path / "copy"
+    shutil.copytree(root, copy)
+    shutil.rmtree(copy / "report")
+    r = run("report", "all", str(copy))
+    assert r.returncode == 0, r.stderr
+    assert "Elo" in r.stdout
+    for name in ("matches.csv", "ratings.csv", "win_rate_matrix.csv", "margin_matrix.csv"):
+        pd.testing.assert_frame_equal(pd.read_csv(copy / "report" / name), pd.read_csv(root / "report" / name))
+    assert (copy / "report" / "tournament.md").read_text() == (root / "report" / "tournament.md").read_text()
+    svg = " ".join(re.findall(r"<!-- (.*?) -->", (copy / "report" / "tournament.svg").read_text(encoding="utf-8")))
+    for fragment in ("random, greedy, expert", "rules strict", "40 mirrored pairs of games", "seed 3"):
+        assert fragment in svg, fragment
+    assert_one_line_error(run("report", "summary", str(copy)), "tournament", "report all")

@@ -100,3 +100,21 @@ def run_tournament(config: TournamentConfig, root: Path, command: list[str], pro
     RunDir(root).write_manifest(dict(manifest, status="complete", finished=time.strftime("%Y-%m-%dT%H:%M:%S%z")))
     return folders
 
+
+def write_report(root: Path, out: Path | None = None) -> dict:
+    """The tournament's matrices, ratings and heatmap from its pairing folders, into OUT (default ROOT/report).
+
+    `casino-sim tournament` and `casino-sim report all ROOT` both write it; a pairing not yet played is an error.
+    """
+    from casino_sim.reports.tournament import write_tournament
+
+    config = config_of(root)
+    runs = [pair_dir(root, a, b) for a, b in config.pairs()]
+    unfinished = [r.path.name for r in runs
+                  if not r.manifest_path.exists() or r.read_manifest().get("status") != "complete"]
+    if unfinished:
+        raise InputError(f"{root}: pairing(s) {', '.join(unfinished)} not finished; finish them with  "
+                         f"casino-sim tournament --resume {root}")
+    return write_tournament([r.path for r in runs], [Path(p).stem for p in config.policies],
+                            Path(out) if out is not None else Path(root) / "report", config.seed,
+                            RunDir(root).read_manifest())

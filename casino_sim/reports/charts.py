@@ -1,9 +1,12 @@
 """Figures drawn from the report tables (small summaries, never raw rounds); every one shows 95% intervals.
 
 Uses matplotlib's Figure directly (no pyplot): no GUI, no global state, Agg/SVG on save.
+Every chart the commands write carries a footer naming its run (`run_caption`, `add_caption`).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -17,6 +20,42 @@ from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label, value_grid
 
 CI_NOTE = "error bars and bands: 95% confidence intervals"
 RANK_LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def run_caption(manifest: dict, deals: str | None = None) -> str:
+    """One line naming the run behind a chart: policies, rules, deals (or games) and seed, from its manifest.
+
+    `deals` replaces the count (card values come from fewer deals than the run). Without a
+    config the run's command line stands in; '' when the manifest says nothing.
+    """
+    cfg = manifest.get("config") or {}
+    try:
+        if manifest.get("kind") == "tournament":
+            who = ", ".join(Path(p).stem for p in cfg["policies"])
+            count = f"{cfg['games']:,} mirrored pairs of games per pairing"
+        elif manifest.get("kind") == "card-value":
+            who, count = f"{cfg['policy']} in both seats", f"{cfg['deals']:,} deals"
+        else:
+            who, n = f"{cfg['policy_a']} vs {cfg['policy_b']}", cfg["deals"]
+            if cfg.get("until_ci") and manifest.get("chunks") is not None:
+                size = cfg["chunk_deals"]
+                n = sum(min(size, cfg["deals"] - c * size) for c in manifest["chunks"])
+            unit = ("mirrored pairs of games" if cfg.get("mirrored") else "games") if cfg.get("games") else \
+                ("deals, mirrored" if cfg.get("mirrored") else "deals")
+            count = f"{n:,} {unit}" + (f" (--until-ci {cfg['until_ci']})" if cfg.get("until_ci") else "")
+        return " · ".join((who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}"))
+    except (KeyError, TypeError, ValueError):
+        cmd = manifest.get("command")
+        if isinstance(cmd, list) and cmd:
+            cmd = " ".join([Path(str(cmd[0])).name, *map(str, cmd[1:])])
+        return f"run: {cmd}" if cmd else ""
+
+
+def add_caption(fig: Figure, caption: str) -> Figure:
+    """Put `caption` (see run_caption) at the foot of the figure; the layout makes room for it."""
+    if caption:
+        fig.supxlabel(caption, fontsize=8, color="0.3")
+    return fig
 
 
 def _finite(a) -> np.ndarray:
@@ -169,8 +208,8 @@ def _interval_panel(ax, t: pd.DataFrame, prefix: str, centre: float, xlabel: str
 def summary_chart(summary: pd.DataFrame) -> Figure:
     """Headline per matchup: mean point difference and A's round win rate, with intervals."""
     fig, (ax1, ax2) = _figure(2, height=max(2.5, 0.6 * len(summary) + 1.5))
-    _interval_panel(ax1, summary, "diff_", 0.0, "points, A minus B, per deal (mirrored: pair average)",
-                    "Mean point difference")
+    per = "per round of the games" if "games" in summary.columns else "per deal (mirrored: pair average)"
+    _interval_panel(ax1, summary, "diff_", 0.0, f"points, A minus B, {per}", "Mean point difference")
     _interval_panel(ax2, summary, "win_rate_a_", 0.5, "share of rounds won by A (ties half)", "Round win rate")
     fig.suptitle(f"Summary ({CI_NOTE})", fontsize=9)
     return fig
@@ -188,7 +227,7 @@ def games_chart(games: pd.DataFrame) -> Figure:
 def card_heatmap(table: pd.DataFrame) -> Figure:
     """4x13 value of each card (suits S H D C by ranks A..K), one panel per variant; cells: mean ± CI half-width."""
     variants = sorted(table["variant"].unique())
-    fig = Figure(figsize=(11, 3.4 * len(variants)), layout="constrained")
+    fig = Figure(figsize=(15, 3.9 * len(variants)), layout="constrained")
     axes = fig.subplots(len(variants), 1, squeeze=False)[:, 0]
     means = _finite(table["mean"])
     vmax = float(np.nanmax(np.abs(means))) if np.isfinite(means).any() else 1.0
@@ -204,7 +243,7 @@ def card_heatmap(table: pd.DataFrame) -> Figure:
                     text += f"\n{grid[s, r]:+.2f}\n±{half[s, r]:.2f}" if np.isfinite(half[s, r]) else \
                         f"\n{grid[s, r]:+.2f}"
                 dark = np.isfinite(grid[s, r]) and abs(grid[s, r]) > 0.6 * (vmax or 1.0)
-                ax.text(r, s, text, ha="center", va="center", fontsize=6.5, color="white" if dark else "black")
+                ax.text(r, s, text, ha="center", va="center", fontsize=9, color="white" if dark else "black")
         ax.set_xticks(range(13), RANK_LABELS)
         ax.set_yticks(range(4), list(SUIT_SYMBOLS))
         ax.set_title(f"Value of holding each card, paired deals, card moved to: {variant} "
@@ -232,6 +271,11 @@ def ten_diamonds_chart(batch_table: pd.DataFrame) -> Figure:
     return fig
 
 
+def _cell_font(n: int) -> float:
+    """Cell text size (points) of an n x n matrix: 11 pt for a few policies, 9 pt at 8, never below 7."""
+    return float(np.clip(13 - 0.5 * n, 7, 11))
+
+
 def _matrix_panel(ax, mean: pd.DataFrame, lo: pd.DataFrame, hi: pd.DataFrame, centre: float, fmt: str,
                   title: str, label: str, fig: Figure) -> None:
     """A policies x policies heatmap around `centre`; each cell shows the mean and its 95% interval."""
@@ -244,7 +288,8 @@ def _matrix_panel(ax, mean: pd.DataFrame, lo: pd.DataFrame, hi: pd.DataFrame, ce
             if np.isfinite(grid[i, j]):
                 text = f"{grid[i, j]:{fmt}}\n[{lo.iat[i, j]:{fmt}}, {hi.iat[i, j]:{fmt}}]"
                 dark = abs(grid[i, j] - centre) > 0.6 * (span or 1.0)
-                ax.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if dark else "black")
+                ax.text(j, i, text, ha="center", va="center", fontsize=_cell_font(len(grid)),
+                        color="white" if dark else "black")
     names = list(mean.index)
     ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
     ax.set_yticks(range(len(names)), names)
@@ -256,10 +301,17 @@ def _matrix_panel(ax, mean: pd.DataFrame, lo: pd.DataFrame, hi: pd.DataFrame, ce
 
 def tournament_chart(win: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame],
                      margin: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame], ratings: pd.DataFrame) -> Figure:
-    """Win-rate and points-margin matrices (row policy against column opponent) and the Elo ratings."""
+    """Win-rate and points-margin matrices (row policy against column opponent) and the Elo ratings.
+
+    Rows and columns follow the ratings (best first), as the printed ratings table does; cells grow with their text.
+    """
     n = len(ratings)
-    fig, (ax1, ax2, ax3) = _figure(3, width=max(4.5, 1.1 * n + 2), height=max(3.8, 0.9 * n + 2))
-    _matrix_panel(ax1, *win, 0.5, ".0%", "Game win rate (95% CI)", "share of games won", fig)
+    order = list(ratings["policy"])
+    win, margin = ([m.reindex(index=order, columns=order) for m in ms] for ms in (win, margin))
+    cell = 0.125 * _cell_font(n)  # inches: room for "[99.8%, 100.0%]" at the cell font
+    fig, (ax1, ax2, ax3) = _figure(3, width=max(4.5, cell * n + 2.6), height=max(3.8, cell * n + 2.2))
+    # one decimal: whole percents would round a bound 0.2% from the edge onto it, "100% [100%, 100%]"
+    _matrix_panel(ax1, *win, 0.5, ".1%", "Game win rate (95% CI)", "share of games won", fig)
     _matrix_panel(ax2, *margin, 0.0, "+.1f", "Final points margin per game (95% CI)", "points per game", fig)
     y = np.arange(n)
     ax3.errorbar(ratings["elo"], y, xerr=_yerr(ratings, "elo_", mean="elo"), fmt="o", capsize=5)

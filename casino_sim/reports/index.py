@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pandas as pd
@@ -12,18 +13,33 @@ from casino_sim.reports.load import read_cards, read_games, read_manifest, round
 from casino_sim.reports.output import atomic_write
 
 
-def ci_text(row, prefix: str = "", fmt: str = "+.3f") -> str:
-    """'mean [lo, hi]' of the columns prefix+mean, prefix+ci_lo, prefix+ci_hi of a table row."""
-    return f"{row[prefix + 'mean']:{fmt}} [{row[prefix + 'ci_lo']:{fmt}}, {row[prefix + 'ci_hi']:{fmt}}]"
+def ci_text(row, prefix: str = "", fmt: str = "+.3f", unit: str = "deals") -> str:
+    """'mean [lo, hi]' of the columns prefix+mean, prefix+ci_lo, prefix+ci_hi of a table row.
+
+    Without an interval (one deal, or one cluster) it says 'mean (too few deals)', not [-inf, +inf]."""
+    mean, lo, hi = (float(row[prefix + k]) for k in ("mean", "ci_lo", "ci_hi"))
+    if math.isnan(mean):
+        return f"— (no {unit})"
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        return f"{mean:{fmt}} (too few {unit})"
+    return f"{mean:{fmt}} [{lo:{fmt}}, {hi:{fmt}}]"
 
 
 def _summary_lines(t: pd.DataFrame) -> list[str]:
+    """The headline per matchup; a run of whole games counts games and rounds (its samples are games)."""
+    games = "games" in t.columns
     unit = {True: "per mirrored pair (average of both seatings)", False: "per round"}
     out = []
     for _, r in t.iterrows():
-        out.append(f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = {ci_text(r, 'diff_')} points "
-                   f"{unit[bool(r['mirrored'])]}, over {r['deals']} deals ({r['rounds']} rounds, "
-                   f"{r['void_rounds']} void); {r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of rounds "
+        if games:
+            per, over = "per round", (f"over {r['games']} games ({r['rounds']} rounds, {r['void_rounds']} void; "
+                                      f"{'a mirrored pair of games' if r['mirrored'] else 'a game'} is one sample)")
+        else:
+            per, over = unit[bool(r['mirrored'])], f"over {r['deals']} deals ({r['rounds']} rounds, " \
+                                                  f"{r['void_rounds']} void)"
+        out.append(f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = "
+                   f"{ci_text(r, 'diff_', unit='games' if games else 'deals')} points {per}, {over}; "
+                   f"{r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of rounds "
                    f"(ties half); mean totals {r['total_a_mean']:.2f} vs {r['total_b_mean']:.2f}.")
     return out
 
@@ -64,7 +80,8 @@ def _convergence_lines(t: pd.DataFrame) -> list[str]:
 
 def _games_lines(t: pd.DataFrame) -> list[str]:
     return [f"- {r['matchup']}: {r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of {r['games']} games, "
-            f"by {ci_text(r, 'margin_', '+.2f')} final points per game; {r['rounds_mean']:.2f} rounds per game."
+            f"by {ci_text(r, 'margin_', '+.2f', 'games')} final points per game; {r['rounds_mean']:.2f} rounds "
+            "per game."
             for _, r in t.iterrows()]
 
 
@@ -104,18 +121,20 @@ SECTIONS = [  # (kind, title, chart file, what it shows, headline lines)
 
 def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:
     """Reports 'summary', 'score', 'sweeps', 'seat', 'convergence' (and 'games' for a run of whole games,
-    'card-value' for a run with paired deals) into `out` (default RUN_DIR/report) and `report.md`; returns their tables by kind. `data` skips reading the rounds again."""
+    'card-value' for a run with paired deals) into `out` (default RUN_DIR/report) and `report.md`; returns their
+    tables by kind. Charts name the run (its manifest). `data` skips reading the rounds again."""
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
+    manifest = read_manifest(run_dir)
     df = rounds_of(data if data is not None else run_dir)
-    results = {kind: REPORTS[kind](df, out) for kind, *_ in SECTIONS}
+    results = {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS}
     games = read_games(run_dir)
     if games is not None:
-        results["games"] = REPORTS["games"](games, out)
+        results["games"] = REPORTS["games"](games, out, manifest)
     cards = read_cards(run_dir)
     if cards is not None:
-        results["card-value"] = REPORTS["card-value"](cards, out)
-    atomic_write(out / "report.md", render_index(results, read_manifest(run_dir)).encode())
+        results["card-value"] = REPORTS["card-value"](cards, out, manifest)
+    atomic_write(out / "report.md", render_index(results, manifest).encode())
     return results
 
 

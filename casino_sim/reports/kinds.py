@@ -1,6 +1,7 @@
 """One function per report kind: records (a DataFrame or a run folder) in, tables + charts out.
 
 Each writes `<name>.csv/.json` and `<name>.png/.svg` into `out` and returns its main table.
+Charts carry a footer naming the run: from `manifest`, or the manifest of the run folder `data`.
 `REPORTS` maps the kind names of `casino-sim report KIND RUN_DIR` to these functions.
 """
 
@@ -12,14 +13,25 @@ import pandas as pd
 
 from casino_sim.reports import charts, tables
 from casino_sim.reports.cardvalue import card_batch_table, card_value_table
-from casino_sim.reports.load import rounds_of
+from casino_sim.reports.load import read_manifest, rounds_of
 from casino_sim.reports.output import save_figure, write_table
 
 
-def _written(t: pd.DataFrame, out: str | Path, name: str, figure) -> pd.DataFrame:
-    """Write table `name` (CSV, JSON) and its chart (PNG, SVG) into `out`; returns the table."""
+def _caption(data, manifest: dict | None, deals: str | None = None) -> str:
+    """The footer of a report's charts: the run of `manifest`, else of the run folder `data` ('' for a bare table)."""
+    if manifest is None:
+        manifest = {} if isinstance(data, pd.DataFrame) else read_manifest(data)
+    return charts.run_caption(manifest, deals)
+
+
+def _save(figure, out: str | Path, name: str, caption: str) -> None:
+    save_figure(charts.add_caption(figure, caption), out, name)
+
+
+def _written(t: pd.DataFrame, out: str | Path, name: str, figure, caption: str) -> pd.DataFrame:
+    """Write table `name` (CSV, JSON) and its chart (PNG, SVG, with the run's footer) into `out`; returns the table."""
     write_table(t, out, name)
-    save_figure(figure, out, name)
+    _save(figure, out, name, caption)
     return t
 
 
@@ -35,63 +47,65 @@ def _table_of(data, read, missing: str) -> pd.DataFrame:
     return table
 
 
-def score_breakdown(data, out: str | Path) -> pd.DataFrame:
+def score_breakdown(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
     """Mean points per category per policy: `score_breakdown.*`."""
     t = tables.score_breakdown_table(rounds_of(data))
-    return _written(t, out, "score_breakdown", charts.score_breakdown_chart(t))
+    return _written(t, out, "score_breakdown", charts.score_breakdown_chart(t), _caption(data, manifest))
 
 
-def sweep_frequency(data, out: str | Path) -> pd.DataFrame:
+def sweep_frequency(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
     """Sweeps per round and per batch (`sweeps.*`) and their distribution (`sweeps_distribution.*`)."""
     df = rounds_of(data)
     rates, dist = tables.sweep_rate_table(df), tables.sweep_distribution_table(df)
     write_table(rates, out, "sweeps")
     write_table(dist, out, "sweeps_distribution")
-    save_figure(charts.sweep_chart(rates, dist), out, "sweeps")
+    _save(charts.sweep_chart(rates, dist), out, "sweeps", _caption(data, manifest))
     return rates
 
 
-def seat_advantage(data, out: str | Path) -> pd.DataFrame:
+def seat_advantage(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
     """Dealer vs first player per policy: `seat_advantage.*`."""
     t = tables.seat_advantage_table(rounds_of(data))
-    return _written(t, out, "seat_advantage", charts.seat_advantage_chart(t))
+    return _written(t, out, "seat_advantage", charts.seat_advantage_chart(t), _caption(data, manifest))
 
 
-def convergence(data, out: str | Path) -> pd.DataFrame:
+def convergence(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
     """Running mean of the headline with its band: `convergence.*`."""
     t = tables.convergence_table(rounds_of(data))
-    return _written(t, out, "convergence", charts.convergence_chart(t))
+    return _written(t, out, "convergence", charts.convergence_chart(t), _caption(data, manifest))
 
 
-def summary(data, out: str | Path) -> pd.DataFrame:
+def summary(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
     """The headline per matchup: `summary.csv`, `summary.json` and the chart `summary.png/.svg`."""
     t = tables.summary_table(rounds_of(data))
-    return _written(t, out, "summary", charts.summary_chart(t))
+    return _written(t, out, "summary", charts.summary_chart(t), _caption(data, manifest))
 
 
-def games(data, out: str | Path) -> pd.DataFrame:
+def games(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
     """Whole games (`simulate --games`): `games.*`, A's game win rate and margin per matchup.
 
     `data` is a labelled games table (reports.load.read_games) or a run folder."""
     from casino_sim.reports.load import read_games
 
     t = tables.games_table(_table_of(data, read_games, "games (run simulate with --games)"))
-    return _written(t, out, "games", charts.games_chart(t))
+    return _written(t, out, "games", charts.games_chart(t), _caption(data, manifest))
 
 
-def card_value(data, out: str | Path) -> pd.DataFrame:
+def card_value(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
     """Card values from paired-deal differences: `card_values.*` (per card), `card_values_by_batch.*`,
     the heatmap `card_value_heatmap.*` and the 10♦ by batch `ten_diamonds_by_batch.*`.
 
     `data`: a table of paired deals (card, batch, variant, diff) or a run folder that has one."""
     from casino_sim.reports.load import read_cards
 
-    data = _table_of(data, read_cards, "paired deals (run simulate with --card-deals N)")
-    values, by_batch = card_value_table(data), card_batch_table(data)
+    table = _table_of(data, read_cards, "paired deals (run simulate with --card-deals N)")
+    values, by_batch = card_value_table(table), card_batch_table(table)
     write_table(values, out, "card_values")
     write_table(by_batch, out, "card_values_by_batch")
-    save_figure(charts.card_heatmap(values), out, "card_value_heatmap")
-    save_figure(charts.ten_diamonds_chart(by_batch), out, "ten_diamonds_by_batch")
+    used = f"card values from {table['deal_id'].nunique():,} deals" if "deal_id" in table.columns else None
+    caption = _caption(data, manifest, used)
+    _save(charts.card_heatmap(values), out, "card_value_heatmap", caption)
+    _save(charts.ten_diamonds_chart(by_batch), out, "ten_diamonds_by_batch", caption)
     return values
 
 

@@ -25,10 +25,12 @@ SEAT_COLUMNS = (*CATEGORIES, "total", "n_sweeps", *(f"sweeps_b{b}" for b in rang
 REQUIRED = ("dealer", "void", *(f"s{s}_{c}" for s in (0, 1) for c in SEAT_COLUMNS), "deal_id", "mirror",
             *STRING_COLUMNS)
 DERIVED = ("policy_a", "policy_b", "matchup", "mu", "a_seat", "cluster")
+OPTIONAL = ("game_id",)  # read when present: rounds of whole games (the summary counts their games)
 
 
 def read_rounds(run_dir: str | Path, columns=REQUIRED) -> pd.DataFrame:
-    """`columns` (None: all) of every `RUN_DIR/rounds/*.parquet` as one frame; strings become categoricals.
+    """`columns` (None: all) of every `RUN_DIR/rounds/*.parquet`, plus the OPTIONAL ones the run has, as one
+    frame; strings become categoricals.
 
     Reading only the columns the reports use halves time and memory on a million rounds.
     """
@@ -40,7 +42,7 @@ def read_rounds(run_dir: str | Path, columns=REQUIRED) -> pd.DataFrame:
         missing = [c for c in columns if c not in present]
         if missing:
             raise InputError(f"{files[0]} lacks column(s): {', '.join(missing)}")
-    cols = None if columns is None else list(columns)
+    cols = None if columns is None else [*columns, *(c for c in OPTIONAL if c in present and c not in columns)]
     table = pa.concat_tables([pq.read_table(f, columns=cols) for f in files], promote_options="default")
     df = table.to_pandas()
     for c in STRING_COLUMNS:

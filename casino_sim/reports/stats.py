@@ -1,13 +1,20 @@
-"""Estimates with 95% intervals: means, mirrored-pair differences, win rates, ratings."""
+"""Estimates with 95% intervals: means, mirrored-pair differences, win rates, ratings.
+
+Means use Student's t (few samples get honest, wide intervals; many get the normal
+one); proportions use Wilson's interval, which never collapses to a point at 0% or 100%.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
+from functools import cache
 from statistics import NormalDist
 
 import numpy as np
 
 Z95 = NormalDist().inv_cdf(0.975)
+T_EXACT_BELOW = 30  # degrees of freedom solved exactly below this; the expansion is within 1e-7 from here on
 
 
 @dataclass(frozen=True)
@@ -30,8 +37,58 @@ class Estimate:
         return f"{self.mean:+.3f} [{self.lo:+.3f}, {self.hi:+.3f}]"
 
 
+def _t_central(t: float, df: int) -> float:
+    """P(|T| < t) for Student's t with integer df (the finite series of Abramowitz & Stegun 26.7.3-4)."""
+    theta = math.atan(t / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    if df % 2:
+        term = total = math.cos(theta)
+        for k in range(3, df - 1, 2):
+            term *= c2 * (k - 1) / k
+            total += term
+        return 2 / math.pi * (theta + (math.sin(theta) * total if df > 1 else 0.0))
+    term = total = 1.0
+    for k in range(2, df - 1, 2):
+        term *= c2 * (k - 1) / k
+        total += term
+    return math.sin(theta) * total
+
+
+@cache
+def _t975_exact(df: int) -> float:
+    """The 97.5% quantile of t with df >= 1 degrees of freedom: closed form for 1 and 2, else bisection."""
+    if df == 1:
+        return math.tan(0.475 * math.pi)
+    if df == 2:
+        return 0.95 / math.sqrt(2 * 0.975 * 0.025)
+    lo, hi = Z95, 4.31  # the quantile falls from t(2) = 4.30 towards z as df grows
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if _t_central(mid, df) < 0.95 else (lo, mid)
+    return (lo + hi) / 2
+
+
+def t975(df):
+    """The 97.5% quantile of Student's t (the 95% interval's multiplier) for df degrees of freedom.
+
+    Exact below 30 df, the Cornish-Fisher expansion (A&S 26.7.5) above it; infinite below 1 df.
+    Takes an int or an array of them (no scipy needed).
+    """
+    d = np.asarray(df, dtype=np.float64)
+    z = Z95
+    g = ((z**3 + z) / 4, (5 * z**5 + 16 * z**3 + 3 * z) / 96, (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
+         (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160)
+    big = np.maximum(d, T_EXACT_BELOW)
+    out = z + g[0] / big + g[1] / big**2 + g[2] / big**3 + g[3] / big**4
+    small = d < T_EXACT_BELOW
+    if small.any():
+        table = np.array([np.inf, *(_t975_exact(k) for k in range(1, T_EXACT_BELOW))])
+        out = np.where(small, table[np.clip(np.where(small, d, 0), 0, None).astype(np.int64)], out)
+    return float(out) if out.ndim == 0 else out
+
+
 def mean_ci(x) -> Estimate:
-    """Sample mean with a normal-approximation 95% interval (n is large in every use here)."""
+    """Sample mean with a Student-t 95% interval (none from a single sample)."""
     x = np.asarray(x, dtype=np.float64)
     n = len(x)
     if n == 0:
@@ -39,13 +96,13 @@ def mean_ci(x) -> Estimate:
     m = float(x.mean())
     if n == 1:
         return Estimate(m, float("-inf"), float("inf"), 1)
-    half = Z95 * float(x.std(ddof=1)) / np.sqrt(n)
+    half = t975(n - 1) * float(x.std(ddof=1)) / np.sqrt(n)
     return Estimate(m, m - half, m + half, n)
 
 
-def wilson(wins: float, n: int) -> Estimate:
-    """Wilson 95% interval of a proportion (draws may count as half a win)."""
-    if n == 0:
+def wilson(wins: float, n: float) -> Estimate:
+    """Wilson 95% interval of a proportion (draws may count as half a win; n may be an effective size)."""
+    if n <= 0:
         return Estimate(float("nan"), 0.0, 1.0, 0)
     p = wins / n
     z2 = Z95 * Z95
@@ -55,6 +112,27 @@ def wilson(wins: float, n: int) -> Estimate:
     lo = 0.0 if p <= 0 else max(0.0, float(centre - half))
     hi = 1.0 if p >= 1 else min(1.0, float(centre + half))
     return Estimate(float(p), lo, hi, n)
+
+
+def cluster_wilson(x, cluster) -> Estimate:
+    """Share of rows won (x in [0, 1], a tie 0.5) with a Wilson 95% interval over clustered rows.
+
+    Rows of one cluster (the games of a mirrored pair) are not independent: the
+    Wilson interval takes the effective sample size p(1-p) / var, with the
+    cluster-robust variance of the mean, at most the number of rows. When every row
+    agrees (0% or 100%) nothing shows a correlation and all rows count; one cluster is one sample.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    cluster = np.asarray(cluster, dtype=np.int64)
+    n = len(x)
+    if n == 0:
+        return wilson(0, 0)
+    p = float(x.mean())
+    c = _clusters_seen(cluster)
+    resid = np.bincount(cluster, weights=x - p)
+    var = c / (c - 1) * float(resid @ resid) / n**2 if c > 1 else 0.0
+    n_eff = 1.0 if c < 2 else n if var <= 0 else min(float(n), p * (1 - p) / var)
+    return replace(wilson(p * n_eff, n_eff), n=n)
 
 
 def bradley_terry(wins: np.ndarray, iters: int = 10_000, tol: float = 1e-10) -> np.ndarray:
@@ -104,7 +182,7 @@ def cluster_mean_ci(x, cluster) -> Estimate:
     if c < 2:
         return Estimate(m, float("-inf"), float("inf"), n)
     resid = np.bincount(cluster, weights=x - m)
-    half = Z95 * np.sqrt(c / (c - 1) * float(resid @ resid)) / n
+    half = t975(c - 1) * np.sqrt(c / (c - 1) * float(resid @ resid)) / n
     return Estimate(m, m - half, m + half, n)
 
 
@@ -128,12 +206,12 @@ def cluster_diff_ci(x, cluster, in_a) -> Estimate:
         return Estimate(d, float("-inf"), float("inf"), len(x))
     z = np.where(in_a, (x - ma) / na, -(x - mb) / nb)
     zc = np.bincount(cluster, weights=z)
-    half = Z95 * np.sqrt(c / (c - 1) * float(zc @ zc))
+    half = t975(c - 1) * np.sqrt(c / (c - 1) * float(zc @ zc))
     return Estimate(d, d - half, d + half, len(x))
 
 
 def running_mean_ci(x) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Running mean after 1..n samples and its 95% band (infinite at one sample)."""
+    """Running mean after 1..n samples and its Student-t 95% band (infinite at one sample)."""
     x = np.asarray(x, dtype=np.float64)
     k = np.arange(1, len(x) + 1, dtype=np.float64)
     # Shifting by the first value keeps the cumulative sums small (no cancellation).
@@ -143,16 +221,16 @@ def running_mean_ci(x) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     mean = s1 / k
     with np.errstate(divide="ignore", invalid="ignore"):
         var = np.maximum(s2 - k * mean**2, 0.0) / (k - 1)
-        half = np.where(k > 1, Z95 * np.sqrt(var / k), np.inf)
+        half = np.where(k > 1, t975(k - 1) * np.sqrt(var / k), np.inf)
     mean = mean + shift
     return mean, mean - half, mean + half
 
 
 def mean_ci_table(df, by, value: str):
-    """Per group of `by`: mean, ci_lo, ci_hi, n of column `value` (rows independent)."""
+    """Per group of `by`: mean, ci_lo, ci_hi (Student t) and n of column `value` (rows independent)."""
     g = df.groupby(by, observed=True, sort=True)[value]
     out = g.agg(["mean", "std", "count"]).rename(columns={"count": "n"})
-    half = Z95 * out["std"] / np.sqrt(out["n"])
+    half = t975(out["n"].to_numpy() - 1) * out["std"] / np.sqrt(out["n"])
     half = half.where(out["n"] > 1, np.inf)
     out["ci_lo"] = out["mean"] - half
     out["ci_hi"] = out["mean"] + half

@@ -1,7 +1,8 @@
 """The report tables, computed from prepared round records (no files, no charts).
 
 Every mean excludes void rounds and carries a cluster-robust 95% interval: rounds
-of one deal (a mirrored pair) count as one sample.
+of one deal (a mirrored pair) count as one sample. Shares (win rates, sweep counts)
+carry a Wilson interval, which stays open at 0% and 100%.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pandas as pd
 from casino_sim.reference.round import BATCHES
 from casino_sim.reference.score import CATEGORIES
 from casino_sim.reports.load import headline_rows, matchup_info, pair_values, policy_name, seat_rows, side_groups
-from casino_sim.reports.stats import cluster_diff_ci, cluster_mean_ci, mean_ci, running_mean_ci
+from casino_sim.reports.stats import cluster_diff_ci, cluster_mean_ci, cluster_wilson, mean_ci, running_mean_ci
 
 ID = ["rules", "matchup", "policy"]
 BATCH_COLUMNS = [f"sweeps_b{b}" for b in range(1, BATCHES + 1)]
@@ -60,10 +61,7 @@ def sweep_distribution_table(df: pd.DataFrame) -> pd.DataFrame:
     for mu, side, idx in side_groups(seats):
         s, c = sweeps[idx], cl[idx]
         for k in range(top + 1):
-            est = cluster_mean_ci((s == k).astype(np.float64), c)
-            d = est.as_dict()
-            d["ci_lo"], d["ci_hi"] = max(0.0, d["ci_lo"]), min(1.0, d["ci_hi"])
-            rows.append({**_ident(info, mu, side), "sweeps": k, **d})
+            rows.append({**_ident(info, mu, side), "sweeps": k, **cluster_wilson(s == k, c).as_dict()})
     out = pd.DataFrame(rows)
     return out.rename(columns={"mean": "share"})
 
@@ -94,7 +92,9 @@ def seat_advantage_table(df: pd.DataFrame) -> pd.DataFrame:
 
 def summary_table(df: pd.DataFrame) -> pd.DataFrame:
     """Per matchup: mean A-minus-B points per deal (mirrored: per pair, the average of both
-    seatings) with its interval, A's round win rate (ties count half), mean totals, counts."""
+    seatings) with its interval, A's round win rate (ties count half), mean totals, counts.
+
+    Rounds of whole games (a `game_id` column) also get `games`; their deal is a game (or mirrored pair)."""
     info = matchup_info(df)
     heads = headline_rows(df)
     pairs = pair_values(df)
@@ -109,11 +109,10 @@ def summary_table(df: pd.DataFrame) -> pd.DataFrame:
                "mirrored": bool(info.at[mu, "mirrored"]), "rounds": int(in_mu.sum()),
                "void_rounds": int((df["void"].to_numpy()[in_mu] != 0).sum()),
                "deals": len(pairs.get(mu, []))}
+        if "game_id" in df.columns:
+            row["games"] = len(df.loc[in_mu, ["game_id", "mirror"]].drop_duplicates())
         row |= _drop_n(mean_ci(pairs.get(mu, [])).as_dict("diff_"))
-        win = cluster_mean_ci(np.where(d > 0, 1.0, np.where(d == 0, 0.5, 0.0)), c).as_dict("win_rate_a_")
-        win["win_rate_a_ci_lo"], win["win_rate_a_ci_hi"] = max(0.0, win["win_rate_a_ci_lo"]), \
-            min(1.0, win["win_rate_a_ci_hi"])
-        row |= _drop_n(win)
+        row |= _drop_n(cluster_wilson(np.where(d > 0, 1.0, np.where(d == 0, 0.5, 0.0)), c).as_dict("win_rate_a_"))
         row["tie_rate"] = float((d == 0).mean()) if len(d) else float("nan")
         row |= _drop_n(cluster_mean_ci(h["total_a"].to_numpy(), c).as_dict("total_a_"))
         row |= _drop_n(cluster_mean_ci(h["total_b"].to_numpy(), c).as_dict("total_b_"))
@@ -153,9 +152,7 @@ def games_table(games: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for m in info.index:
         idx = mu == m
-        win = cluster_mean_ci(won[idx], cl[idx]).as_dict("win_rate_a_")
-        win["win_rate_a_ci_lo"], win["win_rate_a_ci_hi"] = max(0.0, win["win_rate_a_ci_lo"]), \
-            min(1.0, win["win_rate_a_ci_hi"])
+        win = cluster_wilson(won[idx], cl[idx]).as_dict("win_rate_a_")
         rows.append({"rules": info.at[m, "rules"], "matchup": info.at[m, "matchup"],
                      "policy_a": info.at[m, "policy_a"], "policy_b": info.at[m, "policy_b"],
                      "mirrored": bool(info.at[m, "mirrored"]), "games": int(idx.sum()),

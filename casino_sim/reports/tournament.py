@@ -12,8 +12,9 @@ import pandas as pd
 
 from casino_sim.reports import charts
 from casino_sim.reports.load import STRING_COLUMNS, label_matchups
+from casino_sim.reports.index import ci_text
 from casino_sim.reports.output import atomic_write, save_figure, write_table
-from casino_sim.reports.stats import bradley_terry, elo_from_strengths
+from casino_sim.reports.stats import bradley_terry, cluster_wilson, elo_from_strengths
 from casino_sim.reports.tables import games_table
 
 BOOTSTRAP = 300
@@ -64,9 +65,22 @@ def _wins_matrix(pair_wins: dict, policies: list[str], pick=None) -> np.ndarray:
     return w
 
 
+def _win_rate_ci(pair_wins: dict, policies: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Each policy's game win rate over all its opponents: Wilson 95% bounds, a mirrored pair as one cluster."""
+    shares = {p: [] for p in policies}
+    for (a, b), x in pair_wins.items():
+        shares[a].append(x / 2)
+        shares[b].append(1 - x / 2)
+    est = []
+    for p in policies:
+        s = np.concatenate(shares[p]) if shares[p] else np.zeros(0)
+        est.append(cluster_wilson(np.repeat(s, 2), np.repeat(np.arange(len(s)), 2)))  # two games per pair
+    return np.array([e.lo for e in est]), np.array([e.hi for e in est])
+
+
 def ratings_table(games: pd.DataFrame, policies: list[str], seed: int = 0) -> pd.DataFrame:
     """Per policy: Bradley-Terry strength, Elo rating (mean 1500) with a bootstrap 95% interval, and its
-    game win rate over all opponents; sorted best first."""
+    game win rate over all opponents with a Wilson interval; sorted best first."""
     pairs = _pair_wins(games)
     wins = _wins_matrix(pairs, policies)
     elo = elo_from_strengths(bradley_terry(wins))
@@ -75,10 +89,11 @@ def ratings_table(games: pd.DataFrame, policies: list[str], seed: int = 0) -> pd
         pairs, policies, {k: rng.integers(0, len(x), len(x)) for k, x in pairs.items()}), iters=2000))
         for _ in range(BOOTSTRAP)])
     played = wins + wins.T
+    lo, hi = _win_rate_ci(pairs, policies)
     t = pd.DataFrame({"policy": policies, "strength": bradley_terry(wins), "elo": elo,
                       "elo_ci_lo": np.percentile(boot, 2.5, axis=0), "elo_ci_hi": np.percentile(boot, 97.5, axis=0),
                       "games": played.sum(axis=1).astype(np.int64),
-                      "win_rate": wins.sum(axis=1) / played.sum(axis=1)})
+                      "win_rate": wins.sum(axis=1) / played.sum(axis=1), "win_rate_ci_lo": lo, "win_rate_ci_hi": hi})
     return t.sort_values("elo", ascending=False, ignore_index=True)
 
 
@@ -92,9 +107,10 @@ def tournament_games(folders) -> pd.DataFrame:
     return label_matchups(df, "game_id")
 
 
-def write_tournament(folders, policies: list[str], out, seed: int = 0) -> dict[str, pd.DataFrame]:
-    """matches.*, win_rate_matrix.csv, margin_matrix.csv, ratings.*, the chart tournament.png/.svg and
-    tournament.md into `out`; returns the tables."""
+def write_tournament(folders, policies: list[str], out, seed: int = 0,
+                     manifest: dict | None = None) -> dict[str, pd.DataFrame]:
+    """matches.*, win_rate_matrix.csv, margin_matrix.csv, ratings.*, the chart tournament.png/.svg (its footer
+    names the tournament of `manifest`) and tournament.md into `out`; returns the tables."""
     from pathlib import Path
 
     games = tournament_games(folders)
@@ -106,7 +122,8 @@ def write_tournament(folders, policies: list[str], out, seed: int = 0) -> dict[s
     write_table(ratings, out, "ratings")
     for name, m in (("win_rate_matrix", win[0]), ("margin_matrix", margin[0])):
         atomic_write(Path(out) / f"{name}.csv", m.to_csv(index_label="policy").encode())
-    save_figure(charts.tournament_chart(win, margin, ratings), out, "tournament")
+    chart = charts.tournament_chart(win, margin, ratings)
+    save_figure(charts.add_caption(chart, charts.run_caption(manifest or {})), out, "tournament")
     atomic_write(Path(out) / "tournament.md", render_tournament(matches, ratings).encode())
     return {"matches": matches, "ratings": ratings, "win_rate_matrix": win[0], "margin_matrix": margin[0]}
 
@@ -118,13 +135,13 @@ def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame) -> str:
              "Mirrored whole games: each shuffle sequence is played twice with the seats swapped, and every "
              "pairing plays the same shuffles. Intervals are 95%; a mirrored pair of games is one sample.", "",
              "## Ratings", ""]
-    for r in ratings.itertuples():
-        lines.append(f"- {r.policy}: Elo {r.elo:.0f} [{r.elo_ci_lo:.0f}, {r.elo_ci_hi:.0f}], wins "
-                     f"{r.win_rate:.1%} of {r.games:,} games")
+    for r in ratings.to_dict("records"):
+        lines.append(f"- {r['policy']}: Elo {ci_text(dict(r, elo_mean=r['elo']), 'elo_', '.0f')}, wins "
+                     f"{ci_text(dict(r, win_rate_mean=r['win_rate']), 'win_rate_', '.1%', 'games')} of "
+                     f"{r['games']:,} games")
     lines += ["", "## Pairings", ""]
-    for r in matches.itertuples():
-        if r.win_rate_mean >= 0.5:
-            lines.append(f"- {r.policy} beats {r.opponent} in {r.win_rate_mean:.1%} [{r.win_rate_ci_lo:.1%}, "
-                         f"{r.win_rate_ci_hi:.1%}] of {r.games:,} games, by {r.margin_mean:+.2f} "
-                         f"[{r.margin_ci_lo:+.2f}, {r.margin_ci_hi:+.2f}] points per game")
+    for r in matches.to_dict("records"):
+        if r["win_rate_mean"] >= 0.5:
+            lines.append(f"- {r['policy']} beats {r['opponent']} in {ci_text(r, 'win_rate_', '.1%', 'games')} of "
+                         f"{r['games']:,} games, by {ci_text(r, 'margin_', '+.2f', 'games')} points per game")
     return "\n".join(lines) + "\n"
