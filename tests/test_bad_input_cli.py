@@ -22,6 +22,7 @@ from test_cli import EXAMPLE
 NO_BAD_VALUE = {
     ("moves", "jsonl"): "a flag", ("simulate", "mirrored"): "a flag", ("simulate", "games"): "a flag",
     ("simulate", "check"): "a flag", ("bench", "compile_times"): "a flag", ("bench", "check"): "a flag",
+    ("card-value", "force"): "a flag",
 }
 
 # (command, parameter) -> cases: (arguments after the command, a fragment the one error line must hold).
@@ -47,13 +48,16 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("simulate", "seed"): [(["--seed", "-1"], "--seed")],
     ("simulate", "threads"): [(["--threads", "-1"], "--threads"), (["--threads", "100000"], "--threads")],
     ("simulate", "until_ci"): [(["--until-ci", "0"], "--until-ci"), (["--until-ci", "-2"], "--until-ci")],
-    ("simulate", "out"): [(["--out", "{file}/sub"], "cannot write"), (["--out", "{run}"], "already holds a run")],
+    ("simulate", "out"): [(["--out", "{file}/sub"], "cannot write"), (["--out", "{run}"], "already holds a run"),
+                          (["--out", "{root}"], "not empty")],
     ("simulate", "resume"): [(["--resume", "{root}/none"], "not a run folder"),
                              (["--resume", "{old}"], "another version")],
     ("simulate", "engine"): [(["--engine", "gpu"], "gpu")],
     ("simulate", "chunk_deals"): [(["--chunk-deals", "0"], "--chunk-deals")],
     ("simulate", "record"): [(["--record", "-1"], "--record")],
-    ("simulate", "card_deals"): [(["--card-deals", "-1"], "--card-deals")],
+    ("simulate", "card_deals"): [(["--card-deals", "-1"], "--card-deals"), (["--card-deals", "x"], "--card-deals"),
+                                 (["--games", "--card-deals", "5"], "--games")],
+    ("simulate", "force"): [(["--resume", "{run}", "--force"], "--force")],
     ("simulate", "backend"): [(["--backend", "mpi"], "--backend")],
     ("simulate", "scheduler"): [(["--scheduler", "not-an-address"], "scheduler")],
     ("report", "kind"): [(["pie", "{run}"], "pie")],
@@ -61,7 +65,10 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
                             (["summary", "{old}"], "another version")],
     ("report", "out"): [(["summary", "{run}", "--out", "{file}/sub"], "")],
     ("experiment", "plan"): [(["{root}/none.toml"], "none.toml"), (["{toml}"], ""), (["{plan}"], "[[run]]")],
-    ("experiment", "out"): [(["{plan_ok}", "--out", "{file}/sub"], "")],
+    ("experiment", "out"): [(["{plan_ok}", "--out", "{file}/sub"], ""),
+                            (["{plan_ok}", "--out", "{root}"], "already holds runs")],
+    ("experiment", "force"): [(["{plan_ok}", "--force", "--resume", "--out", "{root}"], "--force")],
+    ("experiment", "resume"): [(["{plan_ok}", "--resume", "--out", "{root}/none"], "nothing to resume")],
     ("experiment", "backend"): [(["{plan_ok}", "--backend", "mpi"], "--backend")],
     ("experiment", "scheduler"): [(["{plan_ok}", "--scheduler", "not-an-address"], "scheduler")],
     ("tournament", "policies"): [(["greedy"], "2 to 16"), (["greedy", "nosuch"], "nosuch")],
@@ -86,7 +93,8 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("card-value", "rules"): [(["--rules", "poker"], "poker")],
     ("card-value", "seed"): [(["--seed", "-1"], "--seed")],
     ("card-value", "threads"): [(["--threads", "-1"], "--threads")],
-    ("card-value", "out"): [(["--deals", "1", "--out", "{file}/sub"], "")],
+    ("card-value", "out"): [(["--deals", "1", "--out", "{file}/sub"], ""), (["--deals", "1", "--out", "{root}"],
+                                                                           "not empty")],
     ("choose", "position"): [(["{root}/none.json"], "no such file")],
     ("choose", "policy"): [(["{pos}", "--policy", "nosuch"], "nosuch")],
     ("choose", "seed"): [(["{pos}", "--seed", "-1"], "--seed")],
@@ -145,7 +153,8 @@ def files(tmp_path_factory):
     plan = root / "plan.toml"
     plan.write_text('name = "x"\n')
     plan_ok = root / "ok.toml"
-    plan_ok.write_text('name = "ok"\n[[run]]\nname = "a"\npolicy = "greedy"\nvs = "random"\ndeals = 10\n')
+    plan_ok.write_text('name = "ok"\n[[run]]\nname = "a"\npolicy = "greedy"\nvs = "random"\ndeals = 10\n'
+                       '[[run.expect]]\nmetric = "diff"\nat_least = 0\n')
     a_file = root / "a-file"
     a_file.write_text("not a folder")
     run = root / "run"

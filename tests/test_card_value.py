@@ -88,3 +88,29 @@ def test_a_mirrored_run_pairs_both_seatings_and_reports_card_values(tmp_path):
     assert run("simulate", "--deals", "10", "--card-deals", "0", "--out", str(bare)).returncode == 0
     assert not (bare / "cards").exists()
     assert_one_line_error(run("report", "card-value", str(bare)), "--card-deals")
+
+
+def test_every_card_is_paired_once_or_twice_per_deal():
+    from casino_sim.experiments.card_value import PAIRS_PER_DEAL
+
+    for dealer in (0, 1):
+        deck = np.random.default_rng(dealer).permutation(52).astype(np.int8)
+        assert len(list(paired_decks(deck, dealer, np.random.default_rng(0)))) == PAIRS_PER_DEAL
+
+
+def test_card_value_command_prints_every_card_with_progress_and_keeps_earlier_results(tmp_path):
+    from casino_sim.experiments.card_value import PAIRS_PER_DEAL
+    from casino_sim.reports.cardvalue import card_label
+
+    out = tmp_path / "cv"
+    proc = run("card-value", "--policy", "greedy", "--deals", "30", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    for c in range(52):
+        assert card_label(c) in proc.stdout, card_label(c)
+    total = 30 * (1 + PAIRS_PER_DEAL)
+    assert f"{total}/{total}" in proc.stdout  # the progress bar counts base and paired rounds
+    assert_one_line_error(run("card-value", "--policy", "greedy", "--deals", "5", "--out", str(out)), "not empty",
+                          "--force")
+    forced = run("card-value", "--policy", "greedy", "--deals", "5", "--force", "--out", str(out))
+    assert forced.returncode == 0, forced.stderr
+    assert pd.read_csv(out / "card_values.csv")["n"].max() <= 10  # the table of the 5-deal run replaced it

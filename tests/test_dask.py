@@ -143,7 +143,9 @@ def test_experiment_runs_every_planned_run_on_the_cluster(scheduler, tmp_path):
     plan = tmp_path / "plan.toml"
     plan.write_text('name = "p"\n[defaults]\ndeals = 500\nseed = 4\nchunk_deals = 250\n'
                     '[[run]]\nname = "a"\npolicy = "greedy"\nvs = "random"\n'
-                    '[[run]]\nname = "b"\npolicy = "random"\nvs = "greedy"\n')
+                    '[[run.expect]]\nmetric = "diff"\nat_least = -100\n'
+                    '[[run]]\nname = "b"\npolicy = "random"\nvs = "greedy"\n'
+                    '[[run.expect]]\nmetric = "diff"\nat_least = -100\n')
     proc = run("experiment", str(plan), "--out", str(tmp_path / "out"), "--scheduler", scheduler)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for name, (a, b) in {"a": ("greedy", "random"), "b": ("random", "greedy")}.items():
@@ -172,7 +174,7 @@ def test_interrupted_local_cluster_run_resumes_on_a_scheduler_to_the_local_table
     assert resumed.returncode == 0, resumed.stderr
     assert rundir.finished_chunks() == set(range(max(done) + 2))
     simulate_dir(tmp_path / "fresh", deals=1000 * (max(done) + 2), policy_a="expert", policy_b="expert",
-                         seed=3, chunk_deals=1000)
+                 seed=3, chunk_deals=1000, card_deals=manifest["config"]["card_deals"])  # as the cut run resolved
     assert_same_tables(out, tmp_path / "fresh")
 
 

@@ -45,6 +45,16 @@ def test_a_folder_holding_a_run_is_not_overwritten(tmp_path):
     assert run.read_manifest()["seed"] == 1
 
 
+def test_force_replaces_the_run_and_keeps_other_files(tmp_path):
+    run = RunDir(tmp_path)
+    run.create({"seed": 1})
+    run.write_chunk(0, {"rounds": pd.DataFrame({"a": [1]}), "cards": pd.DataFrame({"b": [2]})})
+    (tmp_path / "notes.txt").write_text("mine")
+    RunDir(tmp_path).create({"seed": 2}, force=True)
+    assert run.finished_chunks() == set() and not (tmp_path / "cards").exists()
+    assert run.read_manifest()["seed"] == 2 and (tmp_path / "notes.txt").read_text() == "mine"
+
+
 def test_manifest_from_another_version_or_missing_is_refused(tmp_path):
     with pytest.raises(InputError, match="not a run folder"):
         RunDir(tmp_path).read_manifest()

@@ -129,3 +129,97 @@ def test_compare_gives_the_numbers_of_a_simulate_run(tmp_path):
     frame = simulate_dir(tmp_path / "r", deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200)
     est = compare("expert", "greedy", 900, seed=8, chunk_deals=200)
     assert est.n == 900 and est.mean == pytest.approx(headline(frame).mean(), abs=1e-12)
+
+
+def test_auto_card_deals_are_a_share_of_the_run_capped_and_smaller_on_the_reference_engine():
+    from casino_sim.experiments.card_value import PAIRS_PER_DEAL
+    from casino_sim.experiments.simulate import AUTO_CARD_DEALS_CAP, AUTO_CARD_DIVISOR
+
+    for engine, share in AUTO_CARD_DIVISOR.items():
+        for deals in (20, 1000, 20_000, 10**7):
+            used = SimConfig(deals=deals, engine=engine, policy_b="greedy").card_deals_used()
+            fits = deals // (share * PAIRS_PER_DEAL)  # card-value rounds at most 1/share of the run's rounds
+            assert used == min(fits, AUTO_CARD_DEALS_CAP), (engine, deals)
+    assert AUTO_CARD_DIVISOR["reference"] >= 10 * AUTO_CARD_DIVISOR["numba"]
+    assert SimConfig(deals=20, card_deals=7).card_deals_used() == 7  # an explicit count is honoured
+    assert SimConfig(deals=10**6, games=True).card_deals_used() == 0  # whole games pair no cards
+    # --until-ci may stop after the first chunk: the share is of that chunk
+    assert SimConfig(deals=10**6, chunk_deals=2000, until_ci=0.5).card_deals_used() == 2000 // (
+        AUTO_CARD_DIVISOR["numba"] * PAIRS_PER_DEAL)
+
+
+def test_progress_counts_the_card_value_rounds_and_resume_agrees(tmp_path):
+    from casino_sim.experiments.card_value import PAIRS_PER_DEAL
+
+    common = dict(deals=300, policy_a="greedy", policy_b="random", seed=2, chunk_deals=100, card_deals=150)
+    seen = []
+    run_dir = RunDir(tmp_path / "r")
+    start_run(SimConfig(**common), run_dir, ["test"])
+    play_chunks(SimConfig(**common), run_dir, lambda done, total: seen.append((done, total)))
+    total = 300 * 2 + 150 * 2 * PAIRS_PER_DEAL
+    assert seen[0] == (0, total) and seen[-1] == (total, total)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    cut, config = cut_run(tmp_path / "cut", (1,), **common)  # chunk 1 holds paired deals 100..149
+    resumed = []
+    play_chunks(config, cut, lambda done, total: resumed.append((done, total)))
+    assert resumed[0] == (total - 100 * 2 - 50 * 2 * PAIRS_PER_DEAL, total) and resumed[-1] == (total, total)
+
+
+def test_a_python_policy_run_with_default_options_stays_small(tmp_path):
+    (tmp_path / "mypol.py").write_text("def first(position, legal_moves, rng):\n    return legal_moves[0]\n")
+    out = tmp_path / "run"
+    proc = subprocess.run([sys.executable, "-m", "casino_sim", "simulate", "--deals", "20", "--policy",
+                           "mypol.py:first", "--vs", "greedy", "--out", str(out)], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["config"]["card_deals"] == 0 and manifest["card_deals_auto"] is True
+    assert not (out / "cards").exists()
+    assert "card values: off" in proc.stdout and "--card-deals N" in proc.stdout
+
+
+def test_the_summary_says_how_many_deals_the_card_values_used(tmp_path):
+    auto = run("simulate", "--deals", "400", "--policy", "expert", "--vs", "greedy", "--out", str(tmp_path / "a"))
+    assert auto.returncode == 0, auto.stderr
+    used = SimConfig(deals=400, policy_a="expert", policy_b="greedy").card_deals_used()
+    assert used > 0 and json.loads((tmp_path / "a" / "manifest.json").read_text())["config"]["card_deals"] == used
+    assert f"card values: the first {used} deals" in auto.stdout and "auto" in auto.stdout
+    assert pd.read_parquet(tmp_path / "a" / "cards")["deal_id"].max() == used - 1
+    explicit = run("simulate", "--deals", "10", "--card-deals", "3", "--out", str(tmp_path / "e"))
+    assert "card values: the first 3 deals" in explicit.stdout and "auto" not in explicit.stdout
+    off = run("simulate", "--deals", "10", "--card-deals", "0", "--out", str(tmp_path / "o"))
+    assert "card values: off (--card-deals 0)" in off.stdout
+    assert_one_line_error(run("simulate", "--card-deals", "lots", "--out", str(tmp_path / "x")), "--card-deals")
+    assert_one_line_error(run("simulate", "--games", "--card-deals", "5", "--out", str(tmp_path / "x")), "--games")
+
+
+def test_until_ci_says_whether_the_target_was_reached(tmp_path):
+    common = ["--policy", "greedy", "--vs", "random", "--chunk-deals", "500", "--card-deals", "0"]
+    early = run("simulate", "--deals", "20000", "--until-ci", "0.5", *common, "--out", str(tmp_path / "e"))
+    assert early.returncode == 0, early.stderr
+    deals = pd.read_parquet(tmp_path / "e" / "rounds")["deal_id"].nunique()
+    line = next(x for x in early.stdout.splitlines() if x.startswith("stopped early"))
+    assert "95% interval of A − B is" in line and "under --until-ci 0.5" in line and f"after {deals:,} deals" in line
+    capped = run("simulate", "--deals", "1000", "--until-ci", "0.01", *common, "--out", str(tmp_path / "c"))
+    assert capped.returncode == 0, capped.stderr
+    assert "--until-ci 0.01 not reached" in capped.stdout and "after all 1,000 deals" in capped.stdout
+    assert "stopped early" not in capped.stdout
+
+
+def test_out_refuses_a_non_empty_folder_unless_forced(tmp_path):
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    assert_one_line_error(run("simulate", "--deals", "10", "--out", str(out)), "not empty", "--force")
+    assert run("simulate", "--deals", "10", "--force", "--out", str(out)).returncode == 0
+    assert (out / "notes.txt").read_text() == "mine"  # --force replaces a run, never deletes other files
+    assert run("simulate", "--deals", "20", "--chunk-deals", "10", "--card-deals", "2",
+               "--out", str(tmp_path / "old")).returncode == 0
+    assert_one_line_error(run("simulate", "--deals", "10", "--out", str(tmp_path / "old")), "already holds a run",
+                          "--force")
+    forced = run("simulate", "--deals", "10", "--chunk-deals", "10", "--card-deals", "0", "--force",
+                 "--out", str(tmp_path / "old"))
+    assert forced.returncode == 0, forced.stderr
+    replaced = RunDir(tmp_path / "old")
+    assert replaced.finished_chunks() == {0} and len(replaced.read_rounds()) == 20  # the old chunk 1 is gone
+    assert not (tmp_path / "old" / "cards").exists() and replaced.read_manifest()["config"]["deals"] == 10

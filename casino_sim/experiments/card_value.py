@@ -32,6 +32,15 @@ def deal_slot(index: int, dealer: int) -> tuple[int, int]:
     return (1 - dealer if k % 8 < 4 else dealer), 2 + k // 8
 
 
+def pairs_per_deal() -> int:
+    """Paired replays of one deal: every card dealt to a hand goes to the opponent, and into the stock unless
+    it came in the last batch (the dealer does not change the count)."""
+    return sum(1 + (batch < 6) for seat, batch in (deal_slot(i, 0) for i in range(52)) if seat != 2)
+
+
+PAIRS_PER_DEAL = pairs_per_deal()
+
+
 def paired_decks(deck: np.ndarray, dealer: int, rng: np.random.Generator):
     """Yield (card, holder seat, batch, variant, paired deck) for every card dealt to a hand."""
     for index in range(52):
@@ -85,14 +94,22 @@ def pairing_rng(chunk_seed_value: int) -> np.random.Generator:
 
 
 def card_values(policy: str, deals: int, rules: str = "strict", seed: int = 0, threads: int = 0,
-                chunk_deals: int = 200, engine: str = "numba") -> pd.DataFrame:
-    """One row per (deal, card, variant) with the policy in both seats: card, batch, variant, diff."""
+                chunk_deals: int = 200, engine: str = "numba", progress=None) -> pd.DataFrame:
+    """One row per (deal, card, variant) with the policy in both seats: card, batch, variant, diff.
+
+    `progress(rounds done, rounds planned)` is told after each chunk; it counts base and paired rounds.
+    """
     pol = get_policy(policy)
     engine = engine_for(engine, (pol, pol))
     ruleset = get_rules(rules)
-    frames = []
+    frames, done, total = [], 0, deals * (1 + PAIRS_PER_DEAL)
+    if progress:
+        progress(done, total)
     with use_threads(threads):
         for chunk, base in chunked_rows(seed, deals, chunk_deals, mirrored=False):
             records = play_rows(engine, base, ruleset, pol, pol)
             frames.append(card_pairs(base, records, engine, ruleset, pol, pol, pairing_rng(chunk_seed(seed, chunk))))
+            done += len(base) + len(frames[-1])
+            if progress:
+                progress(done, total)
     return pd.concat(frames, ignore_index=True)[["card", "batch", "variant", "diff"]]

@@ -107,6 +107,16 @@ def _expectations(raw, where: str) -> tuple[Expectation, ...]:
     return tuple(out)
 
 
+def _check_complete(run: PlannedRun, fields_given: dict, where: str) -> None:
+    """A run must name both policies and expect something: a plan never checks a default matchup, or nothing."""
+    missing = [k for k in ("policy", "vs") if k not in fields_given]
+    if missing:
+        raise _field_error(where, f"needs fields 'policy' and 'vs' (the two policies to play; missing: "
+                                  f"{', '.join(missing)}), in the run or in [defaults]")
+    if not run.expect:
+        raise _field_error(where, "needs at least one [[run.expect]] (a run without one checks nothing)")
+
+
 def load_plan(path: Path) -> tuple[str, list[PlannedRun]]:
     """Parse and check a plan; InputError names the file and the field."""
     where = str(path)
@@ -127,5 +137,7 @@ def load_plan(path: Path) -> tuple[str, list[PlannedRun]]:
         if not isinstance(name, str) or not name or "/" in name or name in names:
             raise _field_error(at, f"field 'name' must be a unique folder name, got {name!r}")
         names.add(name)
-        runs.append(PlannedRun(name, _run_config(raw, defaults, at), _expectations(raw.get("expect", []), at)))
+        run = PlannedRun(name, _run_config(raw, defaults, at), _expectations(raw.get("expect", []), at))
+        _check_complete(run, {**defaults, **raw}, at)
+        runs.append(run)
     return str(data.get("name", Path(path).stem)), runs

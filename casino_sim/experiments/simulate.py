@@ -7,7 +7,7 @@ import platform
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +19,7 @@ from casino_sim.policies import get_policy
 from casino_sim.recording import new_trace, recorded_tables
 from casino_sim.rules import get_rules
 from casino_sim.runner.backends import LocalBackend
-from casino_sim.experiments.card_value import card_pairs, pairing_rng
+from casino_sim.experiments.card_value import PAIRS_PER_DEAL, card_pairs, pairing_rng
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
 from casino_sim.runner.play import engine_for, play_rows
@@ -29,6 +29,9 @@ from casino_sim.runner.seeding import chunk_seed
 MAX_DEALS = 10**10
 MAX_RECORD = 100_000
 Progress = Callable[[int, int], None]  # (rounds done, rounds planned)
+# --card-deals auto: the paired replays take at most 1/k of the run's own rounds (k by engine), and 500 deals at most
+AUTO_CARD_DEALS_CAP = 500
+AUTO_CARD_DIVISOR = {"numba": 2, "reference": 20}
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class SimConfig:
     games: bool = False  # whole games to the target: `deals` counts games (mirrored pairs play each twice)
     checked: bool = False  # --check: verify the engine's invariants after every play (engine/check.py)
     record: int = 0  # keep the full move lists of the run's first `record` rounds (for `casino-sim replay`)
-    card_deals: int = 500  # pair every card of the first `card_deals` deals: the card-value report (0: off)
+    card_deals: int | None = None  # pair every card of the first `card_deals` deals (0: off, None: auto)
 
     def check(self) -> None:
         """One clear error for an impossible option."""
@@ -62,10 +65,12 @@ class SimConfig:
             raise InputError(f"--until-ci must be a positive interval width, got {self.until_ci}")
         if not 0 <= self.threads <= 256:
             raise InputError(f"--threads must be between 0 (all cores) and 256, got {self.threads}")
-        if not 0 <= self.card_deals <= 10**7:
+        if self.card_deals is not None and not 0 <= self.card_deals <= 10**7:
             raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
+        if self.card_deals and self.games:
+            raise InputError("--card-deals replays single rounds; it does not go with --games")
         get_rules(self.rules)
-        engine = engine_for(self.engine, (get_policy(self.policy_a), get_policy(self.policy_b)))
+        engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
         if self.checked and engine != "numba":
@@ -73,12 +78,43 @@ class SimConfig:
         if self.record and self.games:
             raise InputError("--record keeps rounds of single-round runs, not of --games")
 
+    def engine_used(self) -> str:
+        """The engine that plays: Python policies play only on the reference engine."""
+        return engine_for(self.engine, (get_policy(self.policy_a), get_policy(self.policy_b)))
+
+    def card_deals_used(self) -> int:
+        """Deals whose cards are paired: --card-deals, or by default a share of the run that never dominates it.
+
+        With --until-ci the run may stop after its first chunk, so the share is of that chunk.
+        """
+        if self.games:
+            return 0
+        if self.card_deals is not None:
+            return min(self.card_deals, self.deals)
+        planned = min(self.deals, self.chunk_deals) if self.until_ci is not None else self.deals
+        return min(AUTO_CARD_DEALS_CAP, planned // (AUTO_CARD_DIVISOR[self.engine_used()] * PAIRS_PER_DEAL))
+
+    def resolved(self) -> SimConfig:
+        """This config with the automatic card-deal count fixed, as the manifest records it (resume plays it)."""
+        return replace(self, card_deals=self.card_deals_used())
+
     @property
     def n_chunks(self) -> int:
         return math.ceil(self.deals / self.chunk_deals)
 
     def chunk_size(self, chunk: int) -> int:
         return min(self.chunk_deals, self.deals - chunk * self.chunk_deals)
+
+    def paired_deals(self, chunk: int) -> int:
+        """Deals of `chunk` whose cards are paired: those among the run's first card_deals_used()."""
+        first = chunk * self.chunk_deals
+        if first >= (AUTO_CARD_DEALS_CAP if self.card_deals is None else self.card_deals):
+            return 0  # past any paired deal: no need to look the policies up (resume sums this over every chunk)
+        return min(max(self.card_deals_used() - first, 0), self.chunk_size(chunk))
+
+    def chunk_units(self, chunk: int) -> int:
+        """What the progress bar counts for one chunk: its rounds (or games) and its paired replays."""
+        return (self.chunk_size(chunk) + self.paired_deals(chunk) * PAIRS_PER_DEAL) * self.rounds_per_deal
 
     @property
     def rounds_per_deal(self) -> int:
@@ -138,16 +174,31 @@ class Headline:
             return (self.s / max(self.n, 1), math.inf)
         mean = self.s / self.n
         var = max(self.ss / self.n - mean * mean, 0.0) * self.n / (self.n - 1)
-        return mean, 2 * 1.959964 * math.sqrt(var / self.n)
+        from casino_sim.reports.stats import t975  # Student's t: a few deals give a wide interval
+
+        return mean, 2 * t975(self.n - 1) * math.sqrt(var / self.n)
 
 
-def start_run(config: SimConfig, run: RunDir, command: list[str]) -> dict:
-    """Check the options and create the run folder with its manifest."""
+def parse_card_deals(text: str) -> int | None:
+    """--card-deals: a number of deals, or "auto" (None)."""
+    if text.strip().lower() == "auto":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"--card-deals must be a number of deals or auto, got {text!r}") from None
+
+
+def start_run(config: SimConfig, run: RunDir, command: list[str], force: bool = False) -> dict:
+    """Check the options and create the run folder with its manifest (`force` replaces a run already there).
+
+    The manifest records the card-deal count the run uses, so resume and `report` agree with it.
+    """
     config.check()
-    manifest = {"kind": "simulate", "command": command, "config": asdict(config), "seed": config.seed,
-                "versions": versions(), "git_revision": git_revision(), "status": "running",
-                "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
-    run.create(manifest)
+    manifest = {"kind": "simulate", "command": command, "config": asdict(config.resolved()),
+                "card_deals_auto": config.card_deals is None, "seed": config.seed, "versions": versions(),
+                "git_revision": git_revision(), "status": "running", "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    run.create(manifest, force)
     return run.read_manifest()
 
 
@@ -171,7 +222,7 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     """
     rules = get_rules(config.rules)
     pa, pb = get_policy(config.policy_a), get_policy(config.policy_b)
-    engine = engine_for(config.engine, (pa, pb))
+    engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
         tables = dict(zip(("rounds", "games"), play_games(engine, seed, first, config.chunk_size(chunk),
@@ -182,7 +233,7 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
         tables = {"rounds": play_rows(engine, rows, rules, pa, pb, check=config.checked, trace=trace)}
         if len(trace):
             tables.update(recorded_tables(rows, trace))
-        paired = min(max(config.card_deals - first, 0), config.chunk_size(chunk)) * config.rounds_per_deal
+        paired = config.paired_deals(chunk) * config.rounds_per_deal
         if paired:  # rows are in deal order, so the first deals are the first rows
             tables["cards"] = card_pairs(rows.take(np.arange(paired)), tables["rounds"].iloc[:paired], engine, rules,
                                          pa, pb, pairing_rng(seed))
@@ -207,19 +258,20 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     Returns the run's timings. With --until-ci, chunks are taken in index order and
     the run stops at the first chunk boundary where the headline interval is
     narrower than asked, whichever order the backend finishes them in (so every
-    backend keeps the same chunks); it never plays more than `deals`.
+    backend keeps the same chunks); it never plays more than `deals`. Progress
+    counts the paired replays of the card values with the run's rounds.
     """
-    engine = engine_for(config.engine, (get_policy(config.policy_a), get_policy(config.policy_b)))
+    engine = config.engine_used()
     backend = backend or LocalBackend()
     done = run.finished_chunks()
     head = Headline()
     if done and config.until_ci is not None:
         head.add(run.read_rounds(["deal_id", "mirror", "s0_total", "s1_total"]))
-    rounds_total = config.deals * config.rounds_per_deal
-    rounds_done = sum(config.chunk_size(c) for c in done) * config.rounds_per_deal
+    rounds_total = (config.deals + config.card_deals_used() * PAIRS_PER_DEAL) * config.rounds_per_deal
+    rounds_done = sum(config.chunk_units(c) for c in done)
     if progress:
         progress(rounds_done, rounds_total)
-    played, t0 = 0, time.perf_counter()
+    played, card_rounds, t0 = 0, 0, time.perf_counter()
 
     def narrow_enough() -> bool:
         return config.until_ci is not None and head.interval()[1] < config.until_ci
@@ -231,7 +283,8 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
             run.write_chunk(chunk, tables)
             frame = tables["rounds"]
             played += len(frame)
-            rounds_done += len(tables[config.unit])  # with --games, progress counts games
+            card_rounds += len(tables.get("cards", ()))
+            rounds_done += config.chunk_units(chunk)  # with --games, progress counts games
             if progress:
                 progress(rounds_done, rounds_total)
             if config.until_ci is not None:
@@ -241,8 +294,12 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     finally:  # stops a backend's chunks still in flight
         results.close()
     wall = time.perf_counter() - t0
-    return {"rounds_played": played, "play_seconds": wall, "rounds_per_s": played / wall if wall > 0 else None,
-            "engine": engine, "backend": backend.describe()}
+    timings = {"rounds_played": played, "card_rounds_played": card_rounds, "play_seconds": wall,
+               "rounds_per_s": (played + card_rounds) / wall if wall > 0 else None, "engine": engine,
+               "backend": backend.describe()}
+    if config.until_ci is not None:
+        timings["until_ci_stop"] = {"reached": narrow_enough(), "width": head.interval()[1], "deals": head.n}
+    return timings
 
 
 def finish_run(run: RunDir, timings: dict) -> dict:
@@ -252,6 +309,37 @@ def finish_run(run: RunDir, timings: dict) -> dict:
                     chunks=sorted(run.finished_chunks()))
     run.write_manifest(manifest)
     return manifest
+
+
+def card_deals_note(manifest: dict) -> str:
+    """One line on a run's card values: how many deals they replayed, by which rule, and how to change it."""
+    config = SimConfig(**manifest["config"])
+    used = config.card_deals_used()
+    if config.games:
+        return "card values: not measured with --games (they replay single rounds)"
+    engine = config.engine_used()
+    share = f"1/{AUTO_CARD_DIVISOR[engine]} of the run's rounds on the {engine} engine"
+    if used:
+        how = f"auto: at most {share}, {AUTO_CARD_DEALS_CAP} deals at most" if manifest.get("card_deals_auto") \
+            else f"--card-deals {used}"
+        return f"card values: the first {used:,} deals, replayed with each dealt card swapped away ({how})"
+    why = (f"auto: the {PAIRS_PER_DEAL} replays of one deal would take more than {share}"
+           if manifest.get("card_deals_auto") else "--card-deals 0")
+    return f"card values: off ({why}); turn them on with --card-deals N"
+
+
+def until_ci_note(manifest: dict) -> str | None:
+    """With --until-ci, one line saying whether the interval reached the target, or the --deals cap came first."""
+    stop = manifest.get("until_ci_stop")
+    if not stop:
+        return None
+    target, cap, deals = manifest["config"]["until_ci"], manifest["config"]["deals"], stop["deals"]
+    interval = f"the 95% interval of A − B is {stop['width']:.3f} wide"
+    if not stop["reached"]:
+        return f"--until-ci {target:g} not reached: {interval} after all {deals:,} deals (raise --deals to go on)"
+    if deals < cap:
+        return f"stopped early: {interval}, under --until-ci {target:g}, after {deals:,} deals"
+    return f"--until-ci {target:g} reached at the --deals cap: {interval} after all {deals:,} deals"
 
 
 def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -19,6 +20,7 @@ from casino_sim.errors import InputError
 
 CHUNK_FILE = re.compile(r"^chunk-(\d{6})\.parquet$")
 FORMAT = 2  # bump when the layout of run folders changes (2: several tables per chunk, int8 records)
+RUN_FOLDERS = ("rounds", "games", "cards", "moves", "decks", "report")  # what a run writes besides its manifest
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
@@ -51,6 +53,24 @@ def writable_folder(path: Path) -> Path:
     return path
 
 
+def refuse_used_folder(path: Path, force: bool, resumable: bool = False, nested: bool = False) -> None:
+    """InputError for an existing non-empty output folder unless `force`: a run never silently overwrites another.
+
+    `resumable`: the command has --resume, so the error names it; `nested`: runs live in subfolders (experiment).
+    """
+    path = Path(path)
+    if force or not path.is_dir() or not any(path.iterdir()):
+        return
+    if nested and any((p / "manifest.json").exists() for p in path.iterdir() if p.is_dir()):
+        held, force_does = "already holds runs", "--force replaces them"
+    elif not nested and (path / "manifest.json").exists():
+        held, force_does = "already holds a run", "--force replaces it"
+    else:
+        held, force_does, resumable = "is not empty", "--force writes there anyway", False
+    resume = "--resume finishes what was cut short, " if resumable else ""
+    raise InputError(f"{path} {held} ({resume}{force_does}; or choose another --out)")
+
+
 class RunDir:
     """The folder of one run: manifest.json, rounds/chunk-NNNNNN.parquet, report files."""
 
@@ -62,12 +82,24 @@ class RunDir:
     def manifest_path(self) -> Path:
         return self.path / "manifest.json"
 
-    def create(self, manifest: dict) -> None:
-        """Make the folder for a new run; refuse a folder that already holds a run."""
+    def create(self, manifest: dict, force: bool = False) -> None:
+        """Make the folder for a new run; refuse a folder that already holds a run, unless `force` replaces it."""
         if self.manifest_path.exists():
-            raise InputError(f"{self.path} already holds a run (use --resume to finish it, or another --out)")
+            if not force:
+                raise InputError(f"{self.path} already holds a run (use --resume to finish it, or another --out)")
+            self.clear()
         writable_folder(self.rounds)
         self.write_manifest(dict(manifest, format=FORMAT, version=__version__))
+
+    def clear(self) -> None:
+        """Delete the run held here (manifest, tables, report), and nothing else of the folder."""
+        try:  # a table left behind would pass for a finished chunk of the new run: fail rather than go on
+            for name in RUN_FOLDERS:
+                if (self.path / name).exists():
+                    shutil.rmtree(self.path / name)
+            self.manifest_path.unlink(missing_ok=True)
+        except OSError as e:
+            raise InputError(f"cannot replace the run in {self.path}: {e.strerror or e}") from None
 
     def write_manifest(self, manifest: dict) -> None:
         atomic_write_json(self.manifest_path, manifest)
