@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from casino_sim.reference.movegen import legal_moves
+from casino_sim.reference.movegen import legal_moves, mover_hand
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
@@ -98,19 +98,42 @@ def finish_round(result: RoundResult, pos: Position) -> RoundResult:
 
 
 def round_context(pos: Position) -> tuple[int, int, int]:
-    """(opponent's hand size, dealer, plays made this round) implied by the position."""
+    """(opponent's hand size, dealer, plays made this round) implied by the position.
+
+    PositionError says which card counts a real deal would show instead.
+    """
     p = pos.to_move
-    own = len(pos.hands[p])
-    known = set(pos.all_cards()) - (set(pos.hands[1 - p]) if pos.hands[1 - p] is not None else set())
-    unknown = 52 - len(known)  # the opponent's hand and the stock
-    if pos.hands[1 - p] is not None:
-        opp = len(pos.hands[1 - p])
+    own = len(mover_hand(pos))
+    hidden = pos.hands[1 - p] is None
+    out = len(pos.all_cards()) - own - (0 if hidden else len(pos.hands[1 - p]))  # table, builds and piles
+    ply = out - 4  # 4 cards were dealt to the table; each play since moved one card out of a hand
+    if hidden:
+        opp = own if ply % 8 == (8 - 2 * own) % 8 else own - 1
     else:
-        opp = own if (unknown - own) % 8 == 0 else own - 1
-    stock = unknown - opp
-    if opp < 0 or stock < 0 or stock % 8 or own not in (opp, opp + 1) or own == 0:
-        raise PositionError("this position cannot arise in a round (the hands and the stock do not fit a deal), "
-                         "so hidden cards cannot be sampled")
+        opp = len(pos.hands[1 - p])
+    if not (1 <= own <= HAND_SIZE and opp in (own, own - 1) and 0 <= ply < PLIES and ply % 8 == 8 - own - opp):
+        raise PositionError("this position cannot arise in a round, so hidden cards cannot be sampled: "
+                            + _why_no_deal(p, own, None if hidden else opp, out))
     dealer = p if own == opp + 1 else 1 - p
-    ply = (40 - stock) + (8 - own - opp)
     return opp, dealer, ply
+
+
+def _why_no_deal(p: int, own: int, opp: int | None, out: int) -> str:
+    """What a real deal would show, for hands of `own` (to move) and `opp` cards (None: hidden)."""
+    holds = f"player {p} (to move) holds {_cards(own)}"
+    if not 1 <= own <= HAND_SIZE:
+        return f"{holds}, but a player holds 1 to {HAND_SIZE} cards on their turn"
+    if opp is not None and opp not in (own, own - 1):
+        return (f"{holds} and player {1 - p} holds {opp}, but the player to move holds as many cards as "
+                "the other (first to play in the batch) or one more (the dealer)")
+    fits = []
+    for o in (own, own - 1) if opp is None else (opp,):
+        counts = [4 + 8 - own - o + 8 * batch for batch in range(BATCHES)]
+        fits.append(f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} cards when player {1 - p} holds {o}")
+    other = f"player {1 - p}'s hand is hidden" if opp is None else f"player {1 - p} holds {opp}"
+    return (f"{holds} and {other}, so the table, builds and capture piles together must hold 4 (dealt to the "
+            f"table) + 8 per earlier batch + the cards played in this batch: {'; '.join(fits)}; they hold {out}")
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
