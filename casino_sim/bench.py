@@ -86,16 +86,25 @@ def _kernel_us_per_round(rules: RuleSet, deals: int, threads: int, seed: int) ->
     return (time.perf_counter() - t) / deals * 1e6
 
 
+def _resolved_threads(threads: int) -> int:
+    """The numba thread count a run with `threads` gets (0: all cores numba may use), as the run reports it."""
+    from casino_sim.runner.threads import use_threads
+
+    with use_threads(threads) as n:
+        return n
+
+
 def run_bench(engine: str = "numba", policy: str = "random", deals: int = 200_000, threads: int = 1,
               rules: str | RuleSet = "strict", seed: int = 0, measure_compile: bool = True,
-              check: bool = False) -> dict:
+              check: bool = False, announce=None) -> dict:
     """Time `deals` rounds of the policy against itself on the engine.
 
     Keys: engine, policy, rules, threads, deals, seconds, rounds_per_s, us_per_round, us_per_ply;
     rollout adds ms_per_decision; random on numba adds kernel_us_per_round (the random-only batch
     kernel); check times simulate --check's checked mode (numba only); numba with measure_compile adds
     compile_s_cold, compile_s_cached, first_deal_s_cached.
-    The reference engine plays in this one process: its threads is always 1.
+    threads 0 is every core (as in simulate); the reference engine plays in this one process: its threads is
+    always 1. `announce(threads)` is called once the arguments are known to be good, before the timing starts.
     """
     from casino_sim.policies import get_policy
     from casino_sim.runner.play import engine_for
@@ -104,16 +113,17 @@ def run_bench(engine: str = "numba", policy: str = "random", deals: int = 200_00
         raise InputError(f"unknown engine {engine!r} (choose from: {', '.join(ENGINES)})")
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 10**9:
         raise InputError(f"--deals must be between 1 and 1,000,000,000, got {deals!r}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
-        raise InputError(f"--threads must be between 1 and 256, got {threads!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 256:
+        raise InputError(f"--threads must be between 0 (all cores) and 256, got {threads!r}")
     pol = get_policy(policy)
     rs = get_rules(rules) if isinstance(rules, str) else rules
     if engine_for(engine, (pol, pol)) != engine:
         raise InputError(f"policy {pol.name!r} plays only on the reference engine")
-    if engine == "reference":
-        threads = 1
     if check and engine != "numba":
         raise InputError("--check times the numba engine's checked mode")
+    threads = 1 if engine == "reference" else _resolved_threads(threads)
+    if announce is not None:
+        announce(threads)
     seconds = _time_rows(engine, pol, rs, deals, threads, seed, check)
     out = {
         "engine": engine,

@@ -13,13 +13,30 @@ from rich.console import Console
 
 from casino_sim.errors import USER_ERRORS, InputError
 
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 app = typer.Typer(
     help="Monte Carlo strategy analyser for the two-player card game Casino.",
     no_args_is_help=True,
-    add_completion=False,
+    context_settings=HELP_OPTIONS,
     pretty_exceptions_enable=False,
 )
 console = Console()
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from casino_sim import __version__
+
+        print(f"casino-sim {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", "-V", callback=_show_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Monte Carlo strategy analyser for the two-player card game Casino."""
 
 
 class Format(str, Enum):
@@ -33,7 +50,8 @@ class EngineName(str, Enum):
 
 
 RulesOpt = Annotated[str, typer.Option("--rules", help="Rule set: strict, brazilian or italian; game options "
-                                                       "after a colon, e.g. brazilian:target=31,round_win_points=6.")]
+                                                       "after a colon, e.g. brazilian:target=31,round_win_points=6 "
+                                                       "(docs/rules.md).")]
 EngineOpt = Annotated[EngineName, typer.Option("--engine", help="Rules engine to answer with: numba (fast), "
                                                                   "or reference (the executable spec).")]
 
@@ -57,11 +75,11 @@ def _open_backend(backend: BackendName | None, scheduler: str | None, threads: i
     return open_backend(backend.value if backend else None, scheduler, threads)
 
 
-def _compile_notice() -> None:
-    """Say so when the numba engine must be compiled first, so nobody takes it for a hang."""
-    from casino_sim.numba_cache import is_warm
+def _compile_notice(*work: str) -> None:
+    """Say so when numba must compile the kernels of this work first, so nobody takes it for a hang."""
+    from casino_sim.engine.compiled import will_compile
 
-    if not is_warm():
+    if will_compile(*work):
         print("compiling the numba engine (first run after install or upgrade only; up to a minute)...",
               file=sys.stderr, flush=True)
 
@@ -110,28 +128,30 @@ def moves(
     jsonl: Annotated[bool, typer.Option("--jsonl", help="Read one position per line (for -).")] = False,
     engine: EngineOpt = EngineName.numba,
 ) -> None:
-    """List every legal move of the player to move (NOTATION.md)."""
+    """List every legal move of the player to move (positions and moves: docs/notation.md)."""
     import json
 
     from casino_sim.engines import get_engine
-    from casino_sim.position_tools import is_jsonl, load_position, moves_json, moves_jsonl_lines
+    from casino_sim.position_tools import is_jsonl, load_position, moves_jsonl_lines, no_move_reason
 
     eng = get_engine(engine.value)
     if is_jsonl(position, jsonl):
         if engine == EngineName.numba:
-            _compile_notice()
+            _compile_notice("moves")
         for line in moves_jsonl_lines(eng, position):
             print(line)
         return
     pos = load_position(position)
     if engine == EngineName.numba:
-        _compile_notice()
+        _compile_notice("moves")
     legal = eng.legal_moves(pos)
     if format == Format.json:
-        print(json.dumps(moves_json(eng, pos)))
+        print(json.dumps([m.to_json() for m in legal]))
     else:
         for m in legal:
             print(m.describe(pos.to_move))
+    if not legal:  # on stderr: standard output stays the (empty) answer scripts read
+        print(no_move_reason(pos), file=sys.stderr)
 
 
 @app.command()
@@ -140,11 +160,11 @@ def apply(
     move: Annotated[str, typer.Argument(help='The move as JSON, e.g. \'{"kind": "trail", "card": "KC"}\'.')],
     engine: EngineOpt = EngineName.numba,
 ) -> None:
-    """Print the position after one legal move as JSON (no deal, no end of round)."""
+    """Print the position after one legal move as JSON (no deal, no end of round; docs/notation.md)."""
     from casino_sim.engines import get_engine
     from casino_sim.position_tools import apply_text
 
-    print(apply_text(get_engine(engine.value), position, move, on_ready=_compile_notice
+    print(apply_text(get_engine(engine.value), position, move, on_ready=lambda: _compile_notice("apply")
                      if engine == EngineName.numba else None))
 
 
@@ -171,32 +191,39 @@ def simulate(
                                         "cards accounted, owners hold their capture card, points add up).")] = False,
     record: Annotated[int, typer.Option("--record", help="Keep the full move lists of the first N rounds "
                                         "(deal order), for  casino-sim replay RUN_DIR --round K.")] = 0,
-    card_deals: Annotated[int, typer.Option("--card-deals", help="Replay each of the first N deals with each "
+    card_deals: Annotated[str, typer.Option("--card-deals", help="Replay each of the first N deals with each "
                                             "dealt card swapped away (to the opponent, or into the stock): the "
-                                            "card-value report and the value of the 10♦. 0: off.")] = 500,
+                                            "card-value report and the value of the 10♦. 0: off; auto: as many "
+                                            "as take at most half the run's rounds (a twentieth on the reference "
+                                            "engine), 500 at most.")] = "auto",
+    force: Annotated[bool, typer.Option("--force", help="Replace the run in --out (or write into a non-empty "
+                                        "--out).")] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
     from casino_sim.experiments import simulate as sim
-    from casino_sim.runner.rundir import RunDir
+    from casino_sim.runner.rundir import RunDir, refuse_used_folder
     from casino_sim.ui import progress_bar
 
     if resume is not None:
+        if force:
+            raise InputError("--force starts a new run and --resume finishes one: give one of them")
         run = RunDir(resume)
         config = sim.config_of(run)
     else:
         config = sim.SimConfig(deals=deals, policy_a=policy, policy_b=vs, rules=rules, seed=seed, mirrored=mirrored,
                                until_ci=until_ci, threads=threads, engine=engine, chunk_deals=chunk_deals,
-                               games=games, checked=check, record=record, card_deals=card_deals)
+                               games=games, checked=check, record=record, card_deals=sim.parse_card_deals(card_deals))
         config.check()
         run = RunDir(out or sim.default_out(config))
+        refuse_used_folder(run.path, force, resumable=True)
     with _open_backend(backend, scheduler, config.threads) as chunk_backend:  # before the folder: bad address, no run
         if resume is None:
-            sim.start_run(config, run, sys.argv)
+            sim.start_run(config, run, sys.argv, force)
         console.print(f"run folder: {run.path}", highlight=False)
         if config.engine == "numba":
-            _compile_notice()
+            _compile_notice("simulate")
         try:
             with progress_bar(console, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)
@@ -205,8 +232,12 @@ def simulate(
                           f"casino-sim simulate --resume {run.path}", highlight=False)
             raise typer.Exit(130) from None
     manifest = sim.finish_run(run, timings)
-    console.print(f"{manifest['rounds_played']:,} rounds played in {manifest['play_seconds']:.1f} s "
+    replays = f" and {manifest['card_rounds_played']:,} card-value replays" if manifest["card_rounds_played"] else ""
+    console.print(f"{manifest['rounds_played']:,} rounds{replays} played in {manifest['play_seconds']:.1f} s "
                   f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s); writing reports", highlight=False)
+    for note in (sim.until_ci_note(manifest), sim.card_deals_note(manifest)):
+        if note:
+            console.print(note, highlight=False, markup=False, soft_wrap=True)
     tables = sim.write_reports(run)
     _print_summary(tables["summary"])
     if "games" in tables:
@@ -237,19 +268,27 @@ class ReportKind(str, Enum):
 @app.command()
 def report(
     kind: Annotated[ReportKind, typer.Argument(help="Which report; all writes every one and report.md.")],
-    run_dir: Annotated[Path, typer.Argument(help="A run folder written by simulate.")],
+    run_dir: Annotated[Path, typer.Argument(help="A run folder written by simulate or tournament.")],
     out: Annotated[Optional[Path], typer.Option("--out", help="Where to write (default RUN_DIR/report).")] = None,
 ) -> None:
-    """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run folder."""
+    """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder."""
     from casino_sim.reports.index import write_all
     from casino_sim.reports.kinds import REPORTS
     from casino_sim.runner.rundir import RunDir
 
     from casino_sim.runner.rundir import writable_folder
 
-    RunDir(run_dir).read_manifest()
+    tournament = RunDir(run_dir).read_manifest().get("kind") == "tournament"
+    if tournament and kind != ReportKind.all:
+        raise InputError(f"{run_dir} is a tournament folder: its report is  casino-sim report all {run_dir}")
     target = writable_folder(out or run_dir / "report")
-    if kind == ReportKind.all:
+    if tournament:
+        from casino_sim.experiments.tournament import write_report
+        from casino_sim.ui import ratings_table
+
+        tables = write_report(run_dir, target)
+        console.print(ratings_table(tables["ratings"], tables["matches"]))
+    elif kind == ReportKind.all:
         _print_summary(write_all(run_dir, target)["summary"])
     else:
         table = REPORTS[kind.value](run_dir, target)
@@ -261,6 +300,9 @@ def report(
 def experiment(
     plan: Annotated[Path, typer.Argument(help="An experiment plan (TOML): runs and their expectations.")],
     out: Annotated[Optional[Path], typer.Option("--out", help="Folder for the runs (default results/runs/<plan>).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the runs already in --out.")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Finish the interrupted runs in --out (their finished "
+                                         "chunks are kept).")] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
@@ -269,18 +311,31 @@ def experiment(
 
     from casino_sim.experiments.plan import load_plan
     from casino_sim.experiments.run_plan import run_planned
+    from casino_sim.runner.rundir import refuse_used_folder
     from casino_sim.ui import progress_bar
 
     name, runs = load_plan(plan)
-    _compile_notice()
     root = out or Path("results/runs") / name
+    if force and resume:
+        raise InputError("--force replaces the runs in --out and --resume finishes them: give one of them")
+    if resume and not root.is_dir():
+        raise InputError(f"{root} holds nothing to resume")
+    refuse_used_folder(root, force or resume, resumable=True, nested=True)
+    _compile_notice("simulate")
     outcomes = []
     with _open_backend(backend, scheduler) as chunk_backend:
         for run in runs:
+            cards = run.config.card_deals_used()
             console.print(f"run {run.name}: {run.config.policy_a} vs {run.config.policy_b}, "
-                          f"{run.config.deals:,} deals, rules {run.config.rules}", highlight=False)
-            with progress_bar(console, run.name) as update:
-                outcomes += run_planned(run, root / run.name, sys.argv, update, chunk_backend)
+                          f"{run.config.deals:,} deals, rules {run.config.rules}, card values "
+                          + (f"from the first {cards:,} deals" if cards else "off"), highlight=False)
+            try:
+                with progress_bar(console, run.name) as update:
+                    outcomes += run_planned(run, root / run.name, sys.argv, update, chunk_backend, resume, force)
+            except KeyboardInterrupt:
+                console.print(f"interrupted: finished chunks are kept; finish with  casino-sim experiment {plan} "
+                              f"--out {root} --resume", highlight=False)
+                raise typer.Exit(130) from None
     table = Table(title=f"Experiment {name}: expectations")
     for col in ("run", "expectation", "value", "result"):
         table.add_column(col)
@@ -313,7 +368,6 @@ def tournament(
     import time
 
     from casino_sim.experiments import tournament as tour
-    from casino_sim.reports.tournament import write_tournament
     from casino_sim.ui import progress_bar, ratings_table
 
     if resume is not None:
@@ -327,15 +381,15 @@ def tournament(
         if resume is None:
             tour.start_tournament(config, root, sys.argv)
         console.print(f"tournament folder: {root}", highlight=False)
-        _compile_notice()
+        _compile_notice("simulate")
         try:
-            folders = tour.run_tournament(config, root, sys.argv, lambda label: progress_bar(console, label, "games"),
-                                          chunk_backend)
+            tour.run_tournament(config, root, sys.argv, lambda label: progress_bar(console, label, "games"),
+                                chunk_backend)
         except KeyboardInterrupt:
             console.print(f"interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {root}",
                           highlight=False)
             raise typer.Exit(130) from None
-    tables = write_tournament(folders, [Path(p).stem for p in config.policies], root / "report", config.seed)
+    tables = tour.write_report(root)
     console.print(ratings_table(tables["ratings"], tables["matches"]))
     console.print(f"matrices, ratings and the heatmap: {root / 'report'}", highlight=False)
 
@@ -345,7 +399,7 @@ def bench(
     engine: EngineOpt = EngineName.numba,
     policy: Annotated[str, typer.Option("--policy", help="The policy playing both seats.")] = "random",
     deals: Annotated[int, typer.Option(help="Rounds to time.")] = 200_000,
-    threads: Annotated[int, typer.Option(help="Threads for the numba engine.")] = 1,
+    threads: Annotated[int, typer.Option(help="Threads for the numba engine (0: all cores).")] = 1,
     rules: RulesOpt = "strict",
     format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
     compile_times: Annotated[bool, typer.Option("--compile/--no-compile",
@@ -356,14 +410,16 @@ def bench(
     import json
 
     from casino_sim.bench import run_bench
-    from casino_sim.policies import get_policy
 
-    get_policy(policy)
-    if engine == EngineName.numba:
-        _compile_notice()
-    if format == Format.text:
-        console.print(f"timing {deals:,} rounds of {policy} on the {engine.value} engine...", highlight=False)
-    result = run_bench(engine.value, policy, deals, threads, rules, measure_compile=compile_times, check=check)
+    def announce(threads: int) -> None:
+        if engine == EngineName.numba:
+            _compile_notice("bench")
+        if format == Format.text:
+            console.print(f"timing {deals:,} rounds of {policy} on the {engine.value} engine, "
+                          f"{threads} thread{'s' if threads > 1 else ''}...", highlight=False)
+
+    result = run_bench(engine.value, policy, deals, threads, rules, measure_compile=compile_times, check=check,
+                       announce=announce)
     if format == Format.json:
         print(json.dumps(result))
         return
@@ -385,10 +441,12 @@ def card_value(
     seed: Annotated[int, typer.Option(help="Seed of the experiment.")] = 0,
     threads: Annotated[int, typer.Option(help="Threads (0: all cores).")] = 0,
     out: Annotated[Optional[Path], typer.Option("--out", help="Folder for tables and charts.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the tables and charts already in --out.")] = False,
 ) -> None:
     """The value of holding each card (the 10♦ above all), from paired deals: a 52-card heatmap."""
     from casino_sim.experiments.card_value import card_values
     from casino_sim.reports.kinds import card_value as card_value_report
+    from casino_sim.ui import card_values_table, progress_bar
 
     if not 1 <= deals <= 10**7:
         raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")
@@ -396,17 +454,23 @@ def card_value(
         raise InputError("--seed must be >= 0 and --threads between 0 and 256")
     from casino_sim.policies import get_policy
     from casino_sim.rules import get_rules
-    from casino_sim.runner.rundir import writable_folder
+    from casino_sim.runner.rundir import refuse_used_folder, writable_folder
 
     get_policy(policy), get_rules(rules)  # before making the folder
-    target = writable_folder(out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}")
-    _compile_notice()
-    values = card_value_report(card_values(policy, deals, rules, seed, threads), target)
-    console.print(values.head(8).to_string(index=False), highlight=False, markup=False)
+    target = out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}"
+    refuse_used_folder(target, force)
+    writable_folder(target)
+    _compile_notice("simulate")
+    with progress_bar(console, "card values") as update:
+        paired = card_values(policy, deals, rules, seed, threads, progress=update)
+    values = card_value_report(paired, target, {
+        "kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}})
+    console.print(card_values_table(values))
     console.print(f"tables and charts: {target}", highlight=False)
 
 
-policies_app = typer.Typer(help="The playing policies: list them, or show one.", no_args_is_help=True)
+policies_app = typer.Typer(help="The playing policies: list them, or show one.", no_args_is_help=True,
+                           context_settings=HELP_OPTIONS)
 app.add_typer(policies_app, name="policies")
 
 
@@ -455,19 +519,21 @@ def choose(
     seed: Annotated[int, typer.Option(help="Seed for the policy's random choices.")] = 0,
     format: Annotated[Format, typer.Option("--format", help="text: the move in words; json: the move record.")] = Format.text,
 ) -> None:
-    """The move a policy plays in a position (rollout samples the hidden cards)."""
+    """The move a policy plays in a position (rollout samples the hidden cards; docs/notation.md)."""
     import json
 
     from casino_sim.policies import get_policy
     from casino_sim.policies.decide import choose_move
     from casino_sim.position_tools import load_position
+    from casino_sim.reference.round import round_context
 
     pos = load_position(position)
     if seed < 0:
         raise InputError(f"--seed must be >= 0, got {seed}")
     chosen = get_policy(policy)
     if chosen.kind == "rollout":
-        _compile_notice()
+        round_context(pos)  # a position no deal reaches is refused before any compiling is announced
+        _compile_notice("rollout")
     move = choose_move(pos, chosen, seed)
     print(json.dumps(move.to_json()) if format == Format.json else move.describe(pos.to_move))
 
@@ -488,11 +554,13 @@ def analyse(
     from casino_sim.analysis.analyse import check_analysis_args
     from casino_sim.policies import get_policy
     from casino_sim.position_tools import load_position
+    from casino_sim.reference.round import round_context
 
     pos = load_position(position)
     chosen = get_policy(policy)
     check_analysis_args(chosen, worlds, seed)
-    _compile_notice()
+    round_context(pos)  # a position no deal reaches is refused before any compiling is announced
+    _compile_notice("analyse")
     result = run_analysis(pos, chosen, worlds, seed)
     if format == Format.json:
         print(json.dumps(analysis_json(result)))
@@ -524,7 +592,7 @@ def play(
     game = TerminalGame(get_rules(rules), get_policy(vs), random_seed() if seed is None else seed,
                         get_policy(hint_policy), hint_worlds, console=console, read_line=sys.stdin.readline,
                         echo=not sys.stdin.isatty())
-    _compile_notice()
+    _compile_notice("rollout", "analyse")  # the opponent's rollouts and the hint
     try:
         game.run()
     finally:
@@ -556,8 +624,7 @@ def main() -> None:
         print(f"error: {prefix}{e}", file=sys.stderr)
         sys.exit(2)
     except ClickException as e:
-        if type(e).__name__ == "NoArgsIsHelpError":  # `casino-sim` or a group alone: show its help
-            print(e.ctx.get_help())
+        if type(e).__name__ == "NoArgsIsHelpError":  # `casino-sim` or a group alone: typer has shown its help
             sys.exit(0)
         print(_usage_error(e), file=sys.stderr)
         sys.exit(2)

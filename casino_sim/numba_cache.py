@@ -63,9 +63,3 @@ def configure() -> None:
     _prune(base, keep=folder)
     if "numba" in sys.modules:
         sys.modules["numba"].config.CACHE_DIR = str(folder)
-
-
-def is_warm() -> bool:
-    """Whether compiled kernels for these sources are already in the cache folder."""
-    folder = os.environ.get("NUMBA_CACHE_DIR")
-    return bool(folder) and any(Path(folder).rglob("*.nbi"))

@@ -45,6 +45,15 @@ def moves_json(engine, pos: Position) -> list[dict]:
     return [m.to_json() for m in engine.legal_moves(pos)]
 
 
+def no_move_reason(pos: Position) -> str:
+    """Why the player to move has no legal move, in words (shown instead of an empty answer)."""
+    p = pos.to_move
+    if not pos.hands[p]:
+        return (f"no legal move: player {p} (to move) holds no card; in a round the next cards are dealt first "
+                "(moves and apply play single moves and never deal)")
+    return f"no legal move: no play of player {p}'s cards keeps the rules' obligations"
+
+
 def moves_jsonl_lines(engine, source: str) -> Iterator[str]:
     """One JSON array per position line; a bad line answers {"error": ...} and the rest go on."""
     for line in read_text(source).splitlines():

@@ -156,7 +156,7 @@ class TerminalGame:
             kind = "simple" if b.is_simple else "multiple"
             owner = "yours" if b.owner == p else f"owned by {PLAYER_NAMES[b.owner]}"
             self.say(f"Build of {b.value}: {pretty_cards(b.cards)} ({kind}, {owner})")
-        self.say(f"Your hand: {pretty_cards(pos.hands[p])}    {PLAYER_NAMES[q]} holds {len(pos.hands[q])} cards")
+        self.say(f"Your hand: {pretty_cards(pos.hands[p])}    {PLAYER_NAMES[q]} holds {counted(len(pos.hands[q]), 'card')}")
         piles = []
         for s in (p, q):
             pile = pos.captured[s]
@@ -166,15 +166,20 @@ class TerminalGame:
         self.say("Captured: " + "; ".join(piles))
         duties = obligations(pos, p)
         self.say("You must: " + "; ".join(duties) if duties else "Obligations: none")
+        self.show_moves(moves)
+
+    def show_moves(self, moves: list[Move]) -> None:
+        """The numbered legal moves (the numbers the person types, and the hint's # column)."""
         self.say("Your moves:")
         for i, m in enumerate(moves, 1):
-            self.say(f"  {i:2d}  {m.describe(p)}")
+            self.say(f"  {i:2d}  {m.describe(HUMAN)}")
 
     def _ask(self, pos: Position, moves: list[Move]) -> Move:
         """Read until a legal choice; commands and refusals re-prompt."""
         self.show(pos, moves)
         while True:
-            self.console.print(f"Your move (1-{len(moves)}, hint, position, help, quit): ", end="",
+            numbers = "1" if len(moves) == 1 else f"1-{len(moves)}"
+            self.console.print(f"Your move ({numbers}, hint, position, help, quit): ", end="",
                                markup=False, highlight=False)
             line = self.read_line()
             if line == "":
@@ -187,6 +192,7 @@ class TerminalGame:
                 raise _Stop("quit")
             if text in ("hint", "h"):
                 self.hint(pos)
+                self.show_moves(moves)
             elif text in ("position", "p"):
                 self.say(json.dumps(seen_by(pos, HUMAN).to_json()))
             elif text in ("help", "?"):

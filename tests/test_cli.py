@@ -152,3 +152,42 @@ def test_first_run_says_it_is_compiling_and_bad_input_still_gets_one_line(tmp_pa
     assert first.returncode == 0 and "compiling the numba engine" in first.stderr
     again = run("moves", "-", stdin=json.dumps(EXAMPLE), env=cold)
     assert again.returncode == 0 and again.stderr == "" and again.stdout == first.stdout
+
+
+@pytest.mark.parametrize("args", [[], ["policies"]])
+def test_a_bare_command_prints_its_help_once(args):
+    proc = run(*args)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("Usage:") == 1 and proc.stderr == ""
+
+
+def test_version_and_short_help():
+    from casino_sim import __version__
+
+    for flag in ("--version", "-V"):
+        proc = run(flag)
+        assert proc.returncode == 0 and proc.stdout.strip() == f"casino-sim {__version__}", proc.stderr
+    for args in (["-h"], ["simulate", "-h"], ["policies", "-h"]):
+        proc = run(*args)
+        assert proc.returncode == 0 and "Usage:" in proc.stdout and proc.stdout == run(*args[:-1], "--help").stdout
+
+
+def test_moves_says_why_there_is_no_move():
+    pos = json.dumps({"hands": [[], ["KC", "3C", "9H"]], "loose": ["5C", "8D"]})
+    text = run("moves", "-", stdin=pos)
+    assert text.returncode == 0 and text.stdout == "" and "holds no card" in text.stderr
+    as_json = run("moves", "-", "--format", "json", stdin=pos)
+    assert json.loads(as_json.stdout) == [] and "holds no card" in as_json.stderr
+
+
+def test_the_compile_notice_follows_what_numba_will_do(tmp_path):
+    """A cache folder holding another install's kernels (a stray index here) still compiles: the notice says so."""
+    cache = tmp_path / "numba"
+    (cache / "elsewhere").mkdir(parents=True)
+    (cache / "elsewhere" / "movegen._movegen-161.py311.nbi").write_bytes(b"another install")
+    env = {"NUMBA_CACHE_DIR": str(cache)}
+    pos = json.dumps(EXAMPLE)
+    first = run("moves", "-", stdin=pos, env=env)
+    assert first.returncode == 0 and "compiling the numba engine" in first.stderr
+    second = run("moves", "-", stdin=pos, env=env)
+    assert second.returncode == 0 and second.stderr == "" and second.stdout == first.stdout

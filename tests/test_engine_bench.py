@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from casino_sim.bench import run_bench
@@ -49,3 +51,15 @@ def test_bench_refuses_a_python_policy_on_the_numba_engine(tmp_path):
     with pytest.raises(ValueError, match="only on the reference engine"):
         run_bench("numba", policy=f"{src}:capture_first", deals=1, measure_compile=False)
     assert run_bench("reference", policy=f"{src}:capture_first", deals=1)["engine"] == "reference"
+
+
+def test_threads_zero_means_every_core_as_in_simulate():
+    import numba
+
+    from test_cli import run
+
+    proc = run("bench", "--threads", "0", "--deals", "50", "--no-compile", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["threads"] == numba.config.NUMBA_NUM_THREADS
+    bad = run("bench", "--threads", "-1", "--deals", "50", "--no-compile")
+    assert bad.returncode == 2 and bad.stdout == ""  # refused before it says it is timing anything

@@ -82,6 +82,26 @@ def test_the_hint_is_the_analysers_table(tmp_path):
     assert "casino-sim analyse POSITION --worlds 40 --policy expert --seed 4" in text
 
 
+def test_the_hint_numbers_moves_as_the_move_list_does_and_lists_them_again():
+    text = play("--vs", "greedy", stdin="hint\nquit\n")
+    before, after = text.split("(casino-sim analyse POSITION", 1)
+    listed = {int(m.group(1)): m.group(2).strip() for m in map(MOVE_LINE.match, before.splitlines()) if m}
+    rows = re.findall(r"^│\s*(\d+) │ (.*?)\s*│\s*[+-]\d", after, re.M)
+    assert len(rows) == len(listed) > 1
+    assert {int(n): move for n, move in rows} == listed  # each hint row carries the move list's own number
+    assert [int(n) for n, _ in rows] != sorted(listed) or len(listed) == 1  # best first, not in list order
+    hint_end = after.index("best first; # is the move's number")
+    relisted = [m.group(2).strip() for m in map(MOVE_LINE.match, after[hint_end:].splitlines()) if m]
+    assert relisted[:len(listed)] == [listed[k] for k in sorted(listed)]  # the list is shown again after the hint
+
+
+def test_counts_and_the_prompt_read_as_english():
+    text = play("--vs", "greedy", stdin="1\n" * 24)
+    assert "B holds 1 cards" not in text and "1 card" in text
+    assert re.search(r"B holds 1 card\b", text)
+    assert "(1-1, " not in text and "Your move (1, hint" in text  # the last play of a batch has one move
+
+
 def test_the_screen_shows_table_hand_piles_score_and_obligations():
     text = play("--vs", "greedy", stdin="")
     assert "Table: " in text and "Your hand: " in text and re.search("B holds [34] cards", text)

@@ -18,9 +18,9 @@ from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.position import Position
+from casino_sim.reports.stats import t975
 
 MAX_WORLDS = 100_000
-Z95 = 1.959964  # two-sided 95% normal quantile
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class MoveValue:
     """One move's estimate: mean difference, its 95% interval, share of worlds where it was best, exact value."""
 
     move: Move
+    number: int  # the move's number in the legal-move list (1-based, canonical order as `casino-sim moves` lists)
     mean: float
     low: float
     high: float
@@ -80,9 +81,9 @@ def analyse(pos: Position, policy: Policy, worlds: int = 1000, seed: int = 0) ->
     diffs = rollout_diffs(pos, moves, int(ints[0, 0]), weights[0], wants[0], worlds, state_seed)
     exact = exact_values(pos, moves)
     mean = diffs.mean(axis=0)
-    half = Z95 * diffs.std(axis=0, ddof=1) / np.sqrt(worlds)
+    half = t975(worlds - 1) * diffs.std(axis=0, ddof=1) / np.sqrt(worlds)  # Student's t: few worlds, wide
     shares = best_shares(diffs)
-    values = [MoveValue(m, float(mean[i]), float(mean[i] - half[i]), float(mean[i] + half[i]), float(shares[i]),
+    values = [MoveValue(m, i + 1, float(mean[i]), float(mean[i] - half[i]), float(mean[i] + half[i]), float(shares[i]),
                         None if exact is None else int(exact[i])) for i, m in enumerate(moves)]
     # exact values rank first when known; then the estimate; legal_moves' canonical order breaks ties
     order = sorted(range(len(values)), key=lambda i: (-(values[i].exact if exact is not None else 0), -values[i].mean))
@@ -98,18 +99,20 @@ def analysis_json(a: Analysis) -> dict:
         "worlds": a.worlds,
         "seed": a.seed,
         "exact": a.has_exact,
-        "moves": [{"move": m.move.to_json(), "text": m.move.describe(p), "mean": round(m.mean, 4),
+        "moves": [{"number": m.number, "move": m.move.to_json(), "text": m.move.describe(p), "mean": round(m.mean, 4),
                    "ci95": [round(m.low, 4), round(m.high, 4)], "best_share": round(m.best_share, 4),
                    "exact": m.exact} for m in a.moves],
     }
 
 
 def analysis_table(a: Analysis) -> Table:
-    """The analysis as a table: rank, move in words, expected difference, interval, how often best (, exact)."""
+    """The analysis as a table, best move first: the move's number in the move list (as `moves` and `play` number
+    them), the move in words, expected difference, interval, how often best (, exact)."""
     p = a.position.to_move
     me, other = PLAYER_NAMES[p], PLAYER_NAMES[1 - p]
     table = Table(title=f"{me} to move: {me}'s points minus {other}'s at the end of the round "
-                        f"({a.worlds:,} worlds, play-outs by {a.policy}, seed {a.seed})")
+                        f"({a.worlds:,} worlds, play-outs by {a.policy}, seed {a.seed})",
+                  caption="best first; # is the move's number in the list of legal moves")
     table.add_column("#", justify="right")
     table.add_column("move")
     table.add_column("expected", justify="right")
@@ -117,8 +120,8 @@ def analysis_table(a: Analysis) -> Table:
     table.add_column("best in", justify="right")
     if a.has_exact:
         table.add_column("exact (best play)", justify="right")
-    for rank, m in enumerate(a.moves, 1):
-        row = [str(rank), m.move.describe(p), f"{m.mean:+.2f}", f"[{m.low:+.2f}, {m.high:+.2f}]",
+    for m in a.moves:
+        row = [str(m.number), m.move.describe(p), f"{m.mean:+.2f}", f"[{m.low:+.2f}, {m.high:+.2f}]",
                f"{m.best_share:.0%}"]
         if a.has_exact:
             row.append(f"{m.exact:+d}")
