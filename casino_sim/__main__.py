@@ -1,5 +1,5 @@
 """`python -m casino_sim` runs the CLI."""
 
-from casino_sim.cli import main
+from casino_sim.cli.app import main
 
 main()

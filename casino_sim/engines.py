@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 
 ENGINE_NAMES = ("reference", "numba")
 

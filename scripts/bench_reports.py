@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time report writing from a synthetic 1,000,000-round run folder (issue 5's <= 10 s target).
 
-    python scripts/bench_reports.py [rounds] [folder]
+python scripts/bench_reports.py [rounds] [folder]
 """
 
 import sys

@@ -21,29 +21,47 @@ from casino_sim.experiments.compare import compare
 RUNGS = [("greedy", "random"), ("expert", "greedy"), ("rollout", "expert")]
 
 
-def run_ladder(deals: int = 20_000, rollout_deals: int = 600, seed: int = 2026, rules: str = "strict",
-               out: Path = Path("results")) -> pd.DataFrame:
+def run_ladder(
+    deals: int = 20_000, rollout_deals: int = 600, seed: int = 2026, rules: str = "strict", out: Path = Path("results")
+) -> pd.DataFrame:
     """Play every rung, write out/ladder.csv and out/ladder.md, and return the table."""
     rows = []
     for a, b in RUNGS:
         n = rollout_deals if "rollout" in (a, b) else deals
         t0 = time.perf_counter()
         est = compare(a, b, n, rules=rules, seed=seed, chunk_deals=2_000 if n > 2_000 else 100)
-        rows.append({"policy": a, "vs": b, "rules": rules, "deals": n, "mean_diff": round(est.mean, 4),
-                     "ci_lo": round(est.lo, 4), "ci_hi": round(est.hi, 4), "clear_win": bool(est.lo > 0),
-                     "seconds": round(time.perf_counter() - t0, 1)})
+        rows.append(
+            {
+                "policy": a,
+                "vs": b,
+                "rules": rules,
+                "deals": n,
+                "mean_diff": round(est.mean, 4),
+                "ci_lo": round(est.lo, 4),
+                "ci_hi": round(est.hi, 4),
+                "clear_win": bool(est.lo > 0),
+                "seconds": round(time.perf_counter() - t0, 1),
+            }
+        )
         print(f"{a} vs {b}: {est} over {n:,} mirrored deals", flush=True)
     table = pd.DataFrame(rows)
     out.mkdir(parents=True, exist_ok=True)
     table.to_csv(out / "ladder.csv", index=False)
-    lines = ["| policy | vs | mirrored deals | mean points per deal, A − B | 95% interval | clear win |",
-             "| --- | --- | ---: | ---: | --- | --- |"]
-    lines += [f"| {r['policy']} | {r['vs']} | {r['deals']:,} | {r['mean_diff']:+.3f} | "
-              f"[{r['ci_lo']:+.3f}, {r['ci_hi']:+.3f}] | {'yes' if r['clear_win'] else 'NO'} |" for r in rows]
+    lines = [
+        "| policy | vs | mirrored deals | mean points per deal, A − B | 95% interval | clear win |",
+        "| --- | --- | ---: | ---: | --- | --- |",
+    ]
+    lines += [
+        f"| {r['policy']} | {r['vs']} | {r['deals']:,} | {r['mean_diff']:+.3f} | "
+        f"[{r['ci_lo']:+.3f}, {r['ci_hi']:+.3f}] | {'yes' if r['clear_win'] else 'NO'} |"
+        for r in rows
+    ]
     (out / "ladder.md").write_text(
         f"# The ladder ({rules} rules, seed {seed})\n\n"
         "Each policy against the one below it; every deal is played twice with the seats swapped.\n\n"
-        + "\n".join(lines) + "\n")
+        + "\n".join(lines)
+        + "\n"
+    )
     return table
 
 

@@ -34,8 +34,12 @@ from casino_sim.reports.kinds import card_value  # noqa: E402
 from casino_sim.reports.tournament import write_tournament  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
 
-MATCHUPS = [("greedy", "random", "strict"), ("expert", "greedy", "strict"), ("expert", "greedy", "brazilian"),
-            ("expert", "greedy", "italian")]
+MATCHUPS = [
+    ("greedy", "random", "strict"),
+    ("expert", "greedy", "strict"),
+    ("expert", "greedy", "brazilian"),
+    ("expert", "greedy", "italian"),
+]
 TOURNAMENT = ("random", "greedy", "builder", "defensive", "hold-casinos", "expert")
 
 
@@ -48,8 +52,9 @@ def matchups(args, tmp: Path) -> list[str]:
     out = []
     for a, b, rules in MATCHUPS:
         name = f"{a}-vs-{b}-{rules}"
-        config = SimConfig(deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed,
-                           card_deals=0)  # the card values have their own, larger experiment below
+        config = SimConfig(
+            deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed, card_deals=0
+        )  # the card values have their own, larger experiment below
         run = RunDir(tmp / name)
         start_run(config, run, [sys.executable, *sys.argv])
         finish_run(run, play_chunks(config, run))
@@ -58,11 +63,18 @@ def matchups(args, tmp: Path) -> list[str]:
         results = write_all(run.path, target)
         s = results["summary"].iloc[0]
         print(f"{name}: {s['diff_mean']:+.3f} [{s['diff_ci_lo']:+.3f}, {s['diff_ci_hi']:+.3f}]", flush=True)
-        out += [f"## {a} vs {b} ({rules} rules, {args.deals:,} mirrored deals)", "",
-                f"All charts and tables: [{name}/report.md]({name}/report.md).", ""]
+        out += [
+            f"## {a} vs {b} ({rules} rules, {args.deals:,} mirrored deals)",
+            "",
+            f"All charts and tables: [{name}/report.md]({name}/report.md).",
+            "",
+        ]
         for kind, title, chart, what, headline in SECTIONS:
-            out += [f"**{title}** ([{chart}.png]({name}/{chart}.png), [svg]({name}/{chart}.svg)). {what} "
-                    f"{_sentence(headline(results[kind]))}", ""]
+            out += [
+                f"**{title}** ([{chart}.png]({name}/{chart}.png), [svg]({name}/{chart}.svg)). {what} "
+                f"{_sentence(headline(results[kind]))}",
+                "",
+            ]
     return out
 
 
@@ -77,19 +89,23 @@ def card_values_section(args) -> list[str]:
     low = opp.iloc[-1]
     print(f"card values: 10♦ {ten['mean']:+.2f} [{ten['ci_lo']:+.2f}, {ten['ci_hi']:+.2f}]", flush=True)
     d = target.name
-    return [f"## The value of each card (expert vs expert, strict rules, {args.card_deals:,} deals)", "",
-            f"**Card-value heatmap** ([card_value_heatmap.png]({d}/card_value_heatmap.png), "
-            f"[svg]({d}/card_value_heatmap.svg); table [card_values.csv]({d}/card_values.csv)). Each deal is "
-            "replayed with one card swapped into the opponent's hand (top panel) or into the stock (bottom panel), "
-            "so the cell is what holding that card is worth in points per deal, with its 95% interval. "
-            f"Swapped with the opponent, the 10♦ is worth {ten['mean']:+.2f} [{ten['ci_lo']:+.2f}, "
-            f"{ten['ci_hi']:+.2f}] points; the most valuable cards are {top}; the least is "
-            f"{card_label(int(low['card']))} {low['mean']:+.2f}.", "",
-            f"**The 10♦ by batch** ([ten_diamonds_by_batch.png]({d}/ten_diamonds_by_batch.png), "
-            f"[svg]({d}/ten_diamonds_by_batch.svg)). The value of holding the 10♦ by the batch (1–6) in which it "
-            f"is dealt, for both kinds of swap. Swapped with the opponent, it is worth {_batch(target, 1)} when "
-            f"dealt in batch 1 and {_batch(target, 6)} in batch 6 (card_values_by_batch.csv has every figure).",
-            ""]
+    return [
+        f"## The value of each card (expert vs expert, strict rules, {args.card_deals:,} deals)",
+        "",
+        f"**Card-value heatmap** ([card_value_heatmap.png]({d}/card_value_heatmap.png), "
+        f"[svg]({d}/card_value_heatmap.svg); table [card_values.csv]({d}/card_values.csv)). Each deal is "
+        "replayed with one card swapped into the opponent's hand (top panel) or into the stock (bottom panel), "
+        "so the cell is what holding that card is worth in points per deal, with its 95% interval. "
+        f"Swapped with the opponent, the 10♦ is worth {ten['mean']:+.2f} [{ten['ci_lo']:+.2f}, "
+        f"{ten['ci_hi']:+.2f}] points; the most valuable cards are {top}; the least is "
+        f"{card_label(int(low['card']))} {low['mean']:+.2f}.",
+        "",
+        f"**The 10♦ by batch** ([ten_diamonds_by_batch.png]({d}/ten_diamonds_by_batch.png), "
+        f"[svg]({d}/ten_diamonds_by_batch.svg)). The value of holding the 10♦ by the batch (1–6) in which it "
+        f"is dealt, for both kinds of swap. Swapped with the opponent, it is worth {_batch(target, 1)} when "
+        f"dealt in batch 1 and {_batch(target, 6)} in batch 6 (card_values_by_batch.csv has every figure).",
+        "",
+    ]
 
 
 def _batch(folder: Path, batch: int) -> str:
@@ -112,15 +128,19 @@ def tournament_section(args, tmp: Path) -> list[str]:
     best, worst = r.iloc[0], r.iloc[-1]
     order = " > ".join(r["policy"])
     print(f"tournament: {order}", flush=True)
-    return [f"## Tournament ({len(TOURNAMENT)} policies, {args.games:,} mirrored pairs of whole games per pairing, "
-            "strict rules)", "",
-            "**Win-rate and margin matrices with ratings** ([tournament.png](tournament/tournament.png), "
-            "[svg](tournament/tournament.svg); [tournament.md](tournament/tournament.md)). Each cell is the share "
-            "of whole games the row policy wins against the column policy, and its final points margin, with 95% "
-            "intervals; the ratings are a Bradley-Terry fit on the Elo scale with bootstrap intervals. "
-            f"The order is {order}: {best['policy']} rates {best['elo']:.0f} [{best['elo_ci_lo']:.0f}, "
-            f"{best['elo_ci_hi']:.0f}] and wins {best['win_rate']:.1%} of its games, {worst['policy']} rates "
-            f"{worst['elo']:.0f}.", ""]
+    return [
+        f"## Tournament ({len(TOURNAMENT)} policies, {args.games:,} mirrored pairs of whole games per pairing, "
+        "strict rules)",
+        "",
+        "**Win-rate and margin matrices with ratings** ([tournament.png](tournament/tournament.png), "
+        "[svg](tournament/tournament.svg); [tournament.md](tournament/tournament.md)). Each cell is the share "
+        "of whole games the row policy wins against the column policy, and its final points margin, with 95% "
+        "intervals; the ratings are a Bradley-Terry fit on the Elo scale with bootstrap intervals. "
+        f"The order is {order}: {best['policy']} rates {best['elo']:.0f} [{best['elo_ci_lo']:.0f}, "
+        f"{best['elo_ci_hi']:.0f}] and wins {best['win_rate']:.1%} of its games, {worst['policy']} rates "
+        f"{worst['elo']:.0f}.",
+        "",
+    ]
 
 
 def main() -> None:
@@ -138,13 +158,20 @@ def main() -> None:
         args.deals, args.card_deals, args.games, args.ladder_deals, args.rollout_deals = 500, 20, 50, 500, 10
     args.out.mkdir(parents=True, exist_ok=True)
     ladder = run_ladder(args.ladder_deals, args.rollout_deals, args.seed, "strict", args.out)
-    index = ["# Standard results", "",
-             "Regenerate everything here with `python scripts/standard_results.py` (seed "
-             f"{args.seed}). Every figure carries a 95% confidence interval; each deal is played twice with the "
-             "seats swapped (mirrored), and the two rounds of a deal count as one sample.", "",
-             "## The ladder", "", *(args.out / "ladder.md").read_text().splitlines()[2:], "",
-             f"Each rung is a clear win: the lower bounds are {', '.join(f'{x:+.2f}' for x in ladder['ci_lo'])}.",
-             ""]
+    index = [
+        "# Standard results",
+        "",
+        "Regenerate everything here with `python scripts/standard_results.py` (seed "
+        f"{args.seed}). Every figure carries a 95% confidence interval; each deal is played twice with the "
+        "seats swapped (mirrored), and the two rounds of a deal count as one sample.",
+        "",
+        "## The ladder",
+        "",
+        *(args.out / "ladder.md").read_text().splitlines()[2:],
+        "",
+        f"Each rung is a clear win: the lower bounds are {', '.join(f'{x:+.2f}' for x in ladder['ci_lo'])}.",
+        "",
+    ]
     with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
         index += tournament_section(args, Path(tmp))
         index += card_values_section(args)

@@ -18,23 +18,87 @@ import sys
 from pathlib import Path
 
 GOLDEN = Path(__file__).parent / "golden"
-RUN_TABLES = ("summary", "score_breakdown", "sweeps", "sweeps_distribution", "seat_advantage", "convergence",
-              "card_values", "card_values_by_batch")
-POSITION = {"rules": "strict", "to_move": 0, "hands": [["7D", "TD", "2S", "KH"], None],
-            "loose": ["3C", "4H", "KC", "TS"], "captured": [[], []]}
+RUN_TABLES = (
+    "summary",
+    "score_breakdown",
+    "sweeps",
+    "sweeps_distribution",
+    "seat_advantage",
+    "convergence",
+    "card_values",
+    "card_values_by_batch",
+)
+POSITION = {
+    "rules": "strict",
+    "to_move": 0,
+    "hands": [["7D", "TD", "2S", "KH"], None],
+    "loose": ["3C", "4H", "KC", "TS"],
+    "captured": [[], []],
+}
 
 # name -> (command arguments after `casino-sim`, the files it writes that we keep)
 CASES: dict[str, list[str]] = {
-    "strict-greedy-vs-random": ["simulate", "--deals", "2000", "--policy", "greedy", "--vs", "random",
-                                "--card-deals", "20"],
-    "strict-expert-vs-greedy": ["simulate", "--deals", "2000", "--policy", "expert", "--vs", "greedy",
-                                "--card-deals", "20"],
-    "strict-rollout-vs-expert": ["simulate", "--deals", "6", "--policy", "rollout", "--vs", "expert",
-                                 "--chunk-deals", "3", "--card-deals", "0"],
-    "brazilian-expert-vs-greedy": ["simulate", "--deals", "2000", "--policy", "expert", "--vs", "greedy",
-                                   "--rules", "brazilian", "--card-deals", "20"],
-    "italian-expert-vs-random": ["simulate", "--deals", "2000", "--policy", "expert", "--vs", "random",
-                                 "--rules", "italian", "--card-deals", "20"],
+    "strict-greedy-vs-random": [
+        "simulate",
+        "--deals",
+        "2000",
+        "--policy",
+        "greedy",
+        "--vs",
+        "random",
+        "--card-deals",
+        "20",
+    ],
+    "strict-expert-vs-greedy": [
+        "simulate",
+        "--deals",
+        "2000",
+        "--policy",
+        "expert",
+        "--vs",
+        "greedy",
+        "--card-deals",
+        "20",
+    ],
+    "strict-rollout-vs-expert": [
+        "simulate",
+        "--deals",
+        "6",
+        "--policy",
+        "rollout",
+        "--vs",
+        "expert",
+        "--chunk-deals",
+        "3",
+        "--card-deals",
+        "0",
+    ],
+    "brazilian-expert-vs-greedy": [
+        "simulate",
+        "--deals",
+        "2000",
+        "--policy",
+        "expert",
+        "--vs",
+        "greedy",
+        "--rules",
+        "brazilian",
+        "--card-deals",
+        "20",
+    ],
+    "italian-expert-vs-random": [
+        "simulate",
+        "--deals",
+        "2000",
+        "--policy",
+        "expert",
+        "--vs",
+        "random",
+        "--rules",
+        "italian",
+        "--card-deals",
+        "20",
+    ],
     "tournament": ["tournament", "random", "greedy", "expert", "--games", "20", "--chunk-deals", "10"],
     "analyse": ["analyse", "{position}", "--worlds", "200", "--format", "json"],
 }
@@ -47,15 +111,17 @@ def produce(name: str, work: Path) -> dict[str, bytes]:
     out = work / "out"
     if args[0] in ("simulate", "tournament"):
         args += ["--seed", "7", "--out", str(out)]
-    proc = subprocess.run([sys.executable, "-m", "casino_sim", *args], capture_output=True, text=True,
-                          timeout=900, cwd=work)
+    proc = subprocess.run(
+        [sys.executable, "-m", "casino_sim", *args], capture_output=True, text=True, timeout=900, cwd=work
+    )
     if proc.returncode != 0:
         raise RuntimeError(f"casino-sim {' '.join(args)} failed: {proc.stderr.strip()}")
     if args[0] == "analyse":
         return {"analyse.json": proc.stdout.encode()}
     report = out / "report"
-    kept = {p.name: p.read_bytes() for p in sorted(report.glob("*.csv"))
-            if args[0] == "tournament" or p.stem in RUN_TABLES}
+    kept = {
+        p.name: p.read_bytes() for p in sorted(report.glob("*.csv")) if args[0] == "tournament" or p.stem in RUN_TABLES
+    }
     if args[0] == "simulate":  # every per-round record, as a digest (Parquet bytes carry library versions)
         from casino_sim.runner.rundir import RunDir
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casino_sim.cards import parse_card
+from casino_sim.core.cards import parse_card
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
@@ -53,7 +53,7 @@ def move(kind: str, card: str, loose: str = "", builds=(), value=None) -> Move:
 
 def names(cs) -> set[str]:
     """Card codes -> canonical tokens, as a set (for readable asserts)."""
-    from casino_sim.cards import format_card
+    from casino_sim.core.cards import format_card
 
     return {format_card(c) for c in cs}
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from casino_sim.core.rules import get_rules
 from casino_sim.policies import get_policy
 from casino_sim.reference.record import record_columns, round_record
 from casino_sim.reference.round import play_round
-from casino_sim.rules import get_rules
 
 
 @cache
@@ -31,18 +31,34 @@ def _played(n_deals: int, policy_a: str, policy_b: str, mirrored: bool, seed: in
         for mirror in (0, 1) if mirrored else (0,):
             seats = pols if mirror == 0 else pols[::-1]
             play_rng = np.random.default_rng([seed, deal])
-            result = play_round(ruleset, deck, dealer,
-                                lambda pos, moves: seats[pos.to_move].choose(pos, moves, play_rng))
+            result = play_round(
+                ruleset,
+                deck,
+                dealer,
+                lambda pos, moves, seats=seats, rng=play_rng: seats[pos.to_move].choose(pos, moves, rng),
+            )
             rec = round_record(result)
-            rec |= {"deal_id": deal, "mirror": mirror, "policy_0": seats[0].name, "policy_1": seats[1].name,
-                    "rules": rules, "chunk": deal // 10}
+            rec |= {
+                "deal_id": deal,
+                "mirror": mirror,
+                "policy_0": seats[0].name,
+                "policy_1": seats[1].name,
+                "rules": rules,
+                "chunk": deal // 10,
+            }
             rows.append(rec)
     df = pd.DataFrame(rows)
     return df[[*record_columns(), "deal_id", "mirror", "policy_0", "policy_1", "rules", "chunk"]]
 
 
-def played_rounds(n_deals: int = 50, policy_a: str = "greedy", policy_b: str = "random", mirrored: bool = True,
-                  seed: int = 7, rules: str = "strict") -> pd.DataFrame:
+def played_rounds(
+    n_deals: int = 50,
+    policy_a: str = "greedy",
+    policy_b: str = "random",
+    mirrored: bool = True,
+    seed: int = 7,
+    rules: str = "strict",
+) -> pd.DataFrame:
     """Records of n_deals deals (twice as many rounds when mirrored); a fresh copy each call."""
     return _played(n_deals, policy_a, policy_b, mirrored, seed, rules).copy()
 

@@ -7,17 +7,18 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from test_choose import SWEEP_WITH_BIG_CASINO
+from test_cli import assert_one_line_error, run
 
 from casino_sim.analysis import analyse, analysis_json
-from casino_sim.cards import format_cards, parse_card as C
+from casino_sim.core.cards import format_cards
+from casino_sim.core.cards import parse_card as C
+from casino_sim.core.rules import get_rules
 from casino_sim.engine.decide import rollout_choose, rollout_diffs
 from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference import Position, legal_moves, play
 from casino_sim.reference.round import RoundResult, deal_batch, finish_round
-from casino_sim.rules import get_rules
-from test_choose import SWEEP_WITH_BIG_CASINO
-from test_cli import assert_one_line_error, run
 
 EXPERT = get_policy("expert")
 
@@ -54,8 +55,14 @@ def last_batch_sweep() -> Position:
     """Last batch, stock empty: A's 10♦ takes 4♣ + 6♠, sweeping the table and banking the big casino."""
     live = ["TD", "3C", "KH", "2D", "4C", "6S"]
     rest = [c for c in format_cards(range(52)) if c not in live]
-    return Position.from_json({"hands": [["TD", "3C"], ["KH", "2D"]], "loose": ["4C", "6S"],
-                               "captured": [rest[:23], rest[23:]], "last_capturer": 1})
+    return Position.from_json(
+        {
+            "hands": [["TD", "3C"], ["KH", "2D"]],
+            "loose": ["4C", "6S"],
+            "captured": [rest[:23], rest[23:]],
+            "last_capturer": 1,
+        }
+    )
 
 
 def test_the_sweep_with_the_big_casino_ranks_first():
@@ -71,8 +78,17 @@ def test_the_sweep_with_the_big_casino_ranks_first():
     assert {m.move for m in a.moves} == set(legal_moves(a.position))
 
 
-@pytest.mark.parametrize("seed,ply,rules", [(1, 44, "strict"), (2, 43, "strict"), (3, 44, "strict"),
-                                             (4, 45, "strict"), (5, 43, "italian"), (6, 44, "brazilian")])
+@pytest.mark.parametrize(
+    "seed,ply,rules",
+    [
+        (1, 44, "strict"),
+        (2, 43, "strict"),
+        (3, 44, "strict"),
+        (4, 45, "strict"),
+        (5, 43, "italian"),
+        (6, 44, "brazilian"),
+    ],
+)
 def test_exact_values_are_the_minimax_values(seed, ply, rules):
     pos = random_position(seed, ply, rules)
     me = pos.to_move
@@ -96,13 +112,17 @@ def test_last_batch_shows_the_exact_value_whether_or_not_the_opponent_hand_is_gi
 
 def test_a_known_opponent_hand_is_kept():
     # B has been shown to hold three tens: trailing the 10♦ gives it away; holding no ten, B cannot take it
-    base = {"hands": [["TD", "KH", "3C", "8D"], None], "loose": ["QC", "JS", "5C", "9H"],
-            "captured": [[], []]}
-    trail_big = lambda a: next(m for m in a.moves if m.move.kind == "trail" and m.move.card == C("TD"))
-    tens = analyse(Position.from_json({**base, "hands": [base["hands"][0], ["TS", "TH", "TC", "2S"]]}),
-                   EXPERT, worlds=200, seed=3)
-    no_tens = analyse(Position.from_json({**base, "hands": [base["hands"][0], ["2S", "2H", "4D", "6H"]]}),
-                      EXPERT, worlds=200, seed=3)
+    base = {"hands": [["TD", "KH", "3C", "8D"], None], "loose": ["QC", "JS", "5C", "9H"], "captured": [[], []]}
+
+    def trail_big(a):
+        return next(m for m in a.moves if m.move.kind == "trail" and m.move.card == C("TD"))
+
+    tens = analyse(
+        Position.from_json({**base, "hands": [base["hands"][0], ["TS", "TH", "TC", "2S"]]}), EXPERT, worlds=200, seed=3
+    )
+    no_tens = analyse(
+        Position.from_json({**base, "hands": [base["hands"][0], ["2S", "2H", "4D", "6H"]]}), EXPERT, worlds=200, seed=3
+    )
     assert trail_big(tens).high < trail_big(no_tens).low
 
 
@@ -143,22 +163,28 @@ def test_analyse_command_text_and_json():
     assert "95% interval" in text.stdout and "best in" in text.stdout and "exact" not in text.stdout
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["--worlds", "0"], "--worlds"),
-    (["--worlds", "100000000"], "--worlds"),
-    (["--policy", "rollout"], "random or a heuristic"),
-    (["--policy", "oracle"], "unknown policy"),
-    (["--seed", "-3"], "--seed"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["--worlds", "0"], "--worlds"),
+        (["--worlds", "100000000"], "--worlds"),
+        (["--policy", "rollout"], "random or a heuristic"),
+        (["--policy", "oracle"], "unknown policy"),
+        (["--seed", "-3"], "--seed"),
+    ],
+)
 def test_analyse_refuses_bad_options(args, fragment):
     assert_one_line_error(run_analyse(Position.from_json(SWEEP_WITH_BIG_CASINO), *args), fragment)
 
 
-@pytest.mark.parametrize("position,fragment", [
-    ({"hands": [None, ["2C", "3D", "4H", "5S"]], "loose": ["9C"]}, "to move"),
-    ({"hands": [["2C"], None], "loose": ["9C"]}, "cannot arise"),
-    ({"hands": [["2C", "2C"], None]}, "twice"),
-])
+@pytest.mark.parametrize(
+    "position,fragment",
+    [
+        ({"hands": [None, ["2C", "3D", "4H", "5S"]], "loose": ["9C"]}, "to move"),
+        ({"hands": [["2C"], None], "loose": ["9C"]}, "cannot arise"),
+        ({"hands": [["2C", "2C"], None]}, "twice"),
+    ],
+)
 def test_analyse_refuses_bad_positions(position, fragment):
     assert_one_line_error(run("analyse", "-", stdin=json.dumps(position)), fragment)
     assert_one_line_error(run("analyse", "-", stdin="{not json"), "not valid JSON")

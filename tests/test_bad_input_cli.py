@@ -12,16 +12,20 @@ import pytest
 import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from casino_sim.cli import app, main
-from casino_sim.errors import USER_ERRORS
-from casino_sim.reference.position import Position
 from test_cli import EXAMPLE
+
+from casino_sim.cli.app import app, main
+from casino_sim.core.errors import USER_ERRORS
+from casino_sim.reference.position import Position
 
 # Options that cannot be given a bad value (on/off flags), with the reason.
 NO_BAD_VALUE = {
-    ("moves", "jsonl"): "a flag", ("simulate", "mirrored"): "a flag", ("simulate", "games"): "a flag",
-    ("simulate", "check"): "a flag", ("bench", "compile_times"): "a flag", ("bench", "check"): "a flag",
+    ("moves", "jsonl"): "a flag",
+    ("simulate", "mirrored"): "a flag",
+    ("simulate", "games"): "a flag",
+    ("simulate", "check"): "a flag",
+    ("bench", "compile_times"): "a flag",
+    ("bench", "check"): "a flag",
     ("card-value", "force"): "a flag",
 }
 
@@ -32,41 +36,63 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("deal", "rules"): [(["--rules", "poker"], "poker")],
     ("replay", "source"): [(["{root}/nothing"], "nothing"), (["{toml}"], "")],
     ("replay", "round_"): [(["{run}", "--round", "0"], "--round"), (["{run}", "--round", "x"], "--round")],
-    ("moves", "position"): [(["{root}/nothing.json"], "no such file"), (["{toml}"], "not valid JSON"),
-                            ([], "Missing argument")],
+    ("moves", "position"): [
+        (["{root}/nothing.json"], "no such file"),
+        (["{toml}"], "not valid JSON"),
+        ([], "Missing argument"),
+    ],
     ("moves", "format"): [(["{pos}", "--format", "xml"], "--format")],
     ("moves", "engine"): [(["{pos}", "--engine", "gpu"], "--engine")],
     ("apply", "position"): [(["{root}/none.json", '{"kind": "trail", "card": "KC"}'], "no such file")],
-    ("apply", "move"): [(["{pos}", "{"], "JSON"), (["{pos}", '{"kind": "trail", "card": "ZZ"}'], "ZZ"),
-                        (["{pos}", '{"kind": "fly"}'], "fly")],
+    ("apply", "move"): [
+        (["{pos}", "{"], "JSON"),
+        (["{pos}", '{"kind": "trail", "card": "ZZ"}'], "ZZ"),
+        (["{pos}", '{"kind": "fly"}'], "fly"),
+    ],
     ("apply", "engine"): [(["{pos}", '{"kind": "trail", "card": "KC"}', "--engine", "gpu"], "--engine")],
-    ("simulate", "deals"): [(["--deals", "0"], "--deals"), (["--deals", "-5"], "--deals"),
-                            (["--deals", "100000000000"], "--deals"), (["--deals", "many"], "--deals")],
+    ("simulate", "deals"): [
+        (["--deals", "0"], "--deals"),
+        (["--deals", "-5"], "--deals"),
+        (["--deals", "100000000000"], "--deals"),
+        (["--deals", "many"], "--deals"),
+    ],
     ("simulate", "policy"): [(["--policy", "nosuch"], "nosuch"), (["--policy", "{toml}"], "broken.toml")],
     ("simulate", "vs"): [(["--vs", "nosuch"], "nosuch"), (["--vs", "{root}/missing.toml"], "missing.toml")],
     ("simulate", "rules"): [(["--rules", "poker"], "poker")],
     ("simulate", "seed"): [(["--seed", "-1"], "--seed")],
     ("simulate", "threads"): [(["--threads", "-1"], "--threads"), (["--threads", "100000"], "--threads")],
     ("simulate", "until_ci"): [(["--until-ci", "0"], "--until-ci"), (["--until-ci", "-2"], "--until-ci")],
-    ("simulate", "out"): [(["--out", "{file}/sub"], "cannot write"), (["--out", "{run}"], "already holds a run"),
-                          (["--out", "{root}"], "not empty")],
-    ("simulate", "resume"): [(["--resume", "{root}/none"], "not a run folder"),
-                             (["--resume", "{old}"], "another version")],
+    ("simulate", "out"): [
+        (["--out", "{file}/sub"], "cannot write"),
+        (["--out", "{run}"], "already holds a run"),
+        (["--out", "{root}"], "not empty"),
+    ],
+    ("simulate", "resume"): [
+        (["--resume", "{root}/none"], "not a run folder"),
+        (["--resume", "{old}"], "another version"),
+    ],
     ("simulate", "engine"): [(["--engine", "gpu"], "gpu")],
     ("simulate", "chunk_deals"): [(["--chunk-deals", "0"], "--chunk-deals")],
     ("simulate", "record"): [(["--record", "-1"], "--record")],
-    ("simulate", "card_deals"): [(["--card-deals", "-1"], "--card-deals"), (["--card-deals", "x"], "--card-deals"),
-                                 (["--games", "--card-deals", "5"], "--games")],
+    ("simulate", "card_deals"): [
+        (["--card-deals", "-1"], "--card-deals"),
+        (["--card-deals", "x"], "--card-deals"),
+        (["--games", "--card-deals", "5"], "--games"),
+    ],
     ("simulate", "force"): [(["--resume", "{run}", "--force"], "--force")],
     ("simulate", "backend"): [(["--backend", "mpi"], "--backend")],
     ("simulate", "scheduler"): [(["--scheduler", "not-an-address"], "scheduler")],
     ("report", "kind"): [(["pie", "{run}"], "pie")],
-    ("report", "run_dir"): [(["summary", "{root}/none"], "not a run folder"),
-                            (["summary", "{old}"], "another version")],
+    ("report", "run_dir"): [
+        (["summary", "{root}/none"], "not a run folder"),
+        (["summary", "{old}"], "another version"),
+    ],
     ("report", "out"): [(["summary", "{run}", "--out", "{file}/sub"], "")],
     ("experiment", "plan"): [(["{root}/none.toml"], "none.toml"), (["{toml}"], ""), (["{plan}"], "[[run]]")],
-    ("experiment", "out"): [(["{plan_ok}", "--out", "{file}/sub"], ""),
-                            (["{plan_ok}", "--out", "{root}"], "already holds runs")],
+    ("experiment", "out"): [
+        (["{plan_ok}", "--out", "{file}/sub"], ""),
+        (["{plan_ok}", "--out", "{root}"], "already holds runs"),
+    ],
     ("experiment", "force"): [(["{plan_ok}", "--force", "--resume", "--out", "{root}"], "--force")],
     ("experiment", "resume"): [(["{plan_ok}", "--resume", "--out", "{root}/none"], "nothing to resume")],
     ("experiment", "backend"): [(["{plan_ok}", "--backend", "mpi"], "--backend")],
@@ -78,8 +104,10 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("tournament", "threads"): [(["greedy", "random", "--threads", "-1"], "--threads")],
     ("tournament", "chunk_deals"): [(["greedy", "random", "--chunk-deals", "0"], "--chunk-deals")],
     ("tournament", "out"): [(["greedy", "random", "--out", "{file}/sub"], "cannot write")],
-    ("tournament", "resume"): [(["--resume", "{root}/none"], "not a run folder"),
-                               (["--resume", "{run}"], "not a tournament")],
+    ("tournament", "resume"): [
+        (["--resume", "{root}/none"], "not a run folder"),
+        (["--resume", "{run}"], "not a tournament"),
+    ],
     ("tournament", "backend"): [(["greedy", "random", "--backend", "mpi"], "--backend")],
     ("tournament", "scheduler"): [(["greedy", "random", "--scheduler", "not-an-address"], "scheduler")],
     ("bench", "engine"): [(["--engine", "gpu"], "--engine")],
@@ -93,15 +121,19 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("card-value", "rules"): [(["--rules", "poker"], "poker")],
     ("card-value", "seed"): [(["--seed", "-1"], "--seed")],
     ("card-value", "threads"): [(["--threads", "-1"], "--threads")],
-    ("card-value", "out"): [(["--deals", "1", "--out", "{file}/sub"], ""), (["--deals", "1", "--out", "{root}"],
-                                                                           "not empty")],
+    ("card-value", "out"): [
+        (["--deals", "1", "--out", "{file}/sub"], ""),
+        (["--deals", "1", "--out", "{root}"], "not empty"),
+    ],
     ("choose", "position"): [(["{root}/none.json"], "no such file")],
     ("choose", "policy"): [(["{pos}", "--policy", "nosuch"], "nosuch")],
     ("choose", "seed"): [(["{pos}", "--seed", "-1"], "--seed")],
     ("choose", "format"): [(["{pos}", "--format", "xml"], "--format")],
     ("analyse", "position"): [(["{root}/none.json"], "no such file"), (["{toml}"], "not valid JSON")],
-    ("analyse", "worlds"): [(["{pos}", "--worlds", "0"], "--worlds"), (["{pos}", "--worlds", "10000000000"],
-                                                                       "--worlds")],
+    ("analyse", "worlds"): [
+        (["{pos}", "--worlds", "0"], "--worlds"),
+        (["{pos}", "--worlds", "10000000000"], "--worlds"),
+    ],
     ("analyse", "policy"): [(["{pos}", "--policy", "nosuch"], "nosuch")],
     ("analyse", "seed"): [(["{pos}", "--seed", "-1"], "--seed")],
     ("analyse", "format"): [(["{pos}", "--format", "xml"], "--format")],
@@ -139,8 +171,11 @@ def test_every_option_has_a_case():
 
 
 def snapshot(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture(scope="module")
@@ -153,8 +188,10 @@ def files(tmp_path_factory):
     plan = root / "plan.toml"
     plan.write_text('name = "x"\n')
     plan_ok = root / "ok.toml"
-    plan_ok.write_text('name = "ok"\n[[run]]\nname = "a"\npolicy = "greedy"\nvs = "random"\ndeals = 10\n'
-                       '[[run.expect]]\nmetric = "diff"\nat_least = 0\n')
+    plan_ok.write_text(
+        'name = "ok"\n[[run]]\nname = "a"\npolicy = "greedy"\nvs = "random"\ndeals = 10\n'
+        '[[run.expect]]\nmetric = "diff"\nat_least = 0\n'
+    )
     a_file = root / "a-file"
     a_file.write_text("not a folder")
     run = root / "run"
@@ -162,8 +199,16 @@ def files(tmp_path_factory):
     old = root / "old"
     old.mkdir()
     (old / "manifest.json").write_text(json.dumps({"format": 99, "kind": "simulate"}))
-    return {"pos": pos, "toml": toml, "plan": plan, "plan_ok": plan_ok, "file": a_file, "run": run, "old": old,
-            "root": root}
+    return {
+        "pos": pos,
+        "toml": toml,
+        "plan": plan,
+        "plan_ok": plan_ok,
+        "file": a_file,
+        "run": run,
+        "old": old,
+        "root": root,
+    }
 
 
 def cli(*args: str) -> tuple[int, str, str]:
@@ -188,8 +233,9 @@ def cli(*args: str) -> tuple[int, str, str]:
 CASE_LIST = [(cmd, param, args, fragment) for (cmd, param), cases in CASES.items() for args, fragment in cases]
 
 
-@pytest.mark.parametrize("command, param, args, fragment", CASE_LIST,
-                         ids=[f"{c}-{p}-{i}" for i, (c, p, _, _) in enumerate(CASE_LIST)])
+@pytest.mark.parametrize(
+    "command, param, args, fragment", CASE_LIST, ids=[f"{c}-{p}-{i}" for i, (c, p, _, _) in enumerate(CASE_LIST)]
+)
 def test_bad_input_is_one_line_and_exit_2(files, command, param, args, fragment):
     before = snapshot(files["root"])
     filled = list(args)
@@ -203,17 +249,49 @@ def test_bad_input_is_one_line_and_exit_2(files, command, param, args, fragment)
     assert snapshot(files["root"]) == before  # nothing already written is damaged
 
 
-JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=4)
-                       | st.sampled_from(["TD", "2S", "KC", "7H", "AS", "10♦", "strict", "italian"]),
-                       lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
-                           st.sampled_from(["hands", "loose", "builds", "captured", "to_move", "rules", "sweeps",
-                                            "last_capturer", "must_act", "value", "cards", "owner"]), inner,
-                           max_size=6), max_leaves=25)
+JSONISH = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.text(max_size=4)
+    | st.sampled_from(["TD", "2S", "KC", "7H", "AS", "10♦", "strict", "italian"]),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "hands",
+                    "loose",
+                    "builds",
+                    "captured",
+                    "to_move",
+                    "rules",
+                    "sweeps",
+                    "last_capturer",
+                    "must_act",
+                    "value",
+                    "cards",
+                    "owner",
+                ]
+            ),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=25,
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(obj=st.dictionaries(st.sampled_from(["hands", "loose", "builds", "captured", "to_move", "rules", "sweeps",
-                                            "last_capturer", "must_act", "extra"]), JSONISH, max_size=9))
+@given(
+    obj=st.dictionaries(
+        st.sampled_from(
+            ["hands", "loose", "builds", "captured", "to_move", "rules", "sweeps", "last_capturer", "must_act", "extra"]
+        ),
+        JSONISH,
+        max_size=9,
+    )
+)
 def test_fuzzed_positions_are_read_or_refused_with_a_user_error(obj):
     try:
         pos = Position.from_json(obj)

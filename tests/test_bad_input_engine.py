@@ -1,17 +1,21 @@
 """Bad input at the engine level: each is refused with an error that says what is wrong."""
 
 import pytest
+from helpers import move, position
 
-from casino_sim.cards import CardError, format_card, parse_card, parse_cards
+from casino_sim.core.cards import CardError, format_card, parse_card, parse_cards
+from casino_sim.core.rules import STRICT, RulesError, get_rules
 from casino_sim.reference import IllegalMove, Position, PositionError, apply_move, check_move, legal_moves
 from casino_sim.reference.moves import Move, MoveError
 from casino_sim.reference.round import play_round
-from casino_sim.rules import STRICT, RulesError, get_rules
 
-from helpers import move, position
-
-BASE = {"rules": "strict", "to_move": 0, "hands": [["7D", "7S", "2H"], ["KC", "3C", "9H"]], "loose": ["8D"],
-        "builds": [{"value": 7, "cards": ["5C", "2D"], "owner": 0}]}
+BASE = {
+    "rules": "strict",
+    "to_move": 0,
+    "hands": [["7D", "7S", "2H"], ["KC", "3C", "9H"]],
+    "loose": ["8D"],
+    "builds": [{"value": 7, "cards": ["5C", "2D"], "owner": 0}],
+}
 
 
 def with_(**changes):
@@ -19,6 +23,7 @@ def with_(**changes):
 
 
 # ---------------------------------------------------------------- cards
+
 
 @pytest.mark.parametrize("token", ["1X", "ZZ", "", "7", "11S", "T", "10", "7SS", "0H", "AX", "1♠", "KK"])
 def test_malformed_card_error_names_the_token(token):
@@ -33,8 +38,10 @@ def test_non_string_card_is_refused(token):
         parse_card(token)
 
 
-@pytest.mark.parametrize("token,canonical", [("TD", "TD"), ("10♦", "TD"), ("7s", "7S"), ("as", "AS"),
-                                             ("10h", "TH"), ("K♣", "KC"), ("q♥", "QH")])
+@pytest.mark.parametrize(
+    "token,canonical",
+    [("TD", "TD"), ("10♦", "TD"), ("7s", "7S"), ("as", "AS"), ("10h", "TH"), ("K♣", "KC"), ("q♥", "QH")],
+)
 def test_accepted_card_forms(token, canonical):
     assert format_card(parse_card(token)) == canonical
 
@@ -68,16 +75,20 @@ def test_malformed_card_in_a_move_names_the_token():
 
 # ---------------------------------------------------------------- duplicates
 
-@pytest.mark.parametrize("obj", [
-    with_(loose=["8D", "7D"]),                                     # hand and table
-    with_(hands=[["7D", "7S", "2H", "7S"], ["KC"]]),                # twice in one hand
-    with_(hands=[["7D", "7S"], ["7S"]]),                           # in both hands
-    with_(loose=["8D", "5C"]),                                     # table and build
-    with_(captured=[["2D"], []]),                                  # build and pile
-    with_(captured=[["4S"], ["4S"]]),                              # both piles
-    with_(loose=["8D", "8D"]),                                     # twice on the table
-    with_(loose=["8D", "8d"]),                                     # same card, other spelling
-])
+
+@pytest.mark.parametrize(
+    "obj",
+    [
+        with_(loose=["8D", "7D"]),  # hand and table
+        with_(hands=[["7D", "7S", "2H", "7S"], ["KC"]]),  # twice in one hand
+        with_(hands=[["7D", "7S"], ["7S"]]),  # in both hands
+        with_(loose=["8D", "5C"]),  # table and build
+        with_(captured=[["2D"], []]),  # build and pile
+        with_(captured=[["4S"], ["4S"]]),  # both piles
+        with_(loose=["8D", "8D"]),  # twice on the table
+        with_(loose=["8D", "8d"]),  # same card, other spelling
+    ],
+)
 def test_duplicate_card_is_refused(obj):
     with pytest.raises(PositionError, match="appears twice"):
         Position.from_json(obj)
@@ -97,20 +108,24 @@ def test_no_more_than_52_cards():
 
 # ---------------------------------------------------------------- impossible builds
 
-@pytest.mark.parametrize("build,fragment", [
-    ({"value": 7, "cards": ["5C", "2D", "KH"], "owner": 0}, "figure"),
-    ({"value": 7, "cards": ["QC", "QH"], "owner": 0}, "figure"),
-    ({"value": 7, "cards": ["5C", "3D"], "owner": 0}, "groups of 7"),
-    ({"value": 7, "cards": ["5C", "2D", "3H"], "owner": 0}, "groups of 7"),
-    ({"value": 10, "cards": ["9C", "9D", "2H"], "owner": 0}, "groups of 10"),  # sums to 20, no split
-    ({"value": 5, "cards": ["9C", "AH"], "owner": 0}, "groups of 5"),               # a card above the value
-    ({"value": 7, "cards": ["7C"], "owner": 0}, "at least two cards"),
-    ({"value": 7, "cards": [], "owner": 0}, "at least two cards"),
-    ({"value": 11, "cards": ["5C", "6D"], "owner": 0}, "1..10"),
-    ({"value": 0, "cards": ["5C", "6D"], "owner": 0}, "1..10"),
-    ({"value": 7, "cards": ["5C", "2D"], "owner": 2}, "0 or 1"),
-    ({"value": 7, "cards": ["5C", "2D"], "owner": 0, "colour": "red"}, "unknown field"),
-])
+
+@pytest.mark.parametrize(
+    "build,fragment",
+    [
+        ({"value": 7, "cards": ["5C", "2D", "KH"], "owner": 0}, "figure"),
+        ({"value": 7, "cards": ["QC", "QH"], "owner": 0}, "figure"),
+        ({"value": 7, "cards": ["5C", "3D"], "owner": 0}, "groups of 7"),
+        ({"value": 7, "cards": ["5C", "2D", "3H"], "owner": 0}, "groups of 7"),
+        ({"value": 10, "cards": ["9C", "9D", "2H"], "owner": 0}, "groups of 10"),  # sums to 20, no split
+        ({"value": 5, "cards": ["9C", "AH"], "owner": 0}, "groups of 5"),  # a card above the value
+        ({"value": 7, "cards": ["7C"], "owner": 0}, "at least two cards"),
+        ({"value": 7, "cards": [], "owner": 0}, "at least two cards"),
+        ({"value": 11, "cards": ["5C", "6D"], "owner": 0}, "1..10"),
+        ({"value": 0, "cards": ["5C", "6D"], "owner": 0}, "1..10"),
+        ({"value": 7, "cards": ["5C", "2D"], "owner": 2}, "0 or 1"),
+        ({"value": 7, "cards": ["5C", "2D"], "owner": 0, "colour": "red"}, "unknown field"),
+    ],
+)
 def test_impossible_build_is_refused(build, fragment):
     with pytest.raises(PositionError) as err:
         Position.from_json(with_(builds=[build]))
@@ -118,8 +133,9 @@ def test_impossible_build_is_refused(build, fragment):
 
 
 def test_two_builds_of_one_value_are_refused():
-    obj = with_(builds=[{"value": 7, "cards": ["5C", "2D"], "owner": 0},
-                        {"value": 7, "cards": ["4C", "3D"], "owner": 1}])
+    obj = with_(
+        builds=[{"value": 7, "cards": ["5C", "2D"], "owner": 0}, {"value": 7, "cards": ["4C", "3D"], "owner": 1}]
+    )
     with pytest.raises(PositionError, match="two builds of value 7"):
         Position.from_json(obj)
 
@@ -132,6 +148,7 @@ def test_valid_multiple_build_is_accepted():
 
 
 # ---------------------------------------------------------------- rule sets and other fields
+
 
 @pytest.mark.parametrize("name", ["french", "Strict", "", "STRICT ", 3])
 def test_unknown_rule_set(name):
@@ -152,17 +169,20 @@ def test_unknown_rule_option():
         STRICT.with_options(target=0)
 
 
-@pytest.mark.parametrize("obj,fragment", [
-    ([1, 2], "JSON object"),
-    (with_(to_move=2), "to_move"),
-    (with_(to_move=True), "to_move"),
-    (with_(hands=[["7D"]]), "hands"),
-    (with_(loose="8D"), "loose"),
-    (with_(sweeps=[-1, 0]), "sweeps"),
-    (with_(must_act=[1, 0]), "must_act"),
-    (with_(last_capturer=3), "last_capturer"),
-    (with_(dealer=0), "unknown position field"),
-])
+@pytest.mark.parametrize(
+    "obj,fragment",
+    [
+        ([1, 2], "JSON object"),
+        (with_(to_move=2), "to_move"),
+        (with_(to_move=True), "to_move"),
+        (with_(hands=[["7D"]]), "hands"),
+        (with_(loose="8D"), "loose"),
+        (with_(sweeps=[-1, 0]), "sweeps"),
+        (with_(must_act=[1, 0]), "must_act"),
+        (with_(last_capturer=3), "last_capturer"),
+        (with_(dealer=0), "unknown position field"),
+    ],
+)
 def test_malformed_position_fields(obj, fragment):
     with pytest.raises(PositionError) as err:
         Position.from_json(obj)
@@ -181,15 +201,18 @@ def test_bad_deck_for_a_round():
         play_round(STRICT, list(range(51)) + [0], 0, lambda p, m: m[0])
 
 
-@pytest.mark.parametrize("obj,fragment", [
-    ({"kind": "steal", "card": "7S"}, "kind"),
-    ({"kind": "trail"}, "no card"),
-    ({"kind": "capture", "card": "7S", "loose": ["3C", "3C"], "value": 7}, "twice"),
-    ({"kind": "capture", "card": "7S", "builds": ["7"], "value": 7}, "builds"),
-    ({"kind": "capture", "card": "7S", "value": "7"}, "value"),
-    ({"kind": "trail", "card": "7S", "extra": 1}, "unknown move field"),
-    ("trail 7S", "JSON object"),
-])
+@pytest.mark.parametrize(
+    "obj,fragment",
+    [
+        ({"kind": "steal", "card": "7S"}, "kind"),
+        ({"kind": "trail"}, "no card"),
+        ({"kind": "capture", "card": "7S", "loose": ["3C", "3C"], "value": 7}, "twice"),
+        ({"kind": "capture", "card": "7S", "builds": ["7"], "value": 7}, "builds"),
+        ({"kind": "capture", "card": "7S", "value": "7"}, "value"),
+        ({"kind": "trail", "card": "7S", "extra": 1}, "unknown move field"),
+        ("trail 7S", "JSON object"),
+    ],
+)
 def test_malformed_move_record(obj, fragment):
     with pytest.raises(MoveError) as err:
         Move.from_json(obj)
@@ -197,6 +220,7 @@ def test_malformed_move_record(obj, fragment):
 
 
 # ---------------------------------------------------------------- illegal moves for apply_move
+
 
 def illegal(pos, m, *fragments):
     reason = check_move(pos, m)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from test_cli import assert_one_line_error, run
 
-from casino_sim.cards import BIG_CASINO
+from casino_sim.core.cards import BIG_CASINO
+from casino_sim.core.rules import STRICT
 from casino_sim.experiments.card_value import card_values, deal_slot, paired_decks
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import deal_batch
-from casino_sim.rules import STRICT
-from test_cli import assert_one_line_error, run
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
@@ -63,8 +63,9 @@ def test_card_value_command_writes_the_heatmap(tmp_path):
 def test_simulate_pairs_the_first_deals_as_card_value_does(tmp_path):
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 
-    config = SimConfig(deals=300, policy_a="greedy", policy_b="greedy", seed=4, mirrored=False, chunk_deals=200,
-                       card_deals=250)
+    config = SimConfig(
+        deals=300, policy_a="greedy", policy_b="greedy", seed=4, mirrored=False, chunk_deals=200, card_deals=250
+    )
     cards = [play_chunk(config, c)["cards"] for c in (0, 1)]
     assert cards[0]["deal_id"].max() == 199 and cards[1]["deal_id"].between(200, 249).all()
     alone = card_values("greedy", 200, seed=4)  # the same rows as simulate's first chunk
@@ -74,8 +75,12 @@ def test_simulate_pairs_the_first_deals_as_card_value_does(tmp_path):
 
 def test_a_mirrored_run_pairs_both_seatings_and_reports_card_values(tmp_path):
     out = tmp_path / "run"
-    assert run("simulate", "--deals", "40", "--card-deals", "30", "--policy", "expert", "--vs", "greedy",
-               "--out", str(out)).returncode == 0
+    assert (
+        run(
+            "simulate", "--deals", "40", "--card-deals", "30", "--policy", "expert", "--vs", "greedy", "--out", str(out)
+        ).returncode
+        == 0
+    )
     cards = pd.read_parquet(out / "cards")
     assert set(cards["holder"]) == {"expert", "greedy"} and cards["deal_id"].max() == 29
     values = pd.read_csv(out / "report" / "card_values.csv")
@@ -109,8 +114,9 @@ def test_card_value_command_prints_every_card_with_progress_and_keeps_earlier_re
         assert card_label(c) in proc.stdout, card_label(c)
     total = 30 * (1 + PAIRS_PER_DEAL)
     assert f"{total}/{total}" in proc.stdout  # the progress bar counts base and paired rounds
-    assert_one_line_error(run("card-value", "--policy", "greedy", "--deals", "5", "--out", str(out)), "not empty",
-                          "--force")
+    assert_one_line_error(
+        run("card-value", "--policy", "greedy", "--deals", "5", "--out", str(out)), "not empty", "--force"
+    )
     forced = run("card-value", "--policy", "greedy", "--deals", "5", "--force", "--out", str(out))
     assert forced.returncode == 0, forced.stderr
     assert pd.read_csv(out / "card_values.csv")["n"].max() <= 10  # the table of the 5-deal run replaced it

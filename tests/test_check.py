@@ -7,19 +7,19 @@ import time
 
 import numpy as np
 import pytest
-
-from casino_sim.engine.check import BAD_BUILD, BAD_CARDS, BAD_POINTS, _check_end, _check_play
-from casino_sim.engine.rows import _raise_broken
-from casino_sim.engine.score import SCORE_FIELDS, S_TOTAL, _finish, _score
-from casino_sim.engine.state import BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOSE, OWNER, PLY, new_state, _start_round
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
-from casino_sim.rules import get_rules
-from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.play import play_rows
-from casino_sim.policies import get_policy
-from casino_sim.runner.rundir import RunDir
 from helpers import cards
 from test_cli import assert_one_line_error, run
+
+from casino_sim.core.rules import get_rules
+from casino_sim.engine.check import BAD_BUILD, BAD_CARDS, BAD_POINTS, _check_end, _check_play
+from casino_sim.engine.rows import _raise_broken
+from casino_sim.engine.score import S_TOTAL, SCORE_FIELDS, _finish, _score
+from casino_sim.engine.state import BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOSE, OWNER, PLY, _start_round, new_state
+from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.policies import get_policy
+from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.play import play_rows
+from casino_sim.runner.rundir import RunDir
 
 DECK = np.arange(52, dtype=np.int64)  # deal order: A♠ A♥ A♦ A♣ to the non-dealer, ...
 
@@ -38,11 +38,14 @@ def test_a_fresh_deal_passes():
     assert _check_play(fresh(), DECK) == 0
 
 
-@pytest.mark.parametrize("corrupt", [
-    lambda st: st.__setitem__(LOOSE, st[LOOSE] | mask("KS")),  # a stock card also on the table
-    lambda st: st.__setitem__(HAND, st[HAND] & ~mask("AS")),  # a card lost
-    lambda st: st.__setitem__(CAPTURED + 1, st[HAND]),  # a card in a hand and a pile
-])
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda st: st.__setitem__(LOOSE, st[LOOSE] | mask("KS")),  # a stock card also on the table
+        lambda st: st.__setitem__(HAND, st[HAND] & ~mask("AS")),  # a card lost
+        lambda st: st.__setitem__(CAPTURED + 1, st[HAND]),  # a card in a hand and a pile
+    ],
+)
 def test_cards_out_of_place_are_caught(corrupt):
     st = fresh()
     corrupt(st)
@@ -118,14 +121,14 @@ def test_simulate_check_runs_and_is_kept_in_the_manifest(tmp_path):
 
 
 def test_check_refuses_the_reference_engine(tmp_path):
-    assert_one_line_error(run("simulate", "--deals", "2", "--check", "--engine", "reference", "--out",
-                              str(tmp_path / "r")), "--check")
+    assert_one_line_error(
+        run("simulate", "--deals", "2", "--check", "--engine", "reference", "--out", str(tmp_path / "r")), "--check"
+    )
 
 
 @pytest.mark.slow
 def test_a_million_checked_rounds(tmp_path):
-    config = SimConfig(deals=500_000, policy_a="greedy", policy_b="random", seed=2024, chunk_deals=50_000,
-                       checked=True)
+    config = SimConfig(deals=500_000, policy_a="greedy", policy_b="random", seed=2024, chunk_deals=50_000, checked=True)
     run_dir = RunDir(tmp_path / "million")
     start_run(config, run_dir, ["test"])
     t = time.perf_counter()

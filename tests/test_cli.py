@@ -27,8 +27,14 @@ EXAMPLE["hands"][0][2] = "2D"
 
 
 def run(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "casino_sim", *args], input=stdin, capture_output=True,
-                          text=True, timeout=300, env=None if env is None else {**os.environ, **env})
+    return subprocess.run(
+        [sys.executable, "-m", "casino_sim", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=None if env is None else {**os.environ, **env},
+    )
 
 
 def assert_one_line_error(proc: subprocess.CompletedProcess, *fragments: str) -> None:
@@ -108,14 +114,17 @@ def test_apply_refuses_an_illegal_move_with_the_reason(example_file):
     assert_one_line_error(run("apply", str(example_file), json.dumps(not_held)), "KH", "not in the hand")
 
 
-@pytest.mark.parametrize("position, fragments", [
-    ({"hands": [["ZZ"], []]}, ("ZZ",)),
-    ({"hands": [["7D"], ["7D"]]}, ("7D", "twice")),
-    ({"rules": "poker", "hands": [[], []]}, ("poker", "unknown rule set")),
-    ({"hands": [[], []], "builds": [{"value": 7, "cards": ["5C", "3H"], "owner": 0}]}, ("do not split",)),
-    ({"hands": [[], []], "builds": [{"value": 7, "cards": ["KC", "7H"], "owner": 0}]}, ("figure",)),
-    ({"hands": [[], []], "to_move": 2}, ("to_move",)),
-])
+@pytest.mark.parametrize(
+    "position, fragments",
+    [
+        ({"hands": [["ZZ"], []]}, ("ZZ",)),
+        ({"hands": [["7D"], ["7D"]]}, ("7D", "twice")),
+        ({"rules": "poker", "hands": [[], []]}, ("poker", "unknown rule set")),
+        ({"hands": [[], []], "builds": [{"value": 7, "cards": ["5C", "3H"], "owner": 0}]}, ("do not split",)),
+        ({"hands": [[], []], "builds": [{"value": 7, "cards": ["KC", "7H"], "owner": 0}]}, ("figure",)),
+        ({"hands": [[], []], "to_move": 2}, ("to_move",)),
+    ],
+)
 def test_bad_positions_get_one_line_errors(position, fragments):
     assert_one_line_error(run("moves", "-", stdin=json.dumps(position)), *fragments)
 

@@ -15,11 +15,12 @@ import pytest
 
 pytest.importorskip("distributed")
 
+from test_cli import assert_one_line_error, run  # noqa: E402
+from test_simulate import cut_run, simulate_dir  # noqa: E402
+
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run  # noqa: E402
 from casino_sim.runner.backends import open_backend  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
-from test_cli import assert_one_line_error, run  # noqa: E402
-from test_simulate import cut_run, simulate_dir  # noqa: E402
 
 SMALL = dict(deals=2000, policy_a="greedy", policy_b="random", seed=9, chunk_deals=250)
 
@@ -117,11 +118,40 @@ def scheduler(tmp_path_factory):
     port, work = free_port(), tmp_path_factory.mktemp("dask")
     address = f"tcp://127.0.0.1:{port}"
     quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=work)
-    procs = [subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-                               "--port", str(port), "--no-dashboard"], **quiet)]
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "distributed.cli.dask_scheduler",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--no-dashboard",
+            ],
+            **quiet,
+        )
+    ]
     try:
-        procs += [subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
-                                    "--no-nanny", "--no-dashboard", "--local-directory", str(work)], **quiet) for _ in range(2)]
+        procs += [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "distributed.cli.dask_worker",
+                    address,
+                    "--nthreads",
+                    "1",
+                    "--no-nanny",
+                    "--no-dashboard",
+                    "--local-directory",
+                    str(work),
+                ],
+                **quiet,
+            )
+            for _ in range(2)
+        ]
         with Client(address, timeout=30) as client:
             client.wait_for_workers(2, timeout=60)
         yield address
@@ -141,11 +171,13 @@ def test_scheduler_and_worker_processes_give_the_local_tables(scheduler, tmp_pat
 
 def test_experiment_runs_every_planned_run_on_the_cluster(scheduler, tmp_path):
     plan = tmp_path / "plan.toml"
-    plan.write_text('name = "p"\n[defaults]\ndeals = 500\nseed = 4\nchunk_deals = 250\n'
-                    '[[run]]\nname = "a"\npolicy = "greedy"\nvs = "random"\n'
-                    '[[run.expect]]\nmetric = "diff"\nat_least = -100\n'
-                    '[[run]]\nname = "b"\npolicy = "random"\nvs = "greedy"\n'
-                    '[[run.expect]]\nmetric = "diff"\nat_least = -100\n')
+    plan.write_text(
+        'name = "p"\n[defaults]\ndeals = 500\nseed = 4\nchunk_deals = 250\n'
+        '[[run]]\nname = "a"\npolicy = "greedy"\nvs = "random"\n'
+        '[[run.expect]]\nmetric = "diff"\nat_least = -100\n'
+        '[[run]]\nname = "b"\npolicy = "random"\nvs = "greedy"\n'
+        '[[run.expect]]\nmetric = "diff"\nat_least = -100\n'
+    )
     proc = run("experiment", str(plan), "--out", str(tmp_path / "out"), "--scheduler", scheduler)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for name, (a, b) in {"a": ("greedy", "random"), "b": ("random", "greedy")}.items():
@@ -156,8 +188,28 @@ def test_experiment_runs_every_planned_run_on_the_cluster(scheduler, tmp_path):
 
 def test_interrupted_local_cluster_run_resumes_on_a_scheduler_to_the_local_tables(scheduler, tmp_path):
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "casino_sim", "simulate", "--deals", "400000", "--policy", "expert", "--vs",
-           "expert", "--seed", "3", "--chunk-deals", "1000", "--backend", "dask", "--threads", "2", "--out", str(out)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "casino_sim",
+        "simulate",
+        "--deals",
+        "400000",
+        "--policy",
+        "expert",
+        "--vs",
+        "expert",
+        "--seed",
+        "3",
+        "--chunk-deals",
+        "1000",
+        "--backend",
+        "dask",
+        "--threads",
+        "2",
+        "--out",
+        str(out),
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     rundir = RunDir(out)
     deadline = time.time() + 120
@@ -173,24 +225,35 @@ def test_interrupted_local_cluster_run_resumes_on_a_scheduler_to_the_local_table
     resumed = run("simulate", "--resume", str(out), "--scheduler", scheduler)
     assert resumed.returncode == 0, resumed.stderr
     assert rundir.finished_chunks() == set(range(max(done) + 2))
-    simulate_dir(tmp_path / "fresh", deals=1000 * (max(done) + 2), policy_a="expert", policy_b="expert",
-                 seed=3, chunk_deals=1000, card_deals=manifest["config"]["card_deals"])  # as the cut run resolved
+    simulate_dir(
+        tmp_path / "fresh",
+        deals=1000 * (max(done) + 2),
+        policy_a="expert",
+        policy_b="expert",
+        seed=3,
+        chunk_deals=1000,
+        card_deals=manifest["config"]["card_deals"],
+    )  # as the cut run resolved
     assert_same_tables(out, tmp_path / "fresh")
 
 
 def test_unreachable_scheduler_is_one_line_and_quick(tmp_path):
     t0 = time.perf_counter()
-    proc = run("simulate", "--deals", "10", "--scheduler", f"tcp://127.0.0.1:{free_port()}",
-               "--out", str(tmp_path / "x"))
+    proc = run(
+        "simulate", "--deals", "10", "--scheduler", f"tcp://127.0.0.1:{free_port()}", "--out", str(tmp_path / "x")
+    )
     assert_one_line_error(proc, "cannot reach the Dask scheduler")
     assert time.perf_counter() - t0 < 30
     assert not (tmp_path / "x").exists()
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (["--scheduler", "nowhere"], "cannot reach the Dask scheduler at nowhere"),
-    (["--backend", "local", "--scheduler", "tcp://127.0.0.1:1"], "--scheduler needs the dask backend"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--scheduler", "nowhere"], "cannot reach the Dask scheduler at nowhere"),
+        (["--backend", "local", "--scheduler", "tcp://127.0.0.1:1"], "--scheduler needs the dask backend"),
+    ],
+)
 def test_bad_backend_options_are_one_line(args, fragment, tmp_path):
     assert_one_line_error(run("simulate", "--deals", "10", "--out", str(tmp_path / "x"), *args), fragment)
     assert not (tmp_path / "x").exists()
@@ -200,6 +263,14 @@ def test_without_the_dask_extra_the_error_says_how_to_install_it(tmp_path):
     fake = tmp_path / "site" / "distributed"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError('No module named distributed')\n")
-    proc = run("simulate", "--deals", "10", "--out", str(tmp_path / "x"), "--backend", "dask",
-               env={"PYTHONPATH": str(tmp_path / "site")})
+    proc = run(
+        "simulate",
+        "--deals",
+        "10",
+        "--out",
+        str(tmp_path / "x"),
+        "--backend",
+        "dask",
+        env={"PYTHONPATH": str(tmp_path / "site")},
+    )
     assert_one_line_error(proc, "pip install 'casino-sim[dask]'")

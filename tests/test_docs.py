@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from casino_sim.core.rules import RULESETS
 from casino_sim.engines import get_engine
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import round_context
-from casino_sim.rules import RULESETS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = (ROOT / "docs" / "notation.md", ROOT / "docs" / "rules.md")
@@ -27,7 +27,7 @@ MOVE_FIELDS = {"kind", "card", "loose", "builds", "value"}
 
 def fenced(text: str, lang: str) -> list[tuple[int, str]]:
     """(line number, body) of every fenced block of that language."""
-    return [(text[:m.start()].count("\n") + 1, m.group(2)) for m in FENCE.finditer(text) if m.group(1) == lang]
+    return [(text[: m.start()].count("\n") + 1, m.group(2)) for m in FENCE.finditer(text) if m.group(1) == lang]
 
 
 def json_examples(path: Path) -> list[tuple[str, object]]:
@@ -58,8 +58,14 @@ def console_examples(path: Path) -> list[tuple[str, list[tuple[str, str]]]]:
 def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
     """A documented shell line, with `casino-sim` meaning this interpreter's `python -m casino_sim`."""
     script = f'casino-sim() {{ "$CASINO_PYTHON" -m casino_sim "$@"; }}\n{command}'
-    return subprocess.run(["bash", "-c", script], cwd=cwd, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "CASINO_PYTHON": sys.executable})
+    return subprocess.run(
+        ["bash", "-c", script],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "CASINO_PYTHON": sys.executable},
+    )
 
 
 def printed(proc: subprocess.CompletedProcess) -> str:
@@ -127,8 +133,8 @@ def test_console_examples_print_what_they_show(path, tmp_path):
 def worked_example() -> tuple[dict, list[dict], dict]:
     """The start position, the moves and the end position of section 9 of docs/rules.md."""
     text = DOCS[1].read_text(encoding="utf-8")
-    section = text[text.index("## 9. A worked example"):]
-    section = section[:section.index("\n## ", 1)]
+    section = text[text.index("## 9. A worked example") :]
+    section = section[: section.index("\n## ", 1)]
     (_, start), (_, end) = fenced(section, "json")
     [(_, moves)] = fenced(section, "jsonl")
     return json.loads(start), [json.loads(m) for m in moves.splitlines()], json.loads(end)
@@ -150,7 +156,7 @@ def test_worked_example_of_the_rules_plays_as_written(engine, rules):
 def readme_example_commands() -> list[str]:
     """The position-tool lines of the README's example block (the one that starts with `echo '{"hands"`)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    [block] = [body for _, body in fenced(text, "bash") if body.startswith("echo '{\"hands\"")]
+    [block] = [body for _, body in fenced(text, "bash") if body.startswith('echo \'{"hands"')]
     commands = re.sub(r"\\\n", " ", re.sub(r"\|\n", "| ", block)).splitlines()  # lines ending in | or \ go on
     return [line for line in commands if re.search(r"casino-sim (moves|choose|apply)\b", line)]
 
@@ -171,10 +177,14 @@ def test_readme_example_runs(command, tmp_path):
 def test_help_texts_point_to_the_docs():
     from typer.testing import CliRunner
 
-    from casino_sim.cli import app
+    from casino_sim.cli.app import app
 
-    for command, doc in (("moves", "docs/notation.md"), ("apply", "docs/notation.md"), ("choose", "docs/notation.md"),
-                         ("simulate", "docs/rules.md")):
+    for command, doc in (
+        ("moves", "docs/notation.md"),
+        ("apply", "docs/notation.md"),
+        ("choose", "docs/notation.md"),
+        ("simulate", "docs/rules.md"),
+    ):
         result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "200"})
         assert result.exit_code == 0
         assert doc in result.output, command

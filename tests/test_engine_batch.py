@@ -6,8 +6,8 @@ import numba
 import numpy as np
 import pytest
 
+from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT
 from casino_sim.engine import api
-from casino_sim.rules import BRAZILIAN, ITALIAN, STRICT
 
 RULESETS = (STRICT, BRAZILIAN, ITALIAN)
 two_threads = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs 2 numba threads")

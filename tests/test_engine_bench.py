@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from casino_sim.bench import run_bench
+from casino_sim.experiments.bench import run_bench
 
 KEYS = {"rounds_per_s", "us_per_round", "us_per_ply", "threads", "engine", "policy"}
 
@@ -46,8 +46,7 @@ def test_rollout_bench_reports_time_per_decision():
 
 def test_bench_refuses_a_python_policy_on_the_numba_engine(tmp_path):
     src = tmp_path / "mine.py"
-    src.write_text("def capture_first(pos, moves, rng):\n"
-                   "    return max(moves, key=lambda m: m.kind == 'capture')\n")
+    src.write_text("def capture_first(pos, moves, rng):\n    return max(moves, key=lambda m: m.kind == 'capture')\n")
     with pytest.raises(ValueError, match="only on the reference engine"):
         run_bench("numba", policy=f"{src}:capture_first", deals=1, measure_compile=False)
     assert run_bench("reference", policy=f"{src}:capture_first", deals=1)["engine"] == "reference"
@@ -55,7 +54,6 @@ def test_bench_refuses_a_python_policy_on_the_numba_engine(tmp_path):
 
 def test_threads_zero_means_every_core_as_in_simulate():
     import numba
-
     from test_cli import run
 
     proc = run("bench", "--threads", "0", "--deals", "50", "--no-compile", "--format", "json")

@@ -8,14 +8,16 @@ import itertools
 import numpy as np
 import pytest
 
+from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT
 from casino_sim.engine import api
 from casino_sim.engine.movegen import _lex_less
 from casino_sim.engine.tables import TABLE_OFFSET, split_table
-from casino_sim.reference import IllegalMove, Move, Position, apply_move as ref_apply, legal_moves as ref_legal
+from casino_sim.reference import IllegalMove, Move, Position
+from casino_sim.reference import apply_move as ref_apply
+from casino_sim.reference import legal_moves as ref_legal
 from casino_sim.reference.groups import splits_into_groups
 from casino_sim.reference.position import Build
 from casino_sim.reference.round import play_round
-from casino_sim.rules import BRAZILIAN, ITALIAN, STRICT
 
 RULESETS = (STRICT, BRAZILIAN, ITALIAN)
 # a chooser that favours building, so that positions with several builds, merges and adds are common
@@ -58,9 +60,12 @@ def test_movegen_equals_reference_on_random_positions(rules):
     stats = collections.Counter()
     bad = []
     for biased in (False, True):
-        bad += _compare_along_random_rounds(rules, 37, seed=1000 + biased, biased=biased, stats=stats,
-                                            check_apply_every=7)
-    assert not bad, f"{len(bad)} positions differ; first: {bad[0][0].to_json()} ref-only {bad[0][1]} numba-only {bad[0][2]}"
+        bad += _compare_along_random_rounds(
+            rules, 37, seed=1000 + biased, biased=biased, stats=stats, check_apply_every=7
+        )
+    assert not bad, (
+        f"{len(bad)} positions differ; first: {bad[0][0].to_json()} ref-only {bad[0][1]} numba-only {bad[0][2]}"
+    )
     # 3 rule sets x 3552 positions >= 10,000, with real coverage of the hard cases
     assert stats["positions"] >= 3500
     assert stats["several_builds"] >= 50
@@ -82,13 +87,19 @@ def test_movegen_equals_reference_many_positions(rules):
 
 
 def _pos(rules=STRICT, to_move=0, hands=((), ()), loose=(), builds=(), must_act=(False, False)):
-    return Position(rules=rules, to_move=to_move, hands=(frozenset(hands[0]), frozenset(hands[1])),
-                    loose=frozenset(loose), builds=tuple(Build(v, frozenset(cs), o) for v, cs, o in builds),
-                    must_act=must_act)
+    return Position(
+        rules=rules,
+        to_move=to_move,
+        hands=(frozenset(hands[0]), frozenset(hands[1])),
+        loose=frozenset(loose),
+        builds=tuple(Build(v, frozenset(cs), o) for v, cs, o in builds),
+        must_act=must_act,
+    )
 
 
 def C(token):
-    from casino_sim.cards import parse_card
+    from casino_sim.core.cards import parse_card
+
     return parse_card(token)
 
 
@@ -117,8 +128,11 @@ def test_worked_example_of_rules_section_8():
 
 def test_keep_a_capturing_card_and_merge_on_increase():
     # player 0 owns a simple build of 3 (A+2) and holds 4, 7: raising to 7 merges with the build of 7
-    pos = _pos(hands=({C("4S"), C("7H"), C("KD")}, {C("9C")}), loose={C("7C")},
-               builds=((3, {C("AS"), C("2H")}, 0), (7, {C("3D"), C("4D")}, 1)))
+    pos = _pos(
+        hands=({C("4S"), C("7H"), C("KD")}, {C("9C")}),
+        loose={C("7C")},
+        builds=((3, {C("AS"), C("2H")}, 0), (7, {C("3D"), C("4D")}, 1)),
+    )
     moves = api.legal_moves(pos)
     assert moves == ref_legal(pos)
     inc = [m for m in moves if m.kind == "increase"]
@@ -132,8 +146,12 @@ def test_keep_a_capturing_card_and_merge_on_increase():
 
 
 def test_italian_three_figures_and_next_turn_obligation():
-    pos = _pos(rules=ITALIAN, hands=({C("QS"), C("5H")}, {C("9C")}), loose={C("QH"), C("QD"), C("QC"), C("5D")},
-               must_act=(True, False))
+    pos = _pos(
+        rules=ITALIAN,
+        hands=({C("QS"), C("5H")}, {C("9C")}),
+        loose={C("QH"), C("QD"), C("QC"), C("5D")},
+        must_act=(True, False),
+    )
     moves = api.legal_moves(pos)
     assert moves == ref_legal(pos)
     assert Move("capture", C("QS"), (C("QH"), C("QD"), C("QC"))) in moves
@@ -187,7 +205,7 @@ def test_split_table_matches_reference_groups():
         if sum(counts) > 9:
             continue
         cards = [x * 4 + s for x, k in enumerate(counts) for s in range(k)]
-        code = sum(k * 5 ** i for i, k in enumerate(counts))
+        code = sum(k * 5**i for i, k in enumerate(counts))
         assert bool(tbl[TABLE_OFFSET[v] + code]) == splits_into_groups(cards, v), (v, counts)
         checked += 1
     assert checked > 4000

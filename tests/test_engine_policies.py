@@ -5,17 +5,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from casino_sim.core.rules import RULESETS
 from casino_sim.engine import api
 from casino_sim.engine.features import _immediate_score, _move_features, _view, features_scratch
 from casino_sim.engine.rng import _below
 from casino_sim.engine.rows import play_rows_numba
-from casino_sim.policies.arrays import policy_arrays
 from casino_sim.engine.tables import split_table
 from casino_sim.policies import get_policy, move_features
+from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.features import FEATURE_INDEX, weighted_sum
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
-from casino_sim.rules import RULESETS
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.threads import use_threads
 
@@ -45,8 +45,11 @@ def positions_by_random_play(rules, n_rounds, seed):
 def test_numba_features_equal_python_features_bit_for_bit(rules, weights_of):
     """Every wanted feature equal; with greedy's weights the kernel takes its short path."""
     after, f = features_scratch()
-    want = np.ones(len(f), dtype=np.int64) if weights_of == "every feature" else \
-        (get_policy("greedy").weights != 0).astype(np.int64)
+    want = (
+        np.ones(len(f), dtype=np.int64)
+        if weights_of == "every feature"
+        else (get_policy("greedy").weights != 0).astype(np.int64)
+    )
     tbl = split_table()
     checked = 0
     for pos in positions_by_random_play(rules, 12, seed=7)[::3]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT
 from casino_sim.engine import api
 from casino_sim.reference.round import play_round
-from casino_sim.rules import BRAZILIAN, ITALIAN, STRICT
 
 RULESETS = (STRICT, BRAZILIAN, ITALIAN)
 N_ROUNDS = 1000
@@ -33,11 +33,12 @@ def test_scripted_rounds_equal_reference(rules):
     for i in range(N_ROUNDS):
         deck = rng.permutation(52)
         dealer = int(rng.integers(2))
-        r = rng.integers(0, 2 ** 32, 48, dtype=np.uint64).astype(np.uint32)
+        r = rng.integers(0, 2**32, 48, dtype=np.uint64).astype(np.uint32)
         moves, score = api.play_round_scripted(rules, deck, dealer, r)
         ref_moves, ref_score, ref_void = _reference_scripted(rules, deck, dealer, r)
         assert moves == ref_moves, f"round {i}: transcripts differ at ply " + str(
-            next(k for k, (a, b) in enumerate(zip(moves, ref_moves)) if a != b))
+            next(k for k, (a, b) in enumerate(zip(moves, ref_moves)) if a != b)
+        )
         assert score == ref_score, f"round {i}: {score} != {ref_score}"
         sweeps += sum(m.kind == "capture" for m in moves)
         nonzero_sweep_points += score.points[0]["sweeps"] + score.points[1]["sweeps"]
@@ -49,7 +50,7 @@ def test_scripted_rounds_equal_reference(rules):
 def test_scripted_round_is_a_permutation_of_the_deck():
     rng = np.random.default_rng(9)
     deck = rng.permutation(52)
-    r = rng.integers(0, 2 ** 32, 48, dtype=np.uint64)
+    r = rng.integers(0, 2**32, 48, dtype=np.uint64)
     transcript, nmoves, score, void = api.play_round_scripted_raw(STRICT, deck, 1, r)
     played = sorted(int(c) for c in transcript[:, 1])
     # every card dealt to a hand is played exactly once (the first 8 and the 40 of the stock, not the table 4)

@@ -5,18 +5,24 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from test_cli import assert_one_line_error, run
 
+from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunk, play_chunks, start_run
 from casino_sim.reference.game import game_winner
-from casino_sim.rules import get_rules
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.threads import use_threads
-from test_cli import assert_one_line_error, run
 
 
 def games_of(rules: str = "strict", deals: int = 300, **options) -> dict[str, pd.DataFrame]:
-    config = SimConfig(deals=deals, chunk_deals=deals, games=True, rules=rules, seed=11,
-                       **{"policy_a": "greedy", "policy_b": "random", **options})
+    config = SimConfig(
+        deals=deals,
+        chunk_deals=deals,
+        games=True,
+        rules=rules,
+        seed=11,
+        **{"policy_a": "greedy", "policy_b": "random", **options},
+    )
     return play_chunk(config, 0)
 
 
@@ -30,7 +36,7 @@ def test_each_game_stops_at_the_first_round_that_decides_it(rules):
     for (g, m), rs in rounds.groupby(["game_id", "mirror"]):
         totals, winner = [0, 0], None
         assert list(rs["round_no"]) == list(range(len(rs)))  # no gaps
-        for i, r in enumerate(rs.itertuples()):
+        for r in rs.itertuples():
             assert winner is None, "a round was played after the game was decided"
             if r.void:
                 continue
@@ -134,9 +140,15 @@ def test_game_options_of_the_rule_sets_end_games_as_rules_md_says():
     assert set(games_of("brazilian:target=31")["rounds"]["rules"]) == {"brazilian:target=31"}
 
 
-@pytest.mark.parametrize("spec, fragment", [("strict:target=x", "whole number"), ("strict:colour=red", "colour"),
-                                            ("italian:single_round=maybe", "true or false"),
-                                            ("brazilian:target", "key=value")])
+@pytest.mark.parametrize(
+    "spec, fragment",
+    [
+        ("strict:target=x", "whole number"),
+        ("strict:colour=red", "colour"),
+        ("italian:single_round=maybe", "true or false"),
+        ("brazilian:target", "key=value"),
+    ],
+)
 def test_bad_rule_options_are_one_line_errors(spec, fragment):
     assert_one_line_error(run("simulate", "--games", "--rules", spec, "--deals", "5"), fragment)
 
@@ -151,10 +163,10 @@ def test_checked_games_are_the_same_games():
 def test_the_summary_of_a_games_run_counts_games_and_rounds():
     from rich.console import Console
 
+    from casino_sim.cli.ui import summary_table
     from casino_sim.reports import tables
     from casino_sim.reports.index import _summary_lines
     from casino_sim.reports.load import prepare
-    from casino_sim.ui import summary_table
 
     rounds = games_of(deals=40)["rounds"]
     s = tables.summary_table(prepare(rounds))

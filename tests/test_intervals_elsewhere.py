@@ -11,8 +11,9 @@ from casino_sim.reports.stats import mean_ci, t975
 
 
 def test_until_ci_judges_a_few_deals_with_t():
-    frame = pd.DataFrame({"deal_id": [0, 0, 1, 1], "mirror": [0, 1, 0, 1], "s0_total": [6, 2, 5, 5],
-                          "s1_total": [1, 3, 2, 4]})  # A minus B per deal: (5 + 1) / 2 = 3 and (3 - 1) / 2 = 1
+    frame = pd.DataFrame(
+        {"deal_id": [0, 0, 1, 1], "mirror": [0, 1, 0, 1], "s0_total": [6, 2, 5, 5], "s1_total": [1, 3, 2, 4]}
+    )  # A minus B per deal: (5 + 1) / 2 = 3 and (3 - 1) / 2 = 1
     head = Headline()
     head.add(frame)
     mean, width = head.interval()
@@ -22,10 +23,11 @@ def test_until_ci_judges_a_few_deals_with_t():
 
 
 def test_analyse_intervals_from_few_worlds_use_t(monkeypatch):
+    from test_analyse import random_position
+
     import casino_sim.engine.decide as decide
     from casino_sim.analysis import analyse
     from casino_sim.policies import get_policy
-    from test_analyse import random_position
 
     # two worlds in which every move scores 1, then 3: mean 2, standard error 1
     monkeypatch.setattr(decide, "rollout_diffs", lambda pos, moves, *rest: np.tile([[1.0], [3.0]], (1, len(moves))))

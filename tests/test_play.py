@@ -6,11 +6,11 @@ import json
 import re
 
 import pytest
-
-from casino_sim.reference.score import CATEGORY_LABELS
-from casino_sim.terminal_game import choice_of, obligations
 from helpers import position
 from test_cli import assert_one_line_error, run
+
+from casino_sim.cli.terminal_game import choice_of, obligations
+from casino_sim.reference.score import CATEGORY_LABELS
 
 MOVE_LINE = re.compile(r"^\s+(\d+)\s{2}(\S.*)$")
 PLAY_LINE = re.compile(r"^\s*(\d+)\. (A|B) (.*?)( -- [AB] sweeps!)?$")
@@ -92,7 +92,7 @@ def test_the_hint_numbers_moves_as_the_move_list_does_and_lists_them_again():
     assert [int(n) for n, _ in rows] != sorted(listed) or len(listed) == 1  # best first, not in list order
     hint_end = after.index("best first; # is the move's number")
     relisted = [m.group(2).strip() for m in map(MOVE_LINE.match, after[hint_end:].splitlines()) if m]
-    assert relisted[:len(listed)] == [listed[k] for k in sorted(listed)]  # the list is shown again after the hint
+    assert relisted[: len(listed)] == [listed[k] for k in sorted(listed)]  # the list is shown again after the hint
 
 
 def test_counts_and_the_prompt_read_as_english():
@@ -126,13 +126,16 @@ def test_choice_of_numbers():
     assert choice_of("3", moves)[0] is None and "1 to 2" in choice_of("3", moves)[1]
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["--vs", "oracle"], "unknown policy"),
-    (["--rules", "poker"], "unknown rule set"),
-    (["--hint-worlds", "0"], "--hint-worlds"),
-    (["--hint-policy", "rollout"], "random or a heuristic"),
-    (["--seed", "-1"], "--seed"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["--vs", "oracle"], "unknown policy"),
+        (["--rules", "poker"], "unknown rule set"),
+        (["--hint-worlds", "0"], "--hint-worlds"),
+        (["--hint-policy", "rollout"], "random or a heuristic"),
+        (["--seed", "-1"], "--seed"),
+    ],
+)
 def test_bad_options_are_one_line_errors(args, fragment):
     assert_one_line_error(run("play", *args, stdin="1\n"), fragment)
 
@@ -142,9 +145,9 @@ def test_a_python_opponent_never_sees_the_persons_hand():
 
     from rich.console import Console
 
+    from casino_sim.cli.terminal_game import TerminalGame
+    from casino_sim.core.rules import get_rules
     from casino_sim.policies import get_policy, register_policy
-    from casino_sim.rules import get_rules
-    from casino_sim.terminal_game import TerminalGame
 
     views = []
 
@@ -154,8 +157,15 @@ def test_a_python_opponent_never_sees_the_persons_hand():
 
     lines = iter(["1\n"] * 24)
     out = io.StringIO()
-    game = TerminalGame(get_rules("strict"), register_policy("test-peeker", peeker), 9, get_policy("greedy"), 10,
-                        console=Console(file=out, width=100), read_line=lambda: next(lines, ""))
+    game = TerminalGame(
+        get_rules("strict"),
+        register_policy("test-peeker", peeker),
+        9,
+        get_policy("greedy"),
+        10,
+        console=Console(file=out, width=100),
+        read_line=lambda: next(lines, ""),
+    )
     assert game.run() is None  # the input ran out in round 2
     assert len(views) == 24 and all(v is None for v in views)
     assert "Round 1 score" in out.getvalue()

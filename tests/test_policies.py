@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from casino_sim.cards import parse_card as C
+from casino_sim.core.cards import parse_card as C
+from casino_sim.core.rules import STRICT
 from casino_sim.policies import FEATURE_NAMES, PolicyError, builtin_policies, get_policy, move_features, register_policy
 from casino_sim.policies.features import knowledge_of
 from casino_sim.reference import Position, legal_moves
 from casino_sim.reference.round import play_round
-from casino_sim.rules import STRICT
 
 BUILTINS = {"random", "greedy", "builder", "defensive", "hold-casinos", "expert", "rollout"}
 
@@ -57,12 +57,12 @@ def test_policy_file_errors_name_the_field(tmp_path):
     cases = {
         'name = "x"\n[weights]\ncards_takn = 1\n': "weights.cards_takn",
         'name = "x"\n[weights]\ncards_taken = "lots"\n': "weights.cards_taken",
-        '[weights]\ncards_taken = 1\n': "'name'",
+        "[weights]\ncards_taken = 1\n": "'name'",
         'name = "x"\nkind = "oracle"\n': "'kind'",
         'name = "x"\nkind = "rollout"\n[params]\nworlds = 0\n': "params.worlds",
         'name = "x"\nkind = "rollout"\n[params]\nbias = 1\n': "params.bias",
         'name = "x"\ncolour = "red"\n[weights]\n': "'colour'",
-        'name = [\n': "not valid TOML",
+        "name = [\n": "not valid TOML",
     }
     for i, (text, fragment) in enumerate(cases.items()):
         path = tmp_path / f"p{i}.toml"
@@ -127,13 +127,22 @@ def test_heuristic_ties_are_broken_by_the_seed():
 def test_a_hidden_hand_has_the_size_the_deal_implies():
     import json
 
-    from casino_sim.cards import format_card
     from test_cli import run
+
+    from casino_sim.core.cards import format_card
 
     keep = {"2C", "3D", "9C", "KH"}  # B (dealer) holds 2C 3D, 9C is loose, A holds the unseen KH
     rest = [format_card(c) for c in range(52) if format_card(c) not in keep]
-    pos = Position.from_json({"rules": "strict", "to_move": 1, "hands": [None, ["2C", "3D"]], "loose": ["9C"],
-                              "captured": [rest[:30], rest[30:]], "last_capturer": 0})
+    pos = Position.from_json(
+        {
+            "rules": "strict",
+            "to_move": 1,
+            "hands": [None, ["2C", "3D"]],
+            "loose": ["9C"],
+            "captured": [rest[:30], rest[30:]],
+            "last_capturer": 0,
+        }
+    )
     know = knowledge_of(pos)
     assert know.opp_hand_size == 1 and len(know.unseen) == 1  # the last card of the last batch
     proc = run("choose", "-", "--policy", "greedy", stdin=json.dumps(pos.to_json()))

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino_sim.cards import DECK, is_spade, value_of
-from casino_sim.reference import Position, apply_move, check_move, legal_moves
+from casino_sim.core.cards import DECK, is_spade, value_of
+from casino_sim.core.rules import get_rules
+from casino_sim.reference import Position, apply_move, check_move
 from casino_sim.reference.round import play_round
-from casino_sim.rules import get_rules
 
 ALL = ["strict", "brazilian", "italian"]
 

@@ -7,13 +7,13 @@ import re
 
 import pandas as pd
 import pytest
-
-from casino_sim.errors import InputError
-from casino_sim.recording import GAME_FORMAT, load_round, read_game, replay_round, write_game
-from casino_sim.reference.moves import Move
-from casino_sim.runner.rundir import RunDir
 from test_cli import assert_one_line_error, run
 from test_simulate import simulate_dir
+
+from casino_sim.core.errors import InputError
+from casino_sim.reference.moves import Move
+from casino_sim.runner.recording import GAME_FORMAT, load_round, read_game, replay_round, write_game
+from casino_sim.runner.rundir import RunDir
 
 
 def simulate_run(path, **options) -> RunDir:
@@ -25,8 +25,23 @@ def simulate_run(path, **options) -> RunDir:
 def recorded(tmp_path_factory):
     """A run of 5 deals (10 rounds) that recorded its first 3 rounds, through the command line."""
     path = tmp_path_factory.mktemp("rec") / "run"
-    proc = run("simulate", "--deals", "5", "--record", "3", "--policy", "expert", "--rules", "italian",
-               "--out", str(path), "--threads", "1", "--chunk-deals", "1")
+    proc = run(
+        "simulate",
+        "--deals",
+        "5",
+        "--record",
+        "3",
+        "--policy",
+        "expert",
+        "--rules",
+        "italian",
+        "--out",
+        str(path),
+        "--threads",
+        "1",
+        "--chunk-deals",
+        "1",
+    )
     assert proc.returncode == 0, proc.stderr
     return path
 
@@ -93,8 +108,7 @@ def test_bad_rounds_and_missing_runs_get_one_line_errors(recorded, tmp_path):
     assert_one_line_error(run("replay", str(tmp_path / "nowhere")), "neither a run folder nor a game file")
     plain = simulate_run(tmp_path / "plain", deals=2, chunk_deals=2, threads=1)
     assert_one_line_error(run("replay", str(plain.path)), "no recorded rounds", "--record")
-    assert_one_line_error(run("simulate", "--deals", "2", "--record", "-1", "--out", str(tmp_path / "x")),
-                          "--record")
+    assert_one_line_error(run("simulate", "--deals", "2", "--record", "-1", "--out", str(tmp_path / "x")), "--record")
 
 
 def game_with(**change) -> dict:
@@ -109,18 +123,21 @@ def game_with(**change) -> dict:
     return data
 
 
-@pytest.mark.parametrize("data, fragment", [
-    ("not json", "is not JSON"),
-    ([1, 2], "not a casino-sim game file"),
-    (game_with(format="casino-sim-game/0"), "not a casino-sim game file"),
-    (game_with(rules="poker"), "poker"),
-    (game_with(rounds=[]), "non-empty list"),
-    (game_with(deck=["AS"] * 52), "each of the 52 cards once"),
-    (game_with(deck=["XX"] + [f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC"][1:]), "bad deck"),
-    (game_with(dealer=2), "dealer must be 0 or 1"),
-    (game_with(moves=[]), "48 plays"),
-    (game_with(moves=[{"kind": "jump", "card": "AS"}] * 48), "bad move"),
-])
+@pytest.mark.parametrize(
+    "data, fragment",
+    [
+        ("not json", "is not JSON"),
+        ([1, 2], "not a casino-sim game file"),
+        (game_with(format="casino-sim-game/0"), "not a casino-sim game file"),
+        (game_with(rules="poker"), "poker"),
+        (game_with(rounds=[]), "non-empty list"),
+        (game_with(deck=["AS"] * 52), "each of the 52 cards once"),
+        (game_with(deck=["XX"] + [f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC"][1:]), "bad deck"),
+        (game_with(dealer=2), "dealer must be 0 or 1"),
+        (game_with(moves=[]), "48 plays"),
+        (game_with(moves=[{"kind": "jump", "card": "AS"}] * 48), "bad move"),
+    ],
+)
 def test_malformed_game_files_are_refused_in_one_line(tmp_path, data, fragment):
     path = tmp_path / "game.json"
     path.write_text(data if isinstance(data, str) else json.dumps(data))

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from report_data import mirrored_rounds, same_policy_rounds, void_copy, write_run
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 from casino_sim.reference.score import CATEGORIES
 from casino_sim.reports import kinds, tables
 from casino_sim.reports.index import write_all
@@ -102,7 +102,8 @@ def test_sweep_tables_match_direct_counts(mirrored):
         assert row(rates, policy=policy, batch=0)["mean"] == pytest.approx(np.mean(x))
         for b in range(1, 7):
             assert row(rates, policy=policy, batch=b)["mean"] == pytest.approx(
-                np.mean(policy_points(mirrored, policy, f"sweeps_b{b}")))
+                np.mean(policy_points(mirrored, policy, f"sweeps_b{b}"))
+            )
         by_batch = rates[(rates["policy"] == policy) & (rates["batch"] > 0)]["mean"].sum()
         assert by_batch == pytest.approx(np.mean(x))
         d = dist[dist["policy"] == policy]
@@ -176,8 +177,13 @@ def test_convergence_is_downsampled():
 def test_void_rounds_are_counted_but_not_averaged(mirrored):
     with_void = pd.concat([mirrored, void_copy(mirrored.iloc[:20])], ignore_index=True)
     base, voided = prepare(mirrored), prepare(with_void)
-    for make in (tables.score_breakdown_table, tables.sweep_rate_table, tables.sweep_distribution_table,
-                 tables.seat_advantage_table, tables.convergence_table):
+    for make in (
+        tables.score_breakdown_table,
+        tables.sweep_rate_table,
+        tables.sweep_distribution_table,
+        tables.seat_advantage_table,
+        tables.convergence_table,
+    ):
         pd.testing.assert_frame_equal(make(base), make(voided))  # means, intervals and n alike
     s = tables.summary_table(voided).iloc[0]
     assert (s["rounds"], s["void_rounds"], s["deals"]) == (120, 20, 50)
@@ -295,10 +301,18 @@ def caption_of_svg(path) -> str:
 
 def test_every_chart_names_its_run(mirrored, tmp_path):
     run = write_run(mirrored, tmp_path / "run")
-    config = {"deals": 50, "policy_a": "greedy", "policy_b": "random", "rules": "strict", "seed": 7,
-              "mirrored": True, "games": False}
-    (run / "manifest.json").write_text(json.dumps({"kind": "simulate", "command": ["casino-sim", "simulate"],
-                                                   "config": config}))
+    config = {
+        "deals": 50,
+        "policy_a": "greedy",
+        "policy_b": "random",
+        "rules": "strict",
+        "seed": 7,
+        "mirrored": True,
+        "games": False,
+    }
+    (run / "manifest.json").write_text(
+        json.dumps({"kind": "simulate", "command": ["casino-sim", "simulate"], "config": config})
+    )
     write_all(run)
     charts = sorted((run / "report").glob("*.svg"))
     assert len(charts) == 5

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from casino_sim.cards import BIG_CASINO, parse_card
-from casino_sim.errors import InputError
+from casino_sim.core.cards import BIG_CASINO, parse_card
+from casino_sim.core.errors import InputError
 from casino_sim.reports.cardvalue import card_batch_table, card_label, card_value_table, value_grid
 from casino_sim.reports.kinds import card_value
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from casino_sim.core.rules import STRICT
 from casino_sim.policies import get_policy
 from casino_sim.policies.decide import choose_move
 from casino_sim.reference import Position, PositionError
 from casino_sim.reference.round import play_round, round_context
-from casino_sim.rules import STRICT
 
 
 def refusal(obj: dict) -> str:
@@ -29,7 +29,7 @@ def test_every_position_of_a_real_round_fits_with_or_without_the_opponents_hand(
         p = pos.to_move
         truth = (len(pos.hands[1 - p]), dealer, len(seen))
         assert round_context(pos) == truth
-        hidden = pos.hands[:1 - p] + (None,) + pos.hands[2 - p:]
+        hidden = pos.hands[: 1 - p] + (None,) + pos.hands[2 - p :]
         assert round_context(replace(pos, hands=hidden)) == truth
         seen.append(pos)
         return moves[int(rng.integers(len(moves)))]
@@ -44,8 +44,11 @@ def test_refusal_names_the_card_counts_that_would_fit():
     assert "6, 14, 22, 30, 38 or 46 cards" in message
     assert message.endswith("they hold 2")
     # four more cards in the piles make it the third play of the first batch (docs/rules.md's worked example)
-    fixed = {"hands": [["7D", "7S", "2H"], ["KC", "3C", "9H"]], "loose": ["5C", "8D"],
-             "captured": [["4S", "4H"], ["JS", "JD"]]}
+    fixed = {
+        "hands": [["7D", "7S", "2H"], ["KC", "3C", "9H"]],
+        "loose": ["5C", "8D"],
+        "captured": [["4S", "4H"], ["JS", "JD"]],
+    }
     assert round_context(Position.from_json(fixed)) == (3, 1, 2)
 
 
@@ -56,11 +59,14 @@ def test_refusal_with_a_hidden_hand_names_both_hand_sizes():
     assert "11, 19, 27, 35, 43 or 51 cards when player 1 holds 0" in message
 
 
-@pytest.mark.parametrize("hands,fragment", [
-    ([["2C", "3C", "4C", "5C", "6C"], None], "holds 5 cards, but a player holds 1 to 4"),
-    ([[], ["KC"]], "holds 0 cards, but a player holds 1 to 4"),
-    ([["2C", "3C", "4C"], ["KC"]], "player 1 holds 1, but the player to move holds as many cards"),
-])
+@pytest.mark.parametrize(
+    "hands,fragment",
+    [
+        ([["2C", "3C", "4C", "5C", "6C"], None], "holds 5 cards, but a player holds 1 to 4"),
+        ([[], ["KC"]], "holds 0 cards, but a player holds 1 to 4"),
+        ([["2C", "3C", "4C"], ["KC"]], "player 1 holds 1, but the player to move holds as many cards"),
+    ],
+)
 def test_refusal_says_which_hand_size_is_impossible(hands, fragment):
     assert fragment in refusal({"hands": hands, "loose": ["9C", "9D", "9H", "9S"]})
 

@@ -8,16 +8,15 @@ Where a clause differs between rule sets, the test is run for each of them.
 import random
 
 import pytest
+from helpers import build_of, card, move, names, of_kind, position
 
-from casino_sim.cards import DECK, format_card, parse_card, value_of
+from casino_sim.core.cards import DECK, format_card, parse_card, value_of
+from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT, get_rules
 from casino_sim.reference import IllegalMove, Position, apply_move, check_move, legal_moves
 from casino_sim.reference import game as game_module
 from casino_sim.reference.game import game_winner, play_game
 from casino_sim.reference.round import RoundResult, deal_batch, finish_round, play_round
 from casino_sim.reference.score import CATEGORIES, Score, score_round
-from casino_sim.rules import BRAZILIAN, ITALIAN, STRICT, get_rules
-
-from helpers import build_of, card, move, names, of_kind, position
 
 ALL = ["strict", "brazilian", "italian"]
 
@@ -40,6 +39,7 @@ def random_chooser(seed):
 # --------------------------------------------------------------------------
 # Section 1: cards and deal
 # --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_s1_deal_first_batch_four_each_and_four_to_table(dealer):
@@ -102,6 +102,7 @@ def test_s1_figures_take_no_part_in_sums_or_builds(rules):
 # Section 2: the five kinds of play
 # --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("rules", ALL)
 def test_s2_trail_puts_the_card_on_the_table_loose(rules):
     pos = position("9S 2D", "3C", loose="KH", rules=rules)
@@ -132,8 +133,7 @@ def test_s2_capture_figure_only_of_the_same_rank(rules):
 def test_s6_italian_figure_capture_fourth_takes_all_three():
     pos = position("KS", "2C", loose="KC KD KH 5H", rules="italian")
     caps = of_kind(legal_moves(pos), "capture", "KS")
-    assert loose_sets(caps) == {frozenset({"KC"}), frozenset({"KD"}), frozenset({"KH"}),
-                                frozenset({"KC", "KD", "KH"})}
+    assert loose_sets(caps) == {frozenset({"KC"}), frozenset({"KD"}), frozenset({"KH"}), frozenset({"KC", "KD", "KH"})}
     after = apply_move(pos, move("capture", "KS", "KC KD KH"))
     assert names(after.captured[0]) == {"KS", "KC", "KD", "KH"}
     assert names(after.loose) == {"5H"}
@@ -173,7 +173,10 @@ def test_s2_capture_may_take_the_build_of_its_value(rules):
     pos = position("7S", "7D", loose="7C 9H", builds=[(7, "5C 2H", 1)], rules=rules)
     caps = of_kind(legal_moves(pos), "capture", "7S")
     assert {(frozenset(names(m.loose)), m.builds) for m in caps} == {
-        (frozenset({"7C"}), ()), (frozenset(), (7,)), (frozenset({"7C"}), (7,))}
+        (frozenset({"7C"}), ()),
+        (frozenset(), (7,)),
+        (frozenset({"7C"}), (7,)),
+    }
 
 
 @pytest.mark.parametrize("rules", ALL)
@@ -268,8 +271,7 @@ def test_s2_increase_loose_cards_cannot_add_to_the_sum(rules):
 def test_s2_increase_may_take_loose_groups_of_the_new_value(rules):
     pos = position("2S 7D", "5H", loose="7C 3H 4D 6S", builds=[(5, "3C 2H", 1)], rules=rules)
     incs = of_kind(legal_moves(pos), "increase", "2S")
-    assert loose_sets(incs) == {frozenset(), frozenset({"7C"}), frozenset({"3H", "4D"}),
-                                frozenset({"7C", "3H", "4D"})}
+    assert loose_sets(incs) == {frozenset(), frozenset({"7C"}), frozenset({"3H", "4D"}), frozenset({"7C", "3H", "4D"})}
     after = apply_move(pos, move("increase", "2S", "7C 3H 4D", builds=[5], value=7))
     b = build_of(after, 7)
     assert names(b.cards) == {"3C", "2H", "2S", "7C", "3H", "4D"} and not b.is_simple
@@ -318,6 +320,7 @@ def test_s2_add_to_a_multiple_build(rules):
 # --------------------------------------------------------------------------
 # Section 3: ownership and obligations (keep-a-capturing-card: every rule set)
 # --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("rules", ALL)
 def test_s3_owner_is_the_last_to_increase_or_add(rules):
@@ -486,8 +489,14 @@ def _last_play_position(rules, loose, mover_card, last_capturer):
     """Every card placed: mover holds one card, opponent none, the table `loose`, the rest captured."""
     used = set(loose.split()) | {mover_card}
     rest = [format_card(c) for c in DECK if format_card(c) not in used]
-    return position(mover_card, "", loose=loose, rules=rules,
-                    captured=(" ".join(rest[:20]), " ".join(rest[20:])), last_capturer=last_capturer)
+    return position(
+        mover_card,
+        "",
+        loose=loose,
+        rules=rules,
+        captured=(" ".join(rest[:20]), " ".join(rest[20:])),
+        last_capturer=last_capturer,
+    )
 
 
 @pytest.mark.parametrize("rules", ALL)
@@ -526,6 +535,7 @@ def test_s4_void_round_when_nobody_captured():
 # --------------------------------------------------------------------------
 # Section 5: the game; section 6: game options
 # --------------------------------------------------------------------------
+
 
 def test_s5_first_to_21_at_a_rounds_end_higher_total_wins():
     assert game_winner(STRICT, [21, 15], (5, 5)) == 0
@@ -645,6 +655,7 @@ def test_s6_italian_single_round_higher_score_wins(monkeypatch):
 # Section 6: scoring per rule set, italian obligation
 # --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("rules,per_sweep", [("strict", 1), ("brazilian", 0), ("italian", 1)])
 def test_s6_sweep_points_per_rule_set(rules, per_sweep):
     s = score_round(get_rules(rules), split_30_22(), (2, 1))
@@ -716,6 +727,7 @@ def test_s6_brazilian_no_next_turn_obligation():
 # Section 7: decisions
 # --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("rules", ALL)
 def test_s7_d1_one_build_per_value_merges_on_create(rules):
     pos = position("4S 7D", "5H", loose="3C", builds=[(7, "5C 2H", 1)], rules=rules)
@@ -747,8 +759,7 @@ def test_s7_d1_one_build_per_value_merges_on_increase(rules):
 def test_s7_d2_add_may_take_further_loose_groups(rules):
     pos = position("7S 7H", "5H", loose="7C 3H 4D", builds=[(7, "5C 2H", 1)], rules=rules)
     adds = of_kind(legal_moves(pos), "add", "7S")
-    assert loose_sets(adds) == {frozenset(), frozenset({"7C"}), frozenset({"3H", "4D"}),
-                                frozenset({"7C", "3H", "4D"})}
+    assert loose_sets(adds) == {frozenset(), frozenset({"7C"}), frozenset({"3H", "4D"}), frozenset({"7C", "3H", "4D"})}
     after = apply_move(pos, move("add", "7S", "7C 3H 4D", builds=[7], value=7))
     assert names(build_of(after, 7).cards) == {"5C", "2H", "7S", "7C", "3H", "4D"}
     assert after.loose == frozenset()
@@ -758,8 +769,7 @@ def test_s7_d2_add_may_take_further_loose_groups(rules):
 def test_s7_d2_increase_may_take_further_loose_groups(rules):
     pos = position("AS 8D", "5H", loose="8C 6H 2D", builds=[(7, "5C 2H", 1)], rules=rules)
     incs = of_kind(legal_moves(pos), "increase", "AS")
-    assert loose_sets(incs) == {frozenset(), frozenset({"8C"}), frozenset({"6H", "2D"}),
-                                frozenset({"8C", "6H", "2D"})}
+    assert loose_sets(incs) == {frozenset(), frozenset({"8C"}), frozenset({"6H", "2D"}), frozenset({"8C", "6H", "2D"})}
 
 
 @pytest.mark.parametrize("rules", ALL)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.seeding import chunk_seed, chunk_seeds
 

@@ -11,10 +11,10 @@ import time
 
 import pandas as pd
 import pytest
+from test_cli import assert_one_line_error, run
 
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
 from casino_sim.runner.rundir import RunDir
-from test_cli import assert_one_line_error, run
 
 
 def simulate_dir(path, **options) -> pd.DataFrame:
@@ -55,8 +55,9 @@ def test_resume_after_losing_chunks_equals_an_uninterrupted_run(tmp_path):
 
 
 def test_until_ci_stops_at_a_chunk_boundary_when_narrow_enough(tmp_path):
-    frame = simulate_dir(tmp_path / "r", deals=20_000, policy_a="greedy", policy_b="random", seed=1,
-                         chunk_deals=500, until_ci=0.5)
+    frame = simulate_dir(
+        tmp_path / "r", deals=20_000, policy_a="greedy", policy_b="random", seed=1, chunk_deals=500, until_ci=0.5
+    )
     deals = frame["deal_id"].nunique()
     assert 0 < deals < 20_000 and deals % 500 == 0
     d = frame.assign(diff=frame.s0_total - frame.s1_total)
@@ -66,8 +67,24 @@ def test_until_ci_stops_at_a_chunk_boundary_when_narrow_enough(tmp_path):
 
 def test_killed_run_resumes_from_the_command_line(tmp_path):
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "casino_sim", "simulate", "--deals", "400000", "--policy", "expert", "--vs",
-           "expert", "--seed", "3", "--chunk-deals", "2000", "--out", str(out)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "casino_sim",
+        "simulate",
+        "--deals",
+        "400000",
+        "--policy",
+        "expert",
+        "--vs",
+        "expert",
+        "--seed",
+        "3",
+        "--chunk-deals",
+        "2000",
+        "--out",
+        str(out),
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     rundir = RunDir(out)
     deadline = time.time() + 120
@@ -87,24 +104,28 @@ def test_killed_run_resumes_from_the_command_line(tmp_path):
     assert rundir.finished_chunks() == set(range(max(done) + 2))
     for c, frame in before.items():
         pd.testing.assert_frame_equal(pd.read_parquet(rundir.chunk_path(c)), frame)
-    fresh = simulate_dir(tmp_path / "fresh", deals=2000 * (max(done) + 2), policy_a="expert", policy_b="expert",
-                         seed=3, chunk_deals=2000)
+    fresh = simulate_dir(
+        tmp_path / "fresh", deals=2000 * (max(done) + 2), policy_a="expert", policy_b="expert", seed=3, chunk_deals=2000
+    )
     pd.testing.assert_frame_equal(rundir.read_rounds(), fresh)
     assert (out / "report" / "summary.csv").exists()
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (["--deals", "0"], "--deals"),
-    (["--deals", "99999999999999"], "--deals"),
-    (["--policy", "nobody"], "unknown policy"),
-    (["--vs", "nobody.toml"], "no such policy file"),
-    (["--rules", "poker"], "unknown rule set"),
-    (["--threads", "-1"], "--threads"),
-    (["--seed", "-4"], "--seed"),
-    (["--until-ci", "0"], "--until-ci"),
-    (["--chunk-deals", "0"], "--chunk-deals"),
-    (["--engine", "abacus"], "unknown engine"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--deals", "0"], "--deals"),
+        (["--deals", "99999999999999"], "--deals"),
+        (["--policy", "nobody"], "unknown policy"),
+        (["--vs", "nobody.toml"], "no such policy file"),
+        (["--rules", "poker"], "unknown rule set"),
+        (["--threads", "-1"], "--threads"),
+        (["--seed", "-4"], "--seed"),
+        (["--until-ci", "0"], "--until-ci"),
+        (["--chunk-deals", "0"], "--chunk-deals"),
+        (["--engine", "abacus"], "unknown engine"),
+    ],
+)
 def test_bad_options_get_one_line_errors(args, fragment, tmp_path):
     assert_one_line_error(run("simulate", "--out", str(tmp_path / "x"), *args), fragment)
     assert not (tmp_path / "x").exists()
@@ -145,7 +166,8 @@ def test_auto_card_deals_are_a_share_of_the_run_capped_and_smaller_on_the_refere
     assert SimConfig(deals=10**6, games=True).card_deals_used() == 0  # whole games pair no cards
     # --until-ci may stop after the first chunk: the share is of that chunk
     assert SimConfig(deals=10**6, chunk_deals=2000, until_ci=0.5).card_deals_used() == 2000 // (
-        AUTO_CARD_DIVISOR["numba"] * PAIRS_PER_DEAL)
+        AUTO_CARD_DIVISOR["numba"] * PAIRS_PER_DEAL
+    )
 
 
 def test_progress_counts_the_card_value_rounds_and_resume_agrees(tmp_path):
@@ -168,9 +190,26 @@ def test_progress_counts_the_card_value_rounds_and_resume_agrees(tmp_path):
 def test_a_python_policy_run_with_default_options_stays_small(tmp_path):
     (tmp_path / "mypol.py").write_text("def first(position, legal_moves, rng):\n    return legal_moves[0]\n")
     out = tmp_path / "run"
-    proc = subprocess.run([sys.executable, "-m", "casino_sim", "simulate", "--deals", "20", "--policy",
-                           "mypol.py:first", "--vs", "greedy", "--out", str(out)], capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "casino_sim",
+            "simulate",
+            "--deals",
+            "20",
+            "--policy",
+            "mypol.py:first",
+            "--vs",
+            "greedy",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["config"]["card_deals"] == 0 and manifest["card_deals_auto"] is True
@@ -213,12 +252,27 @@ def test_out_refuses_a_non_empty_folder_unless_forced(tmp_path):
     assert_one_line_error(run("simulate", "--deals", "10", "--out", str(out)), "not empty", "--force")
     assert run("simulate", "--deals", "10", "--force", "--out", str(out)).returncode == 0
     assert (out / "notes.txt").read_text() == "mine"  # --force replaces a run, never deletes other files
-    assert run("simulate", "--deals", "20", "--chunk-deals", "10", "--card-deals", "2",
-               "--out", str(tmp_path / "old")).returncode == 0
-    assert_one_line_error(run("simulate", "--deals", "10", "--out", str(tmp_path / "old")), "already holds a run",
-                          "--force")
-    forced = run("simulate", "--deals", "10", "--chunk-deals", "10", "--card-deals", "0", "--force",
-                 "--out", str(tmp_path / "old"))
+    assert (
+        run(
+            "simulate", "--deals", "20", "--chunk-deals", "10", "--card-deals", "2", "--out", str(tmp_path / "old")
+        ).returncode
+        == 0
+    )
+    assert_one_line_error(
+        run("simulate", "--deals", "10", "--out", str(tmp_path / "old")), "already holds a run", "--force"
+    )
+    forced = run(
+        "simulate",
+        "--deals",
+        "10",
+        "--chunk-deals",
+        "10",
+        "--card-deals",
+        "0",
+        "--force",
+        "--out",
+        str(tmp_path / "old"),
+    )
     assert forced.returncode == 0, forced.stderr
     replaced = RunDir(tmp_path / "old")
     assert replaced.finished_chunks() == {0} and len(replaced.read_rounds()) == 20  # the old chunk 1 is gone

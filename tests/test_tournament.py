@@ -7,10 +7,10 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
+from test_cli import assert_one_line_error, run
 
 from casino_sim.reports.load import label_matchups
 from casino_sim.reports.tournament import matches_table, ratings_table
-from test_cli import assert_one_line_error, run
 
 
 def synthetic_games(results: dict[tuple[str, str], list[int]]) -> pd.DataFrame:
@@ -23,10 +23,21 @@ def synthetic_games(results: dict[tuple[str, str], list[int]]) -> pd.DataFrame:
                 a_seat = mirror
                 winner = a_seat if a_won else 1 - a_seat
                 pts = (21, 15) if winner == 0 else (15, 21)
-                rows.append({"game_id": g, "mirror": mirror, "policy_0": a if mirror == 0 else b,
-                             "policy_1": b if mirror == 0 else a, "rules": "strict", "first_dealer": 0,
-                             "winner": winner, "s0_final": pts[0], "s1_final": pts[1], "rounds": 3,
-                             "void_rounds": 0})
+                rows.append(
+                    {
+                        "game_id": g,
+                        "mirror": mirror,
+                        "policy_0": a if mirror == 0 else b,
+                        "policy_1": b if mirror == 0 else a,
+                        "rules": "strict",
+                        "first_dealer": 0,
+                        "winner": winner,
+                        "s0_final": pts[0],
+                        "s1_final": pts[1],
+                        "rounds": 3,
+                        "void_rounds": 0,
+                    }
+                )
     df = pd.DataFrame(rows)
     for c in ("policy_0", "policy_1", "rules"):
         df[c] = df[c].astype("category")
@@ -46,8 +57,9 @@ def test_each_pairing_appears_both_ways_and_adds_up():
 
 
 def test_ratings_order_policies_by_their_results_with_intervals_around_them():
-    games = synthetic_games({("x", "y"): [2] * 25 + [1] * 15, ("y", "z"): [2] * 25 + [1] * 15,
-                             ("x", "z"): [2] * 35 + [1] * 5})
+    games = synthetic_games(
+        {("x", "y"): [2] * 25 + [1] * 15, ("y", "z"): [2] * 25 + [1] * 15, ("x", "z"): [2] * 35 + [1] * 5}
+    )
     r = ratings_table(games, ["z", "y", "x"])
     assert list(r["policy"]) == ["x", "y", "z"]
     assert r["elo"].mean() == pytest.approx(1500)
@@ -60,8 +72,20 @@ def test_ratings_order_policies_by_their_results_with_intervals_around_them():
 @pytest.fixture(scope="module")
 def small_tournament(tmp_path_factory):
     root = tmp_path_factory.mktemp("t") / "tour"
-    r = run("tournament", "random", "greedy", "expert", "--games", "40", "--chunk-deals", "20", "--seed", "3",
-            "--out", str(root))
+    r = run(
+        "tournament",
+        "random",
+        "greedy",
+        "expert",
+        "--games",
+        "40",
+        "--chunk-deals",
+        "20",
+        "--seed",
+        "3",
+        "--out",
+        str(root),
+    )
     assert r.returncode == 0, r.stderr
     return root, r
 
@@ -83,8 +107,22 @@ def test_tournament_writes_matrices_ratings_and_heatmap(small_tournament):
 def test_a_pairing_is_the_same_as_simulate_games_with_the_same_options(small_tournament, tmp_path):
     root, _ = small_tournament
     alone = tmp_path / "alone"
-    r = run("simulate", "--games", "--policy", "greedy", "--vs", "expert", "--deals", "40", "--chunk-deals", "20",
-            "--seed", "3", "--out", str(alone))
+    r = run(
+        "simulate",
+        "--games",
+        "--policy",
+        "greedy",
+        "--vs",
+        "expert",
+        "--deals",
+        "40",
+        "--chunk-deals",
+        "20",
+        "--seed",
+        "3",
+        "--out",
+        str(alone),
+    )
     assert r.returncode == 0, r.stderr
     a = pd.read_csv(alone / "report" / "games.csv")
     matches = pd.read_csv(root / "report" / "matches.csv").set_index(["policy", "opponent"])
@@ -110,13 +148,16 @@ def test_an_interrupted_tournament_resumes_to_the_same_tables(small_tournament, 
         pd.testing.assert_frame_equal(pd.read_csv(cut / "report" / name), pd.read_csv(root / "report" / name))
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (["greedy"], "2 to 16 policies"),
-    (["greedy", "greedy"], "named twice"),
-    (["greedy", "nosuchpolicy"], "nosuchpolicy"),
-    (["greedy", "random", "--games", "0"], "--deals"),
-    (["greedy", "random", "--rules", "klondike"], "klondike"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["greedy"], "2 to 16 policies"),
+        (["greedy", "greedy"], "named twice"),
+        (["greedy", "nosuchpolicy"], "nosuchpolicy"),
+        (["greedy", "random", "--games", "0"], "--deals"),
+        (["greedy", "random", "--rules", "klondike"], "klondike"),
+    ],
+)
 def test_bad_tournaments_are_refused_in_one_line(args, fragment, tmp_path):
     assert_one_line_error(run("tournament", *args, "--out", str(tmp_path / "t")), fragment)
     assert not (tmp_path / "t").exists()
@@ -131,8 +172,8 @@ def rendered(table) -> str:
 
 
 def test_a_clean_sweep_keeps_its_wilson_interval():
+    from casino_sim.cli.ui import ratings_table as printed_ratings
     from casino_sim.reports.tournament import render_tournament
-    from casino_sim.ui import ratings_table as printed_ratings
 
     games = synthetic_games({("x", "y"): [2] * 200})  # x wins all 400 games
     m = matches_table(games, ["x", "y"])
@@ -160,12 +201,12 @@ def test_heatmap_cells_of_a_clean_sweep_do_not_round_to_a_point():
 
 
 def test_the_heatmap_rows_follow_the_printed_ratings_and_its_text_is_readable():
+    from casino_sim.cli.ui import ratings_table as printed_ratings
     from casino_sim.reports.charts import tournament_chart
     from casino_sim.reports.tournament import matrix
-    from casino_sim.ui import ratings_table as printed_ratings
 
     policies = ["p1", "p2", "p3", "p4", "p5", "p6"]  # given worst first: the ratings put them best first
-    results = {(a, b): [0] * 25 + [1] * (5 + 2 * i) for i, a in enumerate(policies) for b in policies[i + 1:]}
+    results = {(a, b): [0] * 25 + [1] * (5 + 2 * i) for i, a in enumerate(policies) for b in policies[i + 1 :]}
     games = synthetic_games(results)
     m, r = matches_table(games, policies), ratings_table(games, policies)
     assert list(r["policy"]) == policies[::-1]

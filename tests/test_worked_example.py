@@ -11,10 +11,9 @@ keeps a capturing card for the 8).
 """
 
 import pytest
+from helpers import build_of, card, move, names, position
 
 from casino_sim.reference import IllegalMove, apply_move, check_move, legal_moves
-
-from helpers import build_of, card, move, names, position
 
 RULE_SETS = ["strict", "brazilian", "italian"]
 

@@ -12,7 +12,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.reference.movegen import legal_moves
@@ -58,10 +58,15 @@ def check_analysis_args(policy: Policy, worlds: int, seed: int, prefix: str = ""
     if seed < 0:
         raise InputError(f"--seed must be >= 0, got {seed}")
     if policy.kind not in ("random", "heuristic"):
-        raise PolicyError(f"--{prefix}policy (the play-out policy) must be random or a heuristic, not "
-                          f"{policy.name!r} ({policy.kind})"
-                          + (f"; a rollout policy plays out with its base, e.g. --{prefix}policy expert"
-                             if policy.kind == "rollout" else ""))
+        raise PolicyError(
+            f"--{prefix}policy (the play-out policy) must be random or a heuristic, not "
+            f"{policy.name!r} ({policy.kind})"
+            + (
+                f"; a rollout policy plays out with its base, e.g. --{prefix}policy expert"
+                if policy.kind == "rollout"
+                else ""
+            )
+        )
 
 
 def best_shares(diffs: np.ndarray) -> np.ndarray:
@@ -83,8 +88,18 @@ def analyse(pos: Position, policy: Policy, worlds: int = 1000, seed: int = 0) ->
     mean = diffs.mean(axis=0)
     half = t975(worlds - 1) * diffs.std(axis=0, ddof=1) / np.sqrt(worlds)  # Student's t: few worlds, wide
     shares = best_shares(diffs)
-    values = [MoveValue(m, i + 1, float(mean[i]), float(mean[i] - half[i]), float(mean[i] + half[i]), float(shares[i]),
-                        None if exact is None else int(exact[i])) for i, m in enumerate(moves)]
+    values = [
+        MoveValue(
+            m,
+            i + 1,
+            float(mean[i]),
+            float(mean[i] - half[i]),
+            float(mean[i] + half[i]),
+            float(shares[i]),
+            None if exact is None else int(exact[i]),
+        )
+        for i, m in enumerate(moves)
+    ]
     # exact values rank first when known; then the estimate; legal_moves' canonical order breaks ties
     order = sorted(range(len(values)), key=lambda i: (-(values[i].exact if exact is not None else 0), -values[i].mean))
     return Analysis(pos, policy.name, worlds, seed, [values[i] for i in order])
@@ -99,9 +114,18 @@ def analysis_json(a: Analysis) -> dict:
         "worlds": a.worlds,
         "seed": a.seed,
         "exact": a.has_exact,
-        "moves": [{"number": m.number, "move": m.move.to_json(), "text": m.move.describe(p), "mean": round(m.mean, 4),
-                   "ci95": [round(m.low, 4), round(m.high, 4)], "best_share": round(m.best_share, 4),
-                   "exact": m.exact} for m in a.moves],
+        "moves": [
+            {
+                "number": m.number,
+                "move": m.move.to_json(),
+                "text": m.move.describe(p),
+                "mean": round(m.mean, 4),
+                "ci95": [round(m.low, 4), round(m.high, 4)],
+                "best_share": round(m.best_share, 4),
+                "exact": m.exact,
+            }
+            for m in a.moves
+        ],
     }
 
 
@@ -110,9 +134,11 @@ def analysis_table(a: Analysis) -> Table:
     them), the move in words, expected difference, interval, how often best (, exact)."""
     p = a.position.to_move
     me, other = PLAYER_NAMES[p], PLAYER_NAMES[1 - p]
-    table = Table(title=f"{me} to move: {me}'s points minus {other}'s at the end of the round "
-                        f"({a.worlds:,} worlds, play-outs by {a.policy}, seed {a.seed})",
-                  caption="best first; # is the move's number in the list of legal moves")
+    table = Table(
+        title=f"{me} to move: {me}'s points minus {other}'s at the end of the round "
+        f"({a.worlds:,} worlds, play-outs by {a.policy}, seed {a.seed})",
+        caption="best first; # is the move's number in the list of legal moves",
+    )
     table.add_column("#", justify="right")
     table.add_column("move")
     table.add_column("expected", justify="right")
@@ -121,8 +147,13 @@ def analysis_table(a: Analysis) -> Table:
     if a.has_exact:
         table.add_column("exact (best play)", justify="right")
     for m in a.moves:
-        row = [str(m.number), m.move.describe(p), f"{m.mean:+.2f}", f"[{m.low:+.2f}, {m.high:+.2f}]",
-               f"{m.best_share:.0%}"]
+        row = [
+            str(m.number),
+            m.move.describe(p),
+            f"{m.mean:+.2f}",
+            f"[{m.low:+.2f}, {m.high:+.2f}]",
+            f"{m.best_share:.0%}",
+        ]
         if a.has_exact:
             row.append(f"{m.exact:+d}")
         table.add_row(*row)
@@ -131,8 +162,9 @@ def analysis_table(a: Analysis) -> Table:
 
 def print_table(console: Console, table: Table) -> None:
     """Print a table; piped output gets the width it needs, so each move stays on one line for scripts."""
-    need = max(console.measure(table, options=console.options.update_width(10_000)).maximum,
-               len(str(table.title or "")) + 2)
+    need = max(
+        console.measure(table, options=console.options.update_width(10_000)).maximum, len(str(table.title or "")) + 2
+    )
     if console.is_terminal or need <= console.width:
         console.print(table)
         return

@@ -7,32 +7,50 @@ Position/Move values and the engine's arrays.
 
 from __future__ import annotations
 
-import os
-
 import numba
 import numpy as np
 
+from casino_sim.core.rules import RuleSet
 from casino_sim.engine import movegen as _mg
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.batch import _simulate_games, _simulate_rounds
 from casino_sim.engine.rounds import NEED_MOVES, NEED_SCRATCH, NO_MOVES, TOO_BIG, VOID, _play_round_scripted
 from casino_sim.engine.score import CATEGORY_COLUMNS, S_N_CARDS, S_N_SPADES, S_N_SWEEPS, S_TOTAL, SCORE_FIELDS
-from casino_sim.engine.state import (BUILD, CAPTURED, DEALER, HAND, LAST_CAPTURER, LOOSE, MUST_ACT, OWNER, PLIES,
-                                     SWEEPS, TO_MOVE, new_state)
+from casino_sim.engine.state import (
+    BUILD,
+    CAPTURED,
+    HAND,
+    LAST_CAPTURER,
+    LOOSE,
+    MUST_ACT,
+    OWNER,
+    PLIES,
+    SWEEPS,
+    TO_MOVE,
+    new_state,
+)
 from casino_sim.engine.tables import split_table
 from casino_sim.reference.apply import IllegalMove, check_move  # one error type, whichever engine answers
 from casino_sim.reference.moves import KINDS, Move
 from casino_sim.reference.position import Build, Position, PositionError
-from casino_sim.rules import RuleSet
 
-__all__ = ["IllegalMove", "legal_moves", "apply_move", "play_round_scripted", "simulate_rounds", "simulate_games",
-           "warmup", "DEFAULT_CHUNK_SIZE"]
+__all__ = [
+    "IllegalMove",
+    "legal_moves",
+    "apply_move",
+    "play_round_scripted",
+    "simulate_rounds",
+    "simulate_games",
+    "warmup",
+    "DEFAULT_CHUNK_SIZE",
+]
 
 DEFAULT_CHUNK_SIZE = 2048
 _KIND_OF = {k: i for i, k in enumerate(KINDS)}
 
 
 # ---------------------------------------------------------------- conversions
+
 
 def _mask(cards) -> int:
     m = 0
@@ -74,8 +92,9 @@ def state_to_position(st: np.ndarray, rules: RuleSet, hands_known=(True, True)) 
         to_move=int(st[TO_MOVE]),
         hands=tuple(frozenset(_cards(st[HAND + p])) if hands_known[p] else None for p in (0, 1)),
         loose=frozenset(_cards(st[LOOSE])),
-        builds=tuple(Build(v, frozenset(_cards(st[BUILD + v])), int(st[OWNER + v]))
-                     for v in range(1, 11) if st[BUILD + v]),
+        builds=tuple(
+            Build(v, frozenset(_cards(st[BUILD + v])), int(st[OWNER + v])) for v in range(1, 11) if st[BUILD + v]
+        ),
         captured=tuple(frozenset(_cards(st[CAPTURED + p])) for p in (0, 1)),
         sweeps=(int(st[SWEEPS]), int(st[SWEEPS + 1])),
         last_capturer=None if st[LAST_CAPTURER] < 0 else int(st[LAST_CAPTURER]),
@@ -85,16 +104,27 @@ def state_to_position(st: np.ndarray, rules: RuleSet, hands_known=(True, True)) 
 
 def move_of_row(row) -> Move:
     kind, card, loose, builds, value = (int(x) for x in row)
-    return Move(KINDS[kind], card, _cards(loose), tuple(v for v in range(1, 11) if (builds >> v) & 1),
-                None if value < 0 else value)
+    return Move(
+        KINDS[kind],
+        card,
+        _cards(loose),
+        tuple(v for v in range(1, 11) if (builds >> v) & 1),
+        None if value < 0 else value,
+    )
 
 
 def row_of_move(move: Move) -> tuple[int, int, int, int, int]:
-    return (_KIND_OF[move.kind], int(move.card), _mask(move.loose), sum(1 << int(v) for v in move.builds),
-            -1 if move.value is None else int(move.value))
+    return (
+        _KIND_OF[move.kind],
+        int(move.card),
+        _mask(move.loose),
+        sum(1 << int(v) for v in move.builds),
+        -1 if move.value is None else int(move.value),
+    )
 
 
 # ---------------------------------------------------------------- position tools
+
 
 class _Buffers:
     """Move buffer and subset scratch for Python-side calls (grown on demand)."""
@@ -168,6 +198,7 @@ def _illegal_reason(pos: Position, move: Move) -> str:
 
 # ---------------------------------------------------------------- rounds
 
+
 def _check_rules(rules) -> np.ndarray:
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
@@ -204,8 +235,9 @@ def play_round_scripted_raw(rules: RuleSet, deck, dealer: int, r):
     score = np.zeros((2, SCORE_FIELDS), dtype=np.int64)
     order = np.zeros(_BUF.mv.shape[0], dtype=np.int64)
     while True:
-        status, aux = _play_round_scripted(st, rules_arr, tbl, d, int(dealer), r, _BUF.mv, _BUF.sc_code,
-                                           _BUF.sc_mask, order, transcript, nmoves, score)
+        status, aux = _play_round_scripted(
+            st, rules_arr, tbl, d, int(dealer), r, _BUF.mv, _BUF.sc_code, _BUF.sc_mask, order, transcript, nmoves, score
+        )
         if status == NEED_MOVES:
             _BUF.mv = np.zeros((2 * aux, 5), dtype=np.int64)
             order = np.zeros(2 * aux, dtype=np.int64)
@@ -231,6 +263,7 @@ def play_round_scripted(rules: RuleSet, deck, dealer: int, r):
 
 
 # ---------------------------------------------------------------- batch simulation
+
 
 def _chunk_seeds(seed, n_chunks: int) -> np.ndarray:
     children = np.random.SeedSequence(seed).spawn(n_chunks)
@@ -272,8 +305,9 @@ def _batch_setup(rules, count, what: str, chunk_size, threads, seed):
     return rules_arr, n, chunk_size, n_chunks, _chunk_seeds(seed, n_chunks)
 
 
-def simulate_rounds(rules: RuleSet, n_rounds: int, seed: int = 0, threads: int | None = None,
-                    chunk_size: int = DEFAULT_CHUNK_SIZE) -> dict:
+def simulate_rounds(
+    rules: RuleSet, n_rounds: int, seed: int = 0, threads: int | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE
+) -> dict:
     """Play n_rounds independent random-vs-random rounds in parallel.
 
     The rounds of chunk k (rows k*chunk_size ...) depend only on child k of
@@ -303,8 +337,9 @@ def simulate_rounds(rules: RuleSet, n_rounds: int, seed: int = 0, threads: int |
     return out
 
 
-def simulate_games(rules: RuleSet, n_games: int, seed: int = 0, threads: int | None = None,
-                   chunk_size: int = 256) -> dict:
+def simulate_games(
+    rules: RuleSet, n_games: int, seed: int = 0, threads: int | None = None, chunk_size: int = 256
+) -> dict:
     """Play n_games whole random-vs-random games to the rule set's target, in parallel.
 
     First dealer at random, then alternating; a void round is replayed with
@@ -330,7 +365,7 @@ def simulate_games(rules: RuleSet, n_games: int, seed: int = 0, threads: int | N
 
 def warmup() -> None:
     """Compile (or load from the numba cache) every kernel the API uses."""
-    from casino_sim.rules import STRICT
+    from casino_sim.core.rules import STRICT
 
     simulate_rounds(STRICT, 2, seed=0, threads=None, chunk_size=1)
     simulate_games(STRICT, 1, seed=0, threads=None, chunk_size=1)

@@ -6,8 +6,19 @@ from numba import njit
 
 from casino_sim.engine.bits import ctz
 from casino_sim.engine.movegen import ADD, BUILD_K, CAPTURE, INCREASE, TRAIL
-from casino_sim.engine.state import (BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOSE, MUST_ACT, OWNER, PLY,
-                                     R_NEXT_TURN_OBLIGATION, SWEEPS, TO_MOVE)
+from casino_sim.engine.state import (
+    BUILD,
+    CAPTURED,
+    HAND,
+    LAST_CAPTURER,
+    LOOSE,
+    MUST_ACT,
+    OWNER,
+    PLY,
+    R_NEXT_TURN_OBLIGATION,
+    SWEEPS,
+    TO_MOVE,
+)
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ from casino_sim.engine.movegen import MOVE_CAP, MOVE_FIELDS, SCRATCH_BITS
 from casino_sim.engine.rng import _below, _shuffle_new_deck
 from casino_sim.engine.rounds import NEED_MOVES, NEED_SCRATCH, NO_MOVES, TOO_BIG, VOID, _play_round_random
 from casino_sim.engine.score import S_TOTAL, SCORE_FIELDS
-from casino_sim.engine.state import (R_ROUND_WIN_POINTS, R_SINGLE_ROUND, R_TARGET, STATE_SIZE)
+from casino_sim.engine.state import R_ROUND_WIN_POINTS, R_SINGLE_ROUND, R_TARGET, STATE_SIZE
 
 MAX_GAME_ROUNDS = 1000  # a safety stop for games (never reached in practice)
 
@@ -40,10 +40,18 @@ def _chunk_buffers(seed):
     """A chunk's own PRNG (seeded), state, deck, score and move/scratch buffers at their starting sizes."""
     rng = np.empty(1, dtype=np.uint64)
     rng[0] = seed
-    bufs = (np.zeros((MOVE_CAP, MOVE_FIELDS), dtype=np.int64),
-            np.zeros(1 << SCRATCH_BITS, dtype=np.int64), np.zeros(1 << SCRATCH_BITS, dtype=np.int64))
-    return (rng, np.empty(STATE_SIZE, dtype=np.int64), np.empty(52, dtype=np.int64),
-            np.zeros((2, SCORE_FIELDS), dtype=np.int64), bufs)
+    bufs = (
+        np.zeros((MOVE_CAP, MOVE_FIELDS), dtype=np.int64),
+        np.zeros(1 << SCRATCH_BITS, dtype=np.int64),
+        np.zeros(1 << SCRATCH_BITS, dtype=np.int64),
+    )
+    return (
+        rng,
+        np.empty(STATE_SIZE, dtype=np.int64),
+        np.empty(52, dtype=np.int64),
+        np.zeros((2, SCORE_FIELDS), dtype=np.int64),
+        bufs,
+    )
 
 
 @njit(cache=True)

@@ -29,8 +29,8 @@ BELOW_VALUE = np.array([0] + [(1 << (4 * (v - 1))) - 1 for v in range(1, 12)], d
 # the four cards of each rank index 0..12 (for figures: 10 J, 11 Q, 12 K)
 RANK_MASK = np.array([0xF << (4 * r) for r in range(13)], dtype=np.int64)
 # base-5 place value of a card's value in a "count vector code": 5**(v-1); 0 for figures
-POW5 = np.array([5 ** k for k in range(11)], dtype=np.int64)
-CARD_CODE = np.array([5 ** ((c >> 2)) if (c >> 2) < 10 else 0 for c in range(N_CARDS)], dtype=np.int64)
+POW5 = np.array([5**k for k in range(11)], dtype=np.int64)
+CARD_CODE = np.array([5 ** (c >> 2) if (c >> 2) < 10 else 0 for c in range(N_CARDS)], dtype=np.int64)
 
 
 @intrinsic

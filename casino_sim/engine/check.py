@@ -9,15 +9,27 @@ from numba import njit
 
 from casino_sim.engine.bits import CARD_VALUE, FULL_MASK, NUMBER_MASK, VALUE_MASK, ctz, popcount
 from casino_sim.engine.score import S_TOTAL
-from casino_sim.engine.state import (BUILD, CAPTURED, HAND, LOOSE, OWNER, PLY, R_MOST_CARDS_POINTS,
-                                     R_MOST_SPADES_POINTS, R_SWEEP_POINTS, SWEEPS)
+from casino_sim.engine.state import (
+    BUILD,
+    CAPTURED,
+    HAND,
+    LOOSE,
+    OWNER,
+    PLY,
+    R_MOST_CARDS_POINTS,
+    R_MOST_SPADES_POINTS,
+    R_SWEEP_POINTS,
+    SWEEPS,
+)
 
 BAD_CARDS = 10  # the 52 cards are not each in exactly one place (hands, table, capture piles, stock)
 BAD_BUILD = 11  # a build is malformed, or its owner holds no card of its value
 BAD_POINTS = 12  # the round's points do not add up
-CHECK_REASONS = {BAD_CARDS: "the 52 cards are not each in exactly one place",
-                 BAD_BUILD: "a build is malformed or its owner holds no card to capture it",
-                 BAD_POINTS: "the round's points do not add up"}
+CHECK_REASONS = {
+    BAD_CARDS: "the 52 cards are not each in exactly one place",
+    BAD_BUILD: "a build is malformed or its owner holds no card to capture it",
+    BAD_POINTS: "the round's points do not add up",
+}
 FIXED_POINTS = 4 + 2 + 1  # the four aces, the 10♦ and the 2♠ always score
 
 

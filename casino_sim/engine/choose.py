@@ -13,14 +13,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from casino_sim.core.featurespec import KIND_ID
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import FULL_MASK, VALUE_MASK, popcount
 from casino_sim.engine.features import _immediate_score, _move_features, _needs_after, _view, _weighted
 from casino_sim.engine.movegen import _movegen
 from casino_sim.engine.rng import _below, _next
 from casino_sim.engine.score import S_TOTAL, _finish, _score
-from casino_sim.engine.state import BUILD, CAPTURED, HAND, LOOSE, OWNER, PLY, PLIES, STATE_SIZE, TO_MOVE, _deal_batch
-from casino_sim.featurespec import KIND_ID
+from casino_sim.engine.state import BUILD, CAPTURED, HAND, LOOSE, OWNER, PLIES, PLY, STATE_SIZE, TO_MOVE, _deal_batch
 
 RANDOM = KIND_ID["random"]
 HEURISTIC = KIND_ID["heuristic"]
@@ -114,7 +114,7 @@ def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, op
         if st[OWNER + v] == 1 - p and not opp_known:
             need |= VALUE_MASK[v]
     opp = st[HAND + 1 - p] if opp_known else 0
-    for attempt in range(100_000):
+    for _attempt in range(100_000):
         for i in range(n_unseen):
             unseen_cards[i] = sorted_unseen[i]
         for i in range(n_unseen - 1, 0, -1):  # Fisher-Yates
@@ -170,9 +170,34 @@ def _base_rows(base_kind, base_w, base_want, kinds2, weights2, wants2):
 
 
 @njit(cache=True)
-def _world_diffs(st, rules, tbl, mv, n, crn, world_seed, opp_known, rng, work_mv, sc_code, sc_mask, after, f,
-                 scores, sim, world_deck, sorted_unseen, unseen_cards, n_unseen, kinds2, weights2, wants2, score,
-                 stream, acc):
+def _world_diffs(
+    st,
+    rules,
+    tbl,
+    mv,
+    n,
+    crn,
+    world_seed,
+    opp_known,
+    rng,
+    work_mv,
+    sc_code,
+    sc_mask,
+    after,
+    f,
+    scores,
+    sim,
+    world_deck,
+    sorted_unseen,
+    unseen_cards,
+    n_unseen,
+    kinds2,
+    weights2,
+    wants2,
+    score,
+    stream,
+    acc,
+):
     """Play each of the n moves out in one world: acc[i] += the mover's point difference at the round's end.
 
     With crn every move replays the world's own stream (the same hidden cards
@@ -187,8 +212,9 @@ def _world_diffs(st, rules, tbl, mv, n, crn, world_seed, opp_known, rng, work_mv
             sim[j] = st[j]
         sim[HAND + 1 - p] = opp
         _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-        status = _play_out(sim, rules, tbl, world_deck, kinds2, weights2, wants2, stream, work_mv,
-                           sc_code, sc_mask, after, f, scores)
+        status = _play_out(
+            sim, rules, tbl, world_deck, kinds2, weights2, wants2, stream, work_mv, sc_code, sc_mask, after, f, scores
+        )
         if status != 0:
             return status
         _finish(sim)
@@ -204,9 +230,33 @@ def _world_seed(base_seed, k):
 
 
 @njit(cache=True)
-def _rollout_index(st, rules, tbl, mv, n, ints, base_w, base_want, rng, work_mv, sc_code, sc_mask,
-                   after, f, scores, sim, world_deck, sorted_unseen, unseen_cards, kinds2, weights2, wants2,
-                   means, score, stream):
+def _rollout_index(
+    st,
+    rules,
+    tbl,
+    mv,
+    n,
+    ints,
+    base_w,
+    base_want,
+    rng,
+    work_mv,
+    sc_code,
+    sc_mask,
+    after,
+    f,
+    scores,
+    sim,
+    world_deck,
+    sorted_unseen,
+    unseen_cards,
+    kinds2,
+    weights2,
+    wants2,
+    means,
+    score,
+    stream,
+):
     """Determinised Monte Carlo: the move with the best mean point difference over sampled worlds.
 
     With common random numbers (crn) every move is played out in the same K
@@ -221,9 +271,34 @@ def _rollout_index(st, rules, tbl, mv, n, ints, base_w, base_want, rng, work_mv,
         means[i] = 0.0
     base_seed = _next(rng)
     for k in range(ints[P_WORLDS]):
-        status = _world_diffs(st, rules, tbl, mv, n, ints[P_CRN], _world_seed(base_seed, k), False, rng, work_mv,
-                              sc_code, sc_mask, after, f, scores, sim, world_deck, sorted_unseen, unseen_cards,
-                              n_unseen, kinds2, weights2, wants2, score, stream, means)
+        status = _world_diffs(
+            st,
+            rules,
+            tbl,
+            mv,
+            n,
+            ints[P_CRN],
+            _world_seed(base_seed, k),
+            False,
+            rng,
+            work_mv,
+            sc_code,
+            sc_mask,
+            after,
+            f,
+            scores,
+            sim,
+            world_deck,
+            sorted_unseen,
+            unseen_cards,
+            n_unseen,
+            kinds2,
+            weights2,
+            wants2,
+            score,
+            stream,
+            means,
+        )
         if status != 0:
             return -1, status
     best = 0
@@ -234,9 +309,34 @@ def _rollout_index(st, rules, tbl, mv, n, ints, base_w, base_want, rng, work_mv,
 
 
 @njit(cache=True)
-def _rollout_diffs(st, rules, tbl, mv, n, base_kind, base_w, base_want, opp_known, rng, work_mv, sc_code, sc_mask,
-                   after, f, scores, sim, world_deck, sorted_unseen, unseen_cards, kinds2, weights2, wants2, score,
-                   stream, out):
+def _rollout_diffs(
+    st,
+    rules,
+    tbl,
+    mv,
+    n,
+    base_kind,
+    base_w,
+    base_want,
+    opp_known,
+    rng,
+    work_mv,
+    sc_code,
+    sc_mask,
+    after,
+    f,
+    scores,
+    sim,
+    world_deck,
+    sorted_unseen,
+    unseen_cards,
+    kinds2,
+    weights2,
+    wants2,
+    score,
+    stream,
+    out,
+):
     """out[k, i]: the mover's point difference at the round's end after move i in world k (common random numbers).
 
     The analyser's kernel: the same worlds and play-outs as the rollout policy
@@ -249,9 +349,34 @@ def _rollout_diffs(st, rules, tbl, mv, n, base_kind, base_w, base_want, opp_know
     for k in range(out.shape[0]):
         for i in range(n):
             out[k, i] = 0.0
-        status = _world_diffs(st, rules, tbl, mv, n, True, _world_seed(base_seed, k), opp_known, rng, work_mv,
-                              sc_code, sc_mask, after, f, scores, sim, world_deck, sorted_unseen, unseen_cards,
-                              n_unseen, kinds2, weights2, wants2, score, stream, out[k])
+        status = _world_diffs(
+            st,
+            rules,
+            tbl,
+            mv,
+            n,
+            True,
+            _world_seed(base_seed, k),
+            opp_known,
+            rng,
+            work_mv,
+            sc_code,
+            sc_mask,
+            after,
+            f,
+            scores,
+            sim,
+            world_deck,
+            sorted_unseen,
+            unseen_cards,
+            n_unseen,
+            kinds2,
+            weights2,
+            wants2,
+            score,
+            stream,
+            out[k],
+        )
         if status != 0:
             return status
     return 0

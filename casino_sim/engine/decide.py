@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.engine.api import move_of_row, position_to_state, row_of_move
 from casino_sim.engine.choose import NEED_MOVES, NEED_SCRATCH, _rollout_diffs, _rollout_index
 from casino_sim.engine.exact import DEPTH, _exact_values
@@ -18,11 +19,11 @@ from casino_sim.engine.rows import MAX_MOVE_CAP, MOVE_CAP, SCRATCH_BITS
 from casino_sim.engine.score import SCORE_FIELDS
 from casino_sim.engine.state import DEALER, HAND, PLIES, PLY, STATE_SIZE
 from casino_sim.engine.tables import split_table
-from casino_sim.featurespec import N_FEATURES
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position, PositionError
 from casino_sim.reference.round import round_context
+
 
 def world_state(pos: Position) -> tuple[np.ndarray, bool]:
     """The engine state of a position for sampling worlds, and whether the opponent's hand is known.
@@ -47,10 +48,21 @@ def _move_table(moves: list[Move]) -> np.ndarray:
 
 def _rollout_buffers(cap: int, bits: int) -> tuple:
     """The scratch of a rollout kernel, from work_mv to wants2 (in the kernels' argument order)."""
-    return (np.zeros((cap, MOVE_FIELDS), np.int64), np.zeros(1 << bits, np.int64), np.zeros(1 << bits, np.int64),
-            np.zeros(STATE_SIZE, np.int64), np.zeros(N_FEATURES), np.zeros(cap), np.zeros(STATE_SIZE, np.int64),
-            np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(2, np.int64),
-            np.zeros((2, N_FEATURES)), np.zeros((2, N_FEATURES), np.int64))
+    return (
+        np.zeros((cap, MOVE_FIELDS), np.int64),
+        np.zeros(1 << bits, np.int64),
+        np.zeros(1 << bits, np.int64),
+        np.zeros(STATE_SIZE, np.int64),
+        np.zeros(N_FEATURES),
+        np.zeros(cap),
+        np.zeros(STATE_SIZE, np.int64),
+        np.zeros(52, np.int64),
+        np.zeros(52, np.int64),
+        np.zeros(52, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros((2, N_FEATURES)),
+        np.zeros((2, N_FEATURES), np.int64),
+    )
 
 
 def _grown(n_moves: int, kernel, what: str):
@@ -73,8 +85,9 @@ def _grown(n_moves: int, kernel, what: str):
             return result
 
 
-def rollout_choose(pos: Position, ints: np.ndarray, base_weights: np.ndarray, base_wants: np.ndarray,
-                   seed: int) -> Move:
+def rollout_choose(
+    pos: Position, ints: np.ndarray, base_weights: np.ndarray, base_wants: np.ndarray, seed: int
+) -> Move:
     """The rollout policy's move (policy row `ints`, its base's weights): the best mean point difference."""
     st, _known = world_state(pos)
     moves = legal_moves(pos)
@@ -82,16 +95,34 @@ def rollout_choose(pos: Position, ints: np.ndarray, base_weights: np.ndarray, ba
 
     def kernel(cap, bits):
         index, status = _rollout_index(
-            st.copy(), pos.rules.as_array(), split_table(), mv, len(moves), ints, base_weights, base_wants,
-            np.array([seed], dtype=np.uint64), *_rollout_buffers(cap, bits), np.zeros(len(moves)),
-            np.zeros((2, SCORE_FIELDS), np.int64), np.zeros(1, np.uint64))
+            st.copy(),
+            pos.rules.as_array(),
+            split_table(),
+            mv,
+            len(moves),
+            ints,
+            base_weights,
+            base_wants,
+            np.array([seed], dtype=np.uint64),
+            *_rollout_buffers(cap, bits),
+            np.zeros(len(moves)),
+            np.zeros((2, SCORE_FIELDS), np.int64),
+            np.zeros(1, np.uint64),
+        )
         return status, index
 
     return move_of_row(mv[_grown(len(moves), kernel, "rollout")])
 
 
-def rollout_diffs(pos: Position, moves: list[Move], base_kind: int, base_weights: np.ndarray,
-                  base_wants: np.ndarray, worlds: int, seed: int) -> np.ndarray:
+def rollout_diffs(
+    pos: Position,
+    moves: list[Move],
+    base_kind: int,
+    base_weights: np.ndarray,
+    base_wants: np.ndarray,
+    worlds: int,
+    seed: int,
+) -> np.ndarray:
     """(worlds, len(moves)): the mover's point difference at the round's end after each move in each world.
 
     Worlds share their hidden cards and play-out streams across moves (common
@@ -103,9 +134,21 @@ def rollout_diffs(pos: Position, moves: list[Move], base_kind: int, base_weights
     def kernel(cap, bits):
         out = np.zeros((worlds, len(moves)))
         status = _rollout_diffs(
-            st.copy(), pos.rules.as_array(), split_table(), mv, len(moves), base_kind, base_weights, base_wants,
-            known, np.array([seed], dtype=np.uint64), *_rollout_buffers(cap, bits),
-            np.zeros((2, SCORE_FIELDS), np.int64), np.zeros(1, np.uint64), out)
+            st.copy(),
+            pos.rules.as_array(),
+            split_table(),
+            mv,
+            len(moves),
+            base_kind,
+            base_weights,
+            base_wants,
+            known,
+            np.array([seed], dtype=np.uint64),
+            *_rollout_buffers(cap, bits),
+            np.zeros((2, SCORE_FIELDS), np.int64),
+            np.zeros(1, np.uint64),
+            out,
+        )
         return status, out
 
     return _grown(len(moves), kernel, "rollout")
@@ -128,11 +171,21 @@ def exact_values(pos: Position, moves: list[Move]) -> np.ndarray | None:
 
     def kernel(cap, bits):
         out = np.zeros(len(moves), np.int64)
-        status = _exact_values(st, pos.rules.as_array(), split_table(), mv, len(moves),
-                               np.zeros((DEPTH, STATE_SIZE), np.int64), np.zeros((DEPTH, cap, MOVE_FIELDS), np.int64),
-                               np.zeros(1 << bits, np.int64), np.zeros(1 << bits, np.int64),
-                               np.zeros((2, SCORE_FIELDS), np.int64), np.zeros(1, np.int64),
-                               np.zeros((5, DEPTH), np.int64), out)
+        status = _exact_values(
+            st,
+            pos.rules.as_array(),
+            split_table(),
+            mv,
+            len(moves),
+            np.zeros((DEPTH, STATE_SIZE), np.int64),
+            np.zeros((DEPTH, cap, MOVE_FIELDS), np.int64),
+            np.zeros(1 << bits, np.int64),
+            np.zeros(1 << bits, np.int64),
+            np.zeros((2, SCORE_FIELDS), np.int64),
+            np.zeros(1, np.int64),
+            np.zeros((5, DEPTH), np.int64),
+            out,
+        )
         return status, out
 
     return _grown(len(moves), kernel, "exact search")

@@ -111,8 +111,9 @@ def _exact_values(st, rules, tbl, mv, n, states, mvs, sc_code, sc_mask, score, s
     for i in range(n):
         _copy(st, states[0])
         _apply(states[0], rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-        out[i] = -_negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack[0], stack[1], stack[2],
-                           stack[3], stack[4])
+        out[i] = -_negamax(
+            states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack[0], stack[1], stack[2], stack[3], stack[4]
+        )
         if status[0] != 0:
             return status[0]
     return 0

@@ -11,13 +11,24 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from casino_sim.core.featurespec import FEATURE_INDEX, N_FEATURES
 from casino_sim.engine.apply import _apply
-from casino_sim.engine.bits import (ACE_MASK, BELOW_VALUE, BIG_CASINO, CARD_CODE, FULL_MASK, LITTLE_CASINO, RANK_MASK,
-                                    SPADE_MASK, VALUE_MASK, ctz, popcount)
+from casino_sim.engine.bits import (
+    ACE_MASK,
+    BELOW_VALUE,
+    BIG_CASINO,
+    CARD_CODE,
+    FULL_MASK,
+    LITTLE_CASINO,
+    RANK_MASK,
+    SPADE_MASK,
+    VALUE_MASK,
+    ctz,
+    popcount,
+)
 from casino_sim.engine.movegen import ADD, BUILD_K, CAPTURE, INCREASE, TRAIL
 from casino_sim.engine.state import BUILD, CAPTURED, HAND, LOOSE, STATE_SIZE, SWEEPS, TO_MOVE
 from casino_sim.engine.tables import TABLE_OFFSET
-from casino_sim.featurespec import FEATURE_INDEX, N_FEATURES
 
 F_CARDS, F_SPADES, F_ACES, F_BIG, F_LITTLE, F_SWEEP, F_BUILD, F_BUILD_CARDS = range(8)
 F_POINTS_RISK = FEATURE_INDEX["points_at_risk"]
@@ -103,8 +114,14 @@ def _view(st):
 
 @njit(cache=True, inline="always")
 def _needs_after(want):
-    return (want[F_BUILD_CARDS] or want[F_POINTS_RISK] or want[F_CARDS_RISK] or want[F_SWEEP_OPEN]
-            or want[F_CASINOS] or want[F_LAST])
+    return (
+        want[F_BUILD_CARDS]
+        or want[F_POINTS_RISK]
+        or want[F_CARDS_RISK]
+        or want[F_SWEEP_OPEN]
+        or want[F_CASINOS]
+        or want[F_LAST]
+    )
 
 
 @njit(cache=True, inline="always")
@@ -229,4 +246,3 @@ def _weighted(f, w):
 def features_scratch():
     """Scratch arrays for _move_features: the after-state and one feature row."""
     return np.zeros(STATE_SIZE, dtype=np.int64), np.zeros(N_FEATURES, dtype=np.float64)
-

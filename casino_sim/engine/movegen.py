@@ -40,9 +40,28 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from casino_sim.engine.bits import BELOW_VALUE, CARD_CODE, CARD_VALUE, NUMBER_MASK, POW5, RANK_MASK, VALUE_MASK, ctz, popcount
-from casino_sim.engine.state import (BUILD, HAND, LOOSE, MUST_ACT, OWNER, R_FIGURE_CAPTURE, R_NEXT_TURN_OBLIGATION,
-                                     R_NO_TRAIL_WHILE_OWNER, TO_MOVE)
+from casino_sim.engine.bits import (
+    BELOW_VALUE,
+    CARD_CODE,
+    CARD_VALUE,
+    NUMBER_MASK,
+    POW5,
+    RANK_MASK,
+    VALUE_MASK,
+    ctz,
+    popcount,
+)
+from casino_sim.engine.state import (
+    BUILD,
+    HAND,
+    LOOSE,
+    MUST_ACT,
+    OWNER,
+    R_FIGURE_CAPTURE,
+    R_NEXT_TURN_OBLIGATION,
+    R_NO_TRAIL_WHILE_OWNER,
+    TO_MOVE,
+)
 from casino_sim.engine.tables import TABLE_OFFSET
 
 TRAIL = 0

@@ -12,25 +12,46 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from casino_sim.core.featurespec import N_FEATURES
+from casino_sim.core.rules import RuleSet
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import BIG_CASINO, LITTLE_CASINO, popcount
 from casino_sim.engine.check import CHECK_REASONS, _check_end, _check_play
-from casino_sim.engine.choose import (NEED_MOVES, NEED_SCRATCH, NO_MOVES, P_INTS, P_KIND, ROLLOUT, _rollout_index,
-                                      _simple_index)
+from casino_sim.engine.choose import (
+    NEED_MOVES,
+    NEED_SCRATCH,
+    NO_MOVES,
+    P_INTS,
+    P_KIND,
+    ROLLOUT,
+    _rollout_index,
+    _simple_index,
+)
 from casino_sim.engine.movegen import MAX_SCRATCH_BITS, MOVE_FIELDS, _movegen
-from casino_sim.engine.score import SCORE_FIELDS, S_N_CARDS, S_N_SPADES, _finish, _score
-from casino_sim.engine.state import (BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOSE, PLIES, PLY, STATE_SIZE, SWEEPS,
-                                     TO_MOVE, _deal_batch, _start_round)
+from casino_sim.engine.score import S_N_CARDS, S_N_SPADES, SCORE_FIELDS, _finish, _score
+from casino_sim.engine.state import (
+    BUILD,
+    CAPTURED,
+    HAND,
+    LAST_CAPTURER,
+    LOOSE,
+    PLIES,
+    PLY,
+    STATE_SIZE,
+    SWEEPS,
+    TO_MOVE,
+    _deal_batch,
+    _start_round,
+)
 from casino_sim.engine.tables import split_table
-from casino_sim.featurespec import N_FEATURES
 from casino_sim.reference.record import REMAINDER_PLY, TABLE, record_columns
 from casino_sim.reference.score import CATEGORIES
-from casino_sim.rules import RuleSet
 
 COLUMNS = record_columns()
 _C = {name: i for i, name in enumerate(COLUMNS)}
-C_DEALER, C_VOID, C_PLIES, C_LAST, C_REMAINDER = (_C[k] for k in ("dealer", "void", "plies", "last_capturer",
-                                                                   "remainder"))
+C_DEALER, C_VOID, C_PLIES, C_LAST, C_REMAINDER = (
+    _C[k] for k in ("dealer", "void", "plies", "last_capturer", "remainder")
+)
 C_SEAT = np.array([_C["s0_cards"], _C["s1_cards"]], dtype=np.int64)  # categories, total, n_cards, n_spades, ...
 OFF_TOTAL = len(CATEGORIES)
 OFF_N_CARDS, OFF_N_SPADES, OFF_N_SWEEPS, OFF_SWEEPS_B1 = OFF_TOTAL + 1, OFF_TOTAL + 2, OFF_TOTAL + 3, OFF_TOTAL + 4
@@ -55,9 +76,38 @@ def _note_deal(st, deck, batch, dealer, rec):
 
 
 @njit(cache=True)
-def _play_row(st, rules, tbl, deck, dealer, ints, weights, wants, rng, mv, work_mv, sc_code, sc_mask, after, f,
-              scores, sim, world_deck, sorted_unseen, unseen_cards, kinds2, weights2, wants2, means, score,
-              stream, rec, check, trace, t_row):
+def _play_row(
+    st,
+    rules,
+    tbl,
+    deck,
+    dealer,
+    ints,
+    weights,
+    wants,
+    rng,
+    mv,
+    work_mv,
+    sc_code,
+    sc_mask,
+    after,
+    f,
+    scores,
+    sim,
+    world_deck,
+    sorted_unseen,
+    unseen_cards,
+    kinds2,
+    weights2,
+    wants2,
+    means,
+    score,
+    stream,
+    rec,
+    check,
+    trace,
+    t_row,
+):
     """Play one round with seat s's policy (ints[s], weights[s]) and fill its record. Returns a status.
 
     With `check`, the invariants of engine/check.py are verified after every play; row t_row < len(trace)
@@ -83,9 +133,33 @@ def _play_row(st, rules, tbl, deck, dealer, ints, weights, wants, rng, mv, work_
             return NO_MOVES
         s = st[TO_MOVE]
         if ints[s, P_KIND] == ROLLOUT:
-            i, status = _rollout_index(st, rules, tbl, mv, n, ints[s], weights[2 + s], wants[2 + s], rng, work_mv,
-                                       sc_code, sc_mask, after, f, scores, sim, world_deck, sorted_unseen,
-                                       unseen_cards, kinds2, weights2, wants2, means, score, stream)
+            i, status = _rollout_index(
+                st,
+                rules,
+                tbl,
+                mv,
+                n,
+                ints[s],
+                weights[2 + s],
+                wants[2 + s],
+                rng,
+                work_mv,
+                sc_code,
+                sc_mask,
+                after,
+                f,
+                scores,
+                sim,
+                world_deck,
+                sorted_unseen,
+                unseen_cards,
+                kinds2,
+                weights2,
+                wants2,
+                means,
+                score,
+                stream,
+            )
             if status != 0:
                 return status
         else:
@@ -137,8 +211,24 @@ def _play_row(st, rules, tbl, deck, dealer, ints, weights, wants, rng, mv, work_
 
 
 @njit(cache=True, parallel=True)
-def _play_rows(rules, tbl, decks, dealers, seeds, a_seat0, ints_ab, weights_ab, wants_ab, move_cap, scratch_bits,
-               idx, out, status, check, trace):
+def _play_rows(
+    rules,
+    tbl,
+    decks,
+    dealers,
+    seeds,
+    a_seat0,
+    ints_ab,
+    weights_ab,
+    wants_ab,
+    move_cap,
+    scratch_bits,
+    idx,
+    out,
+    status,
+    check,
+    trace,
+):
     """Play the rows listed in idx into out[i]; status[i] != 0 marks a row to replay with larger buffers."""
     n_rows = idx.shape[0]
     n_blocks = (n_rows + BLOCK - 1) // BLOCK
@@ -180,13 +270,49 @@ def _play_rows(rules, tbl, decks, dealers, seeds, a_seat0, ints_ab, weights_ab, 
             for j in range(52):
                 deck[j] = decks[i, j]
             rng[0] = seeds[i]
-            status[i] = _play_row(st, rules, tbl, deck, dealers[i], ints, weights, wants, rng, mv, work_mv, sc_code,
-                                  sc_mask, after, f, scores, sim, world_deck, sorted_unseen, unseen_cards, kinds2,
-                                  weights2, wants2, means, score, stream, out[i], check, trace, i)
+            status[i] = _play_row(
+                st,
+                rules,
+                tbl,
+                deck,
+                dealers[i],
+                ints,
+                weights,
+                wants,
+                rng,
+                mv,
+                work_mv,
+                sc_code,
+                sc_mask,
+                after,
+                f,
+                scores,
+                sim,
+                world_deck,
+                sorted_unseen,
+                unseen_cards,
+                kinds2,
+                weights2,
+                wants2,
+                means,
+                score,
+                stream,
+                out[i],
+                check,
+                trace,
+                i,
+            )
 
 
-def play_rows_numba(rows, rules: RuleSet, ints: np.ndarray, weights: np.ndarray, wants: np.ndarray,
-                    check: bool = False, trace: np.ndarray | None = None) -> dict[str, np.ndarray]:
+def play_rows_numba(
+    rows,
+    rules: RuleSet,
+    ints: np.ndarray,
+    weights: np.ndarray,
+    wants: np.ndarray,
+    check: bool = False,
+    trace: np.ndarray | None = None,
+) -> dict[str, np.ndarray]:
     """One record per row (the columns of record_columns()), bit-identical on any thread count.
 
     `rows` has decks, dealer, seeds and a_seat0 (runner.deals.DealRows); the two
@@ -196,8 +322,17 @@ def play_rows_numba(rows, rules: RuleSet, ints: np.ndarray, weights: np.ndarray,
     n = len(rows.decks)
     out = np.zeros((n, len(COLUMNS)), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
-    args = (rules.as_array(), split_table(), rows.decks.astype(np.int64), rows.dealer.astype(np.int64),
-            rows.seeds.astype(np.uint64), rows.a_seat0.astype(np.bool_), ints, weights, wants)
+    args = (
+        rules.as_array(),
+        split_table(),
+        rows.decks.astype(np.int64),
+        rows.dealer.astype(np.int64),
+        rows.seeds.astype(np.uint64),
+        rows.a_seat0.astype(np.bool_),
+        ints,
+        weights,
+        wants,
+    )
     if trace is None:
         trace = np.zeros((0, PLIES, MOVE_FIELDS), dtype=np.int64)
     _play_rows(*args, MOVE_CAP, SCRATCH_BITS, np.arange(n, dtype=np.int64), out, status, bool(check), trace)
@@ -223,6 +358,8 @@ def _raise_broken(rows, status: np.ndarray, out: np.ndarray) -> None:
     broken = np.flatnonzero(np.isin(status, list(CHECK_REASONS)))
     if len(broken):
         i = int(broken[0])
-        raise RuntimeError(f"engine bug: {CHECK_REASONS[int(status[i])]} after play {out[i, C_PLIES]} of deal "
-                           f"{int(rows.deal_id[i])} (mirror {int(rows.mirror[i])}, round seed {int(rows.seeds[i])}); "
-                           f"{len(broken)} round(s) of this chunk broke an invariant")
+        raise RuntimeError(
+            f"engine bug: {CHECK_REASONS[int(status[i])]} after play {out[i, C_PLIES]} of deal "
+            f"{int(rows.deal_id[i])} (mirror {int(rows.mirror[i])}, round seed {int(rows.seeds[i])}); "
+            f"{len(broken)} round(s) of this chunk broke an invariant"
+        )

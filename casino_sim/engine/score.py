@@ -5,9 +5,19 @@ from __future__ import annotations
 from numba import njit
 
 from casino_sim.engine.bits import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, popcount
-from casino_sim.engine.state import (BUILD, CAPTURED, LAST_CAPTURER, LOOSE, OWNER, R_MOST_CARDS_AT_LEAST,
-                                     R_MOST_CARDS_POINTS, R_MOST_SPADES_AT_LEAST, R_MOST_SPADES_POINTS,
-                                     R_SWEEP_POINTS, SWEEPS)
+from casino_sim.engine.state import (
+    BUILD,
+    CAPTURED,
+    LAST_CAPTURER,
+    LOOSE,
+    OWNER,
+    R_MOST_CARDS_AT_LEAST,
+    R_MOST_CARDS_POINTS,
+    R_MOST_SPADES_AT_LEAST,
+    R_MOST_SPADES_POINTS,
+    R_SWEEP_POINTS,
+    SWEEPS,
+)
 
 # columns of a score row (per player); the point categories follow reference/score.py
 S_CARDS = 0  # points for most cards
@@ -58,8 +68,14 @@ def _score(st, rules, out):
         out[p, S_TEN_DIAMONDS] = 2 if (pile >> BIG_CASINO) & 1 else 0
         out[p, S_TWO_SPADES] = 1 if (pile >> LITTLE_CASINO) & 1 else 0
         out[p, S_SWEEPS] = st[SWEEPS + p] * rules[R_SWEEP_POINTS]
-        out[p, S_TOTAL] = (out[p, S_CARDS] + out[p, S_SPADES] + out[p, S_ACES] + out[p, S_TEN_DIAMONDS]
-                           + out[p, S_TWO_SPADES] + out[p, S_SWEEPS])
+        out[p, S_TOTAL] = (
+            out[p, S_CARDS]
+            + out[p, S_SPADES]
+            + out[p, S_ACES]
+            + out[p, S_TEN_DIAMONDS]
+            + out[p, S_TWO_SPADES]
+            + out[p, S_SWEEPS]
+        )
         out[p, S_N_CARDS] = n_cards
         out[p, S_N_SPADES] = n_spades
         out[p, S_N_SWEEPS] = st[SWEEPS + p]

@@ -78,8 +78,8 @@ def build_split_table() -> np.ndarray:
         for i, p in enumerate(pats):
             for d, k in enumerate(p):
                 pat_digit[i, d] = k
-                pat_code[i] += k * 5 ** d
-        _close(tbl, int(TABLE_OFFSET[v]), size, nd, pat_code[:len(pats)], pat_digit[:len(pats)])
+                pat_code[i] += k * 5**d
+        _close(tbl, int(TABLE_OFFSET[v]), size, nd, pat_code[: len(pats)], pat_digit[: len(pats)])
     return tbl
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from casino_sim.core.rules import get_rules
 from casino_sim.policies import get_policy
-from casino_sim.rules import get_rules
 from casino_sim.runner.deals import DealRows, chunked_rows
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.seeding import chunk_seed
@@ -59,8 +59,9 @@ def paired_decks(deck: np.ndarray, dealer: int, rng: np.random.Generator):
             yield int(deck[index]), seat, batch, variant, paired
 
 
-def card_pairs(base: DealRows, base_records: pd.DataFrame, engine: str, rules, policy_a, policy_b,
-               rng: np.random.Generator) -> pd.DataFrame:
+def card_pairs(
+    base: DealRows, base_records: pd.DataFrame, engine: str, rules, policy_a, policy_b, rng: np.random.Generator
+) -> pd.DataFrame:
     """Pair every card dealt to a hand in each base row with the same deal without it; one row per pair.
 
     `base_records` are the base rows' records (as runner.play.play_rows returns them). Columns: card,
@@ -73,19 +74,30 @@ def card_pairs(base: DealRows, base_records: pd.DataFrame, engine: str, rules, p
             decks.append(paired)
             owner.append(i)
     owner = np.array(owner, dtype=np.int64)
-    rows = DealRows(base.deal_id[owner], base.mirror[owner], np.array(decks).reshape(-1, 52), base.dealer[owner],
-                    base.a_seat0[owner], base.seeds[owner])
+    rows = DealRows(
+        base.deal_id[owner],
+        base.mirror[owner],
+        np.array(decks).reshape(-1, 52),
+        base.dealer[owner],
+        base.a_seat0[owner],
+        base.seeds[owner],
+    )
     rec = play_rows(engine, rows, rules, policy_a, policy_b)
     seat = np.array([m[3] for m in meta], dtype=np.int64)
     sign = np.where(seat == 0, 1, -1)
     with_card = sign * (base_records["s0_total"] - base_records["s1_total"]).to_numpy()[owner]
     without = sign * (rec["s0_total"] - rec["s1_total"]).to_numpy()
     holder_is_a = base.a_seat0[owner] == (seat == 0)
-    return pd.DataFrame({"deal_id": base.deal_id[owner], "card": np.array([m[0] for m in meta], np.int8),
-                         "batch": np.array([m[1] for m in meta], np.int8),
-                         "variant": pd.Categorical([m[2] for m in meta], categories=list(VARIANTS)),
-                         "holder": pd.Categorical(np.where(holder_is_a, policy_a.name, policy_b.name)),
-                         "diff": with_card - without})
+    return pd.DataFrame(
+        {
+            "deal_id": base.deal_id[owner],
+            "card": np.array([m[0] for m in meta], np.int8),
+            "batch": np.array([m[1] for m in meta], np.int8),
+            "variant": pd.Categorical([m[2] for m in meta], categories=list(VARIANTS)),
+            "holder": pd.Categorical(np.where(holder_is_a, policy_a.name, policy_b.name)),
+            "diff": with_card - without,
+        }
+    )
 
 
 def pairing_rng(chunk_seed_value: int) -> np.random.Generator:
@@ -93,8 +105,16 @@ def pairing_rng(chunk_seed_value: int) -> np.random.Generator:
     return np.random.default_rng(chunk_seed_value ^ 0x5EED)
 
 
-def card_values(policy: str, deals: int, rules: str = "strict", seed: int = 0, threads: int = 0,
-                chunk_deals: int = 200, engine: str = "numba", progress=None) -> pd.DataFrame:
+def card_values(
+    policy: str,
+    deals: int,
+    rules: str = "strict",
+    seed: int = 0,
+    threads: int = 0,
+    chunk_deals: int = 200,
+    engine: str = "numba",
+    progress=None,
+) -> pd.DataFrame:
     """One row per (deal, card, variant) with the policy in both seats: card, batch, variant, diff.
 
     `progress(rounds done, rounds planned)` is told after each chunk; it counts base and paired rounds.

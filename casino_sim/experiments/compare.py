@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import pandas as pd
 
+from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import headline
 from casino_sim.policies import get_policy
 from casino_sim.reports.stats import Estimate, mean_ci
-from casino_sim.rules import get_rules
 from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.threads import use_threads
 
 
-def compare(policy_a: str, policy_b: str, deals: int, rules: str = "strict", seed: int = 0, threads: int = 0,
-            chunk_deals: int = 2_000, engine: str = "numba") -> Estimate:
+def compare(
+    policy_a: str,
+    policy_b: str,
+    deals: int,
+    rules: str = "strict",
+    seed: int = 0,
+    threads: int = 0,
+    chunk_deals: int = 2_000,
+    engine: str = "numba",
+) -> Estimate:
     """Mean points of A minus B per mirrored deal (average of both seatings), with its interval.
 
     Chunks are seeded exactly as `simulate` seeds them, so the same options give

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
+from casino_sim.core.tomlfile import read_toml
 from casino_sim.experiments.simulate import SimConfig
-from casino_sim.tomlfile import read_toml
 
 METRICS = {
     "diff": "mean points of A minus B per deal (mirrored: per pair, the average of both seatings)",
@@ -26,8 +26,17 @@ CONDITIONS = {
     "ci_lo_above": ("ci_lo", ">"),
     "ci_hi_below": ("ci_hi", "<"),
 }
-RUN_OPTIONS = {"policy": "policy_a", "vs": "policy_b", "deals": "deals", "rules": "rules", "seed": "seed",
-               "mirrored": "mirrored", "chunk_deals": "chunk_deals", "engine": "engine", "threads": "threads"}
+RUN_OPTIONS = {
+    "policy": "policy_a",
+    "vs": "policy_b",
+    "deals": "deals",
+    "rules": "rules",
+    "seed": "seed",
+    "mirrored": "mirrored",
+    "chunk_deals": "chunk_deals",
+    "engine": "engine",
+    "threads": "threads",
+}
 
 
 @dataclass(frozen=True)
@@ -40,8 +49,15 @@ class Expectation:
         """Whether the summary row meets it, and the value compared."""
         stat, op = CONDITIONS[self.condition]
         value = float(row[f"{self.metric}_{stat}"])
-        ok = value >= self.bound if op == ">=" else value <= self.bound if op == "<=" else \
-            value > self.bound if op == ">" else value < self.bound
+        ok = (
+            value >= self.bound
+            if op == ">="
+            else value <= self.bound
+            if op == "<="
+            else value > self.bound
+            if op == ">"
+            else value < self.bound
+        )
         return ok, value
 
     def __str__(self) -> str:
@@ -111,8 +127,11 @@ def _check_complete(run: PlannedRun, fields_given: dict, where: str) -> None:
     """A run must name both policies and expect something: a plan never checks a default matchup, or nothing."""
     missing = [k for k in ("policy", "vs") if k not in fields_given]
     if missing:
-        raise _field_error(where, f"needs fields 'policy' and 'vs' (the two policies to play; missing: "
-                                  f"{', '.join(missing)}), in the run or in [defaults]")
+        raise _field_error(
+            where,
+            f"needs fields 'policy' and 'vs' (the two policies to play; missing: "
+            f"{', '.join(missing)}), in the run or in [defaults]",
+        )
     if not run.expect:
         raise _field_error(where, "needs at least one [[run.expect]] (a run without one checks nothing)")
 

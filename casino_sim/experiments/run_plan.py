@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 from casino_sim.experiments.plan import Expectation, PlannedRun
 from casino_sim.experiments.simulate import config_of, finish_run, play_chunks, start_run, write_reports
 from casino_sim.runner.rundir import RunDir
@@ -19,8 +19,15 @@ class Outcome:
     passed: bool
 
 
-def run_planned(run: PlannedRun, folder: Path, command: list[str], progress=None, backend=None, resume: bool = False,
-                force: bool = False) -> list[Outcome]:
+def run_planned(
+    run: PlannedRun,
+    folder: Path,
+    command: list[str],
+    progress=None,
+    backend=None,
+    resume: bool = False,
+    force: bool = False,
+) -> list[Outcome]:
     """Simulate one planned run into `folder` on `backend` and check it.
 
     `resume` finishes the run already started there (with the plan's options only); `force` replaces it.
@@ -28,8 +35,9 @@ def run_planned(run: PlannedRun, folder: Path, command: list[str], progress=None
     rundir = RunDir(folder)
     if resume and rundir.manifest_path.exists():
         if config_of(rundir) != run.config.resolved():
-            raise InputError(f"{folder} was started with other options than run {run.name!r} of the plan; "
-                             "--force replaces it")
+            raise InputError(
+                f"{folder} was started with other options than run {run.name!r} of the plan; --force replaces it"
+            )
     else:
         start_run(run.config, rundir, command, force)
     finish_run(rundir, play_chunks(run.config, rundir, progress, backend))

@@ -14,15 +14,15 @@ import numpy as np
 import pandas as pd
 
 from casino_sim import __version__
-from casino_sim.errors import InputError
-from casino_sim.policies import get_policy
-from casino_sim.recording import new_trace, recorded_tables
-from casino_sim.rules import get_rules
-from casino_sim.runner.backends import LocalBackend
+from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import PAIRS_PER_DEAL, card_pairs, pairing_rng
+from casino_sim.policies import get_policy
+from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
 from casino_sim.runner.play import engine_for, play_rows
+from casino_sim.runner.recording import new_trace, recorded_tables
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.seeding import chunk_seed
 
@@ -130,8 +130,9 @@ class SimConfig:
 def git_revision() -> str | None:
     """The git revision of the source tree the package runs from, if it is a checkout."""
     try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
-                             text=True, timeout=5)
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True, text=True, timeout=5
+        )
         return out.stdout.strip() or None if out.returncode == 0 else None
     except (OSError, subprocess.SubprocessError):
         return None
@@ -141,8 +142,14 @@ def versions() -> dict[str, str]:
     import numba
     import pyarrow
 
-    return {"casino_sim": __version__, "python": platform.python_version(), "numpy": np.__version__,
-            "numba": numba.__version__, "pandas": pd.__version__, "pyarrow": pyarrow.__version__}
+    return {
+        "casino_sim": __version__,
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "numba": numba.__version__,
+        "pandas": pd.__version__,
+        "pyarrow": pyarrow.__version__,
+    }
 
 
 def headline(frame: pd.DataFrame) -> np.ndarray:
@@ -195,9 +202,17 @@ def start_run(config: SimConfig, run: RunDir, command: list[str], force: bool = 
     The manifest records the card-deal count the run uses, so resume and `report` agree with it.
     """
     config.check()
-    manifest = {"kind": "simulate", "command": command, "config": asdict(config.resolved()),
-                "card_deals_auto": config.card_deals is None, "seed": config.seed, "versions": versions(),
-                "git_revision": git_revision(), "status": "running", "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    manifest = {
+        "kind": "simulate",
+        "command": command,
+        "config": asdict(config.resolved()),
+        "card_deals_auto": config.card_deals is None,
+        "seed": config.seed,
+        "versions": versions(),
+        "git_revision": git_revision(),
+        "status": "running",
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
     run.create(manifest, force)
     return run.read_manifest()
 
@@ -225,8 +240,14 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
-        tables = dict(zip(("rounds", "games"), play_games(engine, seed, first, config.chunk_size(chunk),
-                                                          config.mirrored, rules, pa, pb, config.checked)))
+        tables = dict(
+            zip(
+                ("rounds", "games"),
+                play_games(
+                    engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb, config.checked
+                ),
+            )
+        )
     else:
         rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored)
         trace = new_trace(min(max(config.record - first * config.rounds_per_deal, 0), len(rows)))
@@ -235,8 +256,9 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
             tables.update(recorded_tables(rows, trace))
         paired = config.paired_deals(chunk) * config.rounds_per_deal
         if paired:  # rows are in deal order, so the first deals are the first rows
-            tables["cards"] = card_pairs(rows.take(np.arange(paired)), tables["rounds"].iloc[:paired], engine, rules,
-                                         pa, pb, pairing_rng(seed))
+            tables["cards"] = card_pairs(
+                rows.take(np.arange(paired)), tables["rounds"].iloc[:paired], engine, rules, pa, pb, pairing_rng(seed)
+            )
     for frame in tables.values():
         frame.insert(0, "chunk", np.int32(chunk))
     return tables
@@ -294,9 +316,14 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     finally:  # stops a backend's chunks still in flight
         results.close()
     wall = time.perf_counter() - t0
-    timings = {"rounds_played": played, "card_rounds_played": card_rounds, "play_seconds": wall,
-               "rounds_per_s": (played + card_rounds) / wall if wall > 0 else None, "engine": engine,
-               "backend": backend.describe()}
+    timings = {
+        "rounds_played": played,
+        "card_rounds_played": card_rounds,
+        "play_seconds": wall,
+        "rounds_per_s": (played + card_rounds) / wall if wall > 0 else None,
+        "engine": engine,
+        "backend": backend.describe(),
+    }
     if config.until_ci is not None:
         timings["until_ci_stop"] = {"reached": narrow_enough(), "width": head.interval()[1], "deals": head.n}
     return timings
@@ -305,8 +332,12 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
 def finish_run(run: RunDir, timings: dict) -> dict:
     """Mark the run complete in its manifest."""
     manifest = run.read_manifest()
-    manifest.update(status="complete", finished=time.strftime("%Y-%m-%dT%H:%M:%S%z"), **timings,
-                    chunks=sorted(run.finished_chunks()))
+    manifest.update(
+        status="complete",
+        finished=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        **timings,
+        chunks=sorted(run.finished_chunks()),
+    )
     run.write_manifest(manifest)
     return manifest
 
@@ -320,11 +351,17 @@ def card_deals_note(manifest: dict) -> str:
     engine = config.engine_used()
     share = f"1/{AUTO_CARD_DIVISOR[engine]} of the run's rounds on the {engine} engine"
     if used:
-        how = f"auto: at most {share}, {AUTO_CARD_DEALS_CAP} deals at most" if manifest.get("card_deals_auto") \
+        how = (
+            f"auto: at most {share}, {AUTO_CARD_DEALS_CAP} deals at most"
+            if manifest.get("card_deals_auto")
             else f"--card-deals {used}"
+        )
         return f"card values: the first {used:,} deals, replayed with each dealt card swapped away ({how})"
-    why = (f"auto: the {PAIRS_PER_DEAL} replays of one deal would take more than {share}"
-           if manifest.get("card_deals_auto") else "--card-deals 0")
+    why = (
+        f"auto: the {PAIRS_PER_DEAL} replays of one deal would take more than {share}"
+        if manifest.get("card_deals_auto")
+        else "--card-deals 0"
+    )
     return f"card values: off ({why}); turn them on with --card-deals N"
 
 
@@ -357,4 +394,3 @@ def default_out(config: SimConfig, root: Path = Path("results/runs")) -> Path:
         k += 1
         path = root / f"{name}-{k}"
     return path
-

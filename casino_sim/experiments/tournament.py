@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run, versions
 from casino_sim.runner.rundir import RunDir
 
@@ -34,8 +34,18 @@ class TournamentConfig:
     engine: str = "numba"
 
     def pair_config(self, a: str, b: str) -> SimConfig:
-        return SimConfig(deals=self.games, policy_a=a, policy_b=b, rules=self.rules, seed=self.seed, mirrored=True,
-                         chunk_deals=self.chunk_deals, threads=self.threads, engine=self.engine, games=True)
+        return SimConfig(
+            deals=self.games,
+            policy_a=a,
+            policy_b=b,
+            rules=self.rules,
+            seed=self.seed,
+            mirrored=True,
+            chunk_deals=self.chunk_deals,
+            threads=self.threads,
+            engine=self.engine,
+            games=True,
+        )
 
     def pairs(self) -> list[tuple[str, str]]:
         """Every unordered pairing once, in the order the policies were given."""
@@ -66,8 +76,17 @@ def start_tournament(config: TournamentConfig, root: Path, command: list[str]) -
     """Check the options and write OUT/manifest.json (a folder holding a tournament is refused)."""
     config.check()
     run = RunDir(root)
-    run.create({"kind": "tournament", "command": command, "config": asdict(config), "seed": config.seed,
-                "versions": versions(), "status": "running", "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")})
+    run.create(
+        {
+            "kind": "tournament",
+            "command": command,
+            "config": asdict(config),
+            "seed": config.seed,
+            "versions": versions(),
+            "status": "running",
+            "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        }
+    )
 
 
 def config_of(root: Path) -> TournamentConfig:
@@ -83,8 +102,9 @@ def config_of(root: Path) -> TournamentConfig:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
 
 
-def run_tournament(config: TournamentConfig, root: Path, command: list[str], progress: Progress | None = None,
-                   backend=None) -> list[Path]:
+def run_tournament(
+    config: TournamentConfig, root: Path, command: list[str], progress: Progress | None = None, backend=None
+) -> list[Path]:
     """Play every pairing not yet complete (resuming cut ones); returns the pairing folders in order."""
     folders = []
     for a, b in config.pairs():
@@ -110,11 +130,18 @@ def write_report(root: Path, out: Path | None = None) -> dict:
 
     config = config_of(root)
     runs = [pair_dir(root, a, b) for a, b in config.pairs()]
-    unfinished = [r.path.name for r in runs
-                  if not r.manifest_path.exists() or r.read_manifest().get("status") != "complete"]
+    unfinished = [
+        r.path.name for r in runs if not r.manifest_path.exists() or r.read_manifest().get("status") != "complete"
+    ]
     if unfinished:
-        raise InputError(f"{root}: pairing(s) {', '.join(unfinished)} not finished; finish them with  "
-                         f"casino-sim tournament --resume {root}")
-    return write_tournament([r.path for r in runs], [Path(p).stem for p in config.policies],
-                            Path(out) if out is not None else Path(root) / "report", config.seed,
-                            RunDir(root).read_manifest())
+        raise InputError(
+            f"{root}: pairing(s) {', '.join(unfinished)} not finished; finish them with  "
+            f"casino-sim tournament --resume {root}"
+        )
+    return write_tournament(
+        [r.path for r in runs],
+        [Path(p).stem for p in config.policies],
+        Path(out) if out is not None else Path(root) / "report",
+        config.seed,
+        RunDir(root).read_manifest(),
+    )

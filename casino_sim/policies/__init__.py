@@ -4,5 +4,13 @@ from casino_sim.policies.features import FEATURE_NAMES, FEATURES, move_features
 from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.policies.registry import builtin_policies, get_policy, register_policy
 
-__all__ = ["FEATURES", "FEATURE_NAMES", "Policy", "PolicyError", "builtin_policies", "get_policy",
-           "move_features", "register_policy"]
+__all__ = [
+    "FEATURES",
+    "FEATURE_NAMES",
+    "Policy",
+    "PolicyError",
+    "builtin_policies",
+    "get_policy",
+    "move_features",
+    "register_policy",
+]

@@ -8,17 +8,16 @@ size; unseen cards are the opponent's hand and the stock together.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 
-from casino_sim.featurespec import FEATURE_INDEX, FEATURE_NAMES, FEATURES, N_FEATURES  # noqa: F401 (re-exported)
-from casino_sim.cards import BIG_CASINO, LITTLE_CASINO, N_CARDS, is_ace, is_figure, is_spade, rank_of, value_of
+from casino_sim.core.cards import BIG_CASINO, LITTLE_CASINO, N_CARDS, is_ace, is_figure, is_spade, rank_of
+from casino_sim.core.featurespec import FEATURE_INDEX, FEATURE_NAMES, FEATURES, N_FEATURES  # noqa: F401 (re-exported)
 from casino_sim.reference.groups import group_subsets
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
 from casino_sim.reference.round import round_context
-
-
 
 
 def p_holds_any(unseen: int, hand: int, k: int) -> float:

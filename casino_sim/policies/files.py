@@ -6,9 +6,9 @@ from pathlib import Path
 
 import numpy as np
 
+from casino_sim.core.tomlfile import read_toml
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
 from casino_sim.policies.policy import Policy, PolicyError
-from casino_sim.tomlfile import read_toml
 
 ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True}
 
@@ -68,8 +68,9 @@ def rollout_params(raw, where: str) -> dict:
         raise PolicyError(f"{where}: field 'params' must be a table")
     unknown = set(raw) - set(ROLLOUT_DEFAULTS)
     if unknown:
-        raise PolicyError(f"{where}: unknown field 'params.{sorted(unknown)[0]}' "
-                          f"(parameters: {', '.join(ROLLOUT_DEFAULTS)})")
+        raise PolicyError(
+            f"{where}: unknown field 'params.{sorted(unknown)[0]}' (parameters: {', '.join(ROLLOUT_DEFAULTS)})"
+        )
     params = dict(ROLLOUT_DEFAULTS, **raw)
     worlds = params["worlds"]
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 100_000:

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from casino_sim.featurespec import KIND_ID, POLICY_KINDS
+from casino_sim.core.errors import UserError
+from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS
 from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features, weighted_sum
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
@@ -17,7 +18,7 @@ KINDS = POLICY_KINDS
 PythonPolicy = Callable[[Position, list[Move], np.random.Generator], Move]
 
 
-class PolicyError(ValueError):
+class PolicyError(UserError):
     """An unknown policy, or a policy file or parameter that is wrong; the message names the field."""
 
 

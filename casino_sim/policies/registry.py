@@ -42,8 +42,13 @@ def register_policy(name: str, fn: PythonPolicy, description: str = "") -> Polic
         raise PolicyError(f"policy {name!r}: {fn!r} is not callable")
     if name in {"random", *_builtin_files()}:
         raise PolicyError(f"policy name {name!r} is taken by a built-in policy")
-    policy = Policy(name, "python", description or (fn.__doc__ or "").strip() or "A Python callable.",
-                    source=f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', '?')}", fn=fn)
+    policy = Policy(
+        name,
+        "python",
+        description or (fn.__doc__ or "").strip() or "A Python callable.",
+        source=f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', '?')}",
+        fn=fn,
+    )
     _registered[name] = policy
     return policy
 
@@ -81,5 +86,6 @@ def get_policy(spec: str) -> Policy:
     if ":" in spec and spec.rpartition(":")[2].isidentifier():
         fn = _load_callable(spec)
         return register_policy(spec, fn) if spec not in _registered else _registered[spec]
-    raise PolicyError(f"unknown policy {spec!r} (choose from: {', '.join(known)}; "
-                      "or a .toml policy file, or module:function)")
+    raise PolicyError(
+        f"unknown policy {spec!r} (choose from: {', '.join(known)}; or a .toml policy file, or module:function)"
+    )

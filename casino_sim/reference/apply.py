@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from casino_sim.cards import format_card, is_figure, rank_of, value_of
+from casino_sim.core.cards import format_card, is_figure, rank_of, value_of
+from casino_sim.core.errors import UserError
+from casino_sim.core.rules import FIGURE_CAPTURE_THREE
 from casino_sim.reference.groups import splits_into_groups
 from casino_sim.reference.movegen import legal_moves, obligation_broken
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position
-from casino_sim.rules import FIGURE_CAPTURE_THREE
 
 
-class IllegalMove(ValueError):
+class IllegalMove(UserError):
     """A move that is not legal in the position; the message says why."""
 
 
@@ -37,8 +38,11 @@ def _shape_error(pos: Position, move: Move) -> str | None:
     if move.kind == "capture":
         if is_figure(move.card):
             same = [c for c in move.loose if is_figure(c) and rank_of(c) == rank_of(move.card)]
-            three = pos.rules.figure_capture == FIGURE_CAPTURE_THREE and len(move.loose) == 3 and \
-                len([c for c in pos.loose if is_figure(c) and rank_of(c) == rank_of(move.card)]) == 3
+            three = (
+                pos.rules.figure_capture == FIGURE_CAPTURE_THREE
+                and len(move.loose) == 3
+                and len([c for c in pos.loose if is_figure(c) and rank_of(c) == rank_of(move.card)]) == 3
+            )
             if move.builds or move.value is not None or len(same) != len(move.loose) or not (len(same) == 1 or three):
                 return "a figure captures exactly one loose figure of its rank"
             return None
@@ -76,7 +80,9 @@ def _shape_error(pos: Position, move: Move) -> str | None:
         return f"raising the build of {old.value} with {format_card(move.card)} gives {old.value + cv}, not {v}"
     merged = (old.value, v) if pos.build_of(v) is not None else (old.value,)
     if move.builds != merged:
-        return f"an increase to {v} names the raised build" + (f" and the build of {v} it merges with" if len(merged) > 1 else "")
+        return f"an increase to {v} names the raised build" + (
+            f" and the build of {v} it merges with" if len(merged) > 1 else ""
+        )
     if not splits_into_groups(move.loose, v):
         return f"the loose cards do not split into groups of {v}"
     return None

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from casino_sim.core.rules import RuleSet
 from casino_sim.reference.round import Chooser, RoundResult, play_round
-from casino_sim.rules import RuleSet
 
 MAX_ROUNDS = 1000  # a guard against a policy that keeps voiding rounds
 

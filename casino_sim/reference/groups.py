@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from casino_sim.cards import value_of
+from casino_sim.core.cards import value_of
 
 
 @lru_cache(maxsize=65536)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from casino_sim.cards import is_figure, rank_of, value_of
+from casino_sim.core.cards import is_figure, rank_of, value_of
+from casino_sim.core.rules import FIGURE_CAPTURE_THREE
 from casino_sim.reference.groups import group_subsets
 from casino_sim.reference.moves import Move, sort_moves
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
-from casino_sim.rules import FIGURE_CAPTURE_THREE
 
 
 def mover_hand(pos: Position) -> frozenset[int]:

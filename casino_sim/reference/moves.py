@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from casino_sim.cards import CardError, format_card, is_figure, parse_card, parse_cards, pretty_card, pretty_cards
+from casino_sim.core.cards import CardError, format_card, is_figure, parse_card, parse_cards, pretty_card, pretty_cards
+from casino_sim.core.errors import UserError
 
 KINDS = ("trail", "capture", "build", "increase", "add")
 KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 PLAYER_NAMES = ("A", "B")
 
 
-class MoveError(ValueError):
+class MoveError(UserError):
     """A move text that is not a well-formed move record."""
 
 
@@ -39,7 +40,7 @@ class Move:
         }
 
     @staticmethod
-    def from_json(obj) -> "Move":
+    def from_json(obj) -> Move:
         """Parse a move record; MoveError says which field is wrong."""
         if not isinstance(obj, dict):
             raise MoveError("a move must be a JSON object with kind, card, loose, builds, value")

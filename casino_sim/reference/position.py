@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from casino_sim.cards import CardError, format_card, format_cards, is_figure, parse_card, value_of
+from casino_sim.core.cards import CardError, format_card, format_cards, is_figure, parse_card, value_of
+from casino_sim.core.errors import UserError
+from casino_sim.core.rules import STRICT, RulesError, RuleSet, get_rules
 from casino_sim.reference.groups import splits_into_groups
-from casino_sim.rules import RuleSet, RulesError, STRICT, get_rules
 
 POSITION_FIELDS = ("rules", "to_move", "hands", "loose", "builds", "captured", "sweeps", "last_capturer", "must_act")
 
 
-class PositionError(ValueError):
+class PositionError(UserError):
     """A position that is malformed or breaks the rules."""
 
 
@@ -84,7 +85,7 @@ class Position:
         }
 
     @staticmethod
-    def from_json(obj) -> "Position":
+    def from_json(obj) -> Position:
         """Parse and validate a NOTATION.md position; PositionError says what is wrong."""
         return _parse_position(obj)
 

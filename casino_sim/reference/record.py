@@ -6,7 +6,7 @@ sweeps are counted by the batch (1..6) in which they fell.
 
 from __future__ import annotations
 
-from casino_sim.cards import BIG_CASINO, LITTLE_CASINO, is_spade
+from casino_sim.core.cards import BIG_CASINO, LITTLE_CASINO, is_spade
 from casino_sim.reference.round import BATCHES, RoundResult
 from casino_sim.reference.score import CATEGORIES
 
@@ -19,8 +19,12 @@ def record_columns() -> list[str]:
     """Every integer column of a round record, in a fixed order."""
     cols = ["dealer", "void", "plies", "last_capturer", "remainder"]
     for s in (0, 1):
-        cols += [f"s{s}_{cat}" for cat in CATEGORIES] + [f"s{s}_total", f"s{s}_n_cards", f"s{s}_n_spades",
-                                                          f"s{s}_n_sweeps"]
+        cols += [f"s{s}_{cat}" for cat in CATEGORIES] + [
+            f"s{s}_total",
+            f"s{s}_n_cards",
+            f"s{s}_n_spades",
+            f"s{s}_n_sweeps",
+        ]
         cols += [f"s{s}_sweeps_b{b}" for b in range(1, BATCHES + 1)]
     for name in TRACKED:
         cols += [f"{name}_dealt_to", f"{name}_dealt_batch", f"{name}_captured_by", f"{name}_captured_ply"]
@@ -38,8 +42,15 @@ def round_record(result: RoundResult) -> dict[str, int]:
         if e.kind == "deal":
             first_hand, dealer_hand, table = e.cards
             for name, card in TRACKED.items():
-                holder = first if card in first_hand else result.dealer if card in dealer_hand else \
-                    TABLE if card in table else None
+                holder = (
+                    first
+                    if card in first_hand
+                    else result.dealer
+                    if card in dealer_hand
+                    else TABLE
+                    if card in table
+                    else None
+                )
                 if holder is not None:
                     rec[f"{name}_dealt_to"], rec[f"{name}_dealt_batch"] = holder, e.batch + 1
         elif e.kind == "play":
@@ -71,4 +82,3 @@ def round_record(result: RoundResult) -> dict[str, int]:
         rec[f"s{s}_n_cards"] = len(pile)
         rec[f"s{s}_n_spades"] = sum(map(is_spade, pile))
     return rec
-

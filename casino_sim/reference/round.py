@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from casino_sim.core.rules import RuleSet
 from casino_sim.reference.movegen import legal_moves, mover_hand
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
 from casino_sim.reference.score import VOID_SCORE, Score, score_round
-from casino_sim.rules import RuleSet
 
 HAND_SIZE = 4
 BATCHES = 6
@@ -50,8 +50,8 @@ def deal_batch(pos: Position, deck: Sequence[int], batch: int, dealer: int) -> P
     start = 0 if batch == 0 else 12 + (batch - 1) * 8
     first, second = 1 - dealer, dealer
     hands = [None, None]
-    hands[first] = frozenset(deck[start:start + 4])
-    hands[second] = frozenset(deck[start + 4:start + 8])
+    hands[first] = frozenset(deck[start : start + 4])
+    hands[second] = frozenset(deck[start + 4 : start + 8])
     loose = frozenset(deck[8:12]) if batch == 0 else pos.loose
     return replace(pos, hands=(hands[0], hands[1]), loose=loose)
 
@@ -65,15 +65,28 @@ def play_round(rules: RuleSet, deck: Sequence[int], dealer: int, choose: Chooser
     pos = Position(rules=rules, to_move=1 - dealer)
     for batch in range(BATCHES):
         pos = deal_batch(pos, deck, batch, dealer)
-        result.events.append(Event("deal", batch=batch, cards=(pos.hands[1 - dealer], pos.hands[dealer],
-                                                                pos.loose if batch == 0 else frozenset())))
+        result.events.append(
+            Event(
+                "deal",
+                batch=batch,
+                cards=(pos.hands[1 - dealer], pos.hands[dealer], pos.loose if batch == 0 else frozenset()),
+            )
+        )
         for _ in range(2 * HAND_SIZE):
             before = pos
             move = choose(pos, legal_moves(pos))
             pos = play(pos, move)
             mover = before.to_move
-            result.events.append(Event("play", player=mover, move=move, sweep=pos.sweeps != before.sweeps,
-                                       batch=batch, taken=pos.captured[mover] - before.captured[mover]))
+            result.events.append(
+                Event(
+                    "play",
+                    player=mover,
+                    move=move,
+                    sweep=pos.sweeps != before.sweeps,
+                    batch=batch,
+                    taken=pos.captured[mover] - before.captured[mover],
+                )
+            )
     return finish_round(result, pos)
 
 
@@ -112,8 +125,10 @@ def round_context(pos: Position) -> tuple[int, int, int]:
     else:
         opp = len(pos.hands[1 - p])
     if not (1 <= own <= HAND_SIZE and opp in (own, own - 1) and 0 <= ply < PLIES and ply % 8 == 8 - own - opp):
-        raise PositionError("this position cannot arise in a round, so hidden cards cannot be sampled: "
-                            + _why_no_deal(p, own, None if hidden else opp, out))
+        raise PositionError(
+            "this position cannot arise in a round, so hidden cards cannot be sampled: "
+            + _why_no_deal(p, own, None if hidden else opp, out)
+        )
     dealer = p if own == opp + 1 else 1 - p
     return opp, dealer, ply
 
@@ -124,15 +139,19 @@ def _why_no_deal(p: int, own: int, opp: int | None, out: int) -> str:
     if not 1 <= own <= HAND_SIZE:
         return f"{holds}, but a player holds 1 to {HAND_SIZE} cards on their turn"
     if opp is not None and opp not in (own, own - 1):
-        return (f"{holds} and player {1 - p} holds {opp}, but the player to move holds as many cards as "
-                "the other (first to play in the batch) or one more (the dealer)")
+        return (
+            f"{holds} and player {1 - p} holds {opp}, but the player to move holds as many cards as "
+            "the other (first to play in the batch) or one more (the dealer)"
+        )
     fits = []
     for o in (own, own - 1) if opp is None else (opp,):
         counts = [4 + 8 - own - o + 8 * batch for batch in range(BATCHES)]
         fits.append(f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} cards when player {1 - p} holds {o}")
     other = f"player {1 - p}'s hand is hidden" if opp is None else f"player {1 - p} holds {opp}"
-    return (f"{holds} and {other}, so the table, builds and capture piles together must hold 4 (dealt to the "
-            f"table) + 8 per earlier batch + the cards played in this batch: {'; '.join(fits)}; they hold {out}")
+    return (
+        f"{holds} and {other}, so the table, builds and capture piles together must hold 4 (dealt to the "
+        f"table) + 8 per earlier batch + the cards played in this batch: {'; '.join(fits)}; they hold {out}"
+    )
 
 
 def _cards(n: int) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from casino_sim.cards import BIG_CASINO, LITTLE_CASINO, is_ace, is_spade
-from casino_sim.rules import RuleSet
+from casino_sim.core.cards import BIG_CASINO, LITTLE_CASINO, is_ace, is_spade
+from casino_sim.core.rules import RuleSet
 
 CATEGORIES = ("cards", "spades", "aces", "ten_diamonds", "two_spades", "sweeps")
 CATEGORY_LABELS = {
@@ -35,14 +35,16 @@ def score_round(rules: RuleSet, captured: Sequence[frozenset[int]], sweeps: Sequ
     points = []
     for p in (0, 1):
         pile = captured[p]
-        points.append({
-            "cards": rules.most_cards_points if len(pile) >= rules.most_cards_at_least else 0,
-            "spades": rules.most_spades_points if sum(map(is_spade, pile)) >= rules.most_spades_at_least else 0,
-            "aces": sum(map(is_ace, pile)),
-            "ten_diamonds": 2 if BIG_CASINO in pile else 0,
-            "two_spades": 1 if LITTLE_CASINO in pile else 0,
-            "sweeps": sweeps[p] * rules.sweep_points,
-        })
+        points.append(
+            {
+                "cards": rules.most_cards_points if len(pile) >= rules.most_cards_at_least else 0,
+                "spades": rules.most_spades_points if sum(map(is_spade, pile)) >= rules.most_spades_at_least else 0,
+                "aces": sum(map(is_ace, pile)),
+                "ten_diamonds": 2 if BIG_CASINO in pile else 0,
+                "two_spades": 1 if LITTLE_CASINO in pile else 0,
+                "sweeps": sweeps[p] * rules.sweep_points,
+            }
+        )
     return Score((points[0], points[1]))
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from casino_sim.cards import BIG_CASINO, RANKS, SUIT_SYMBOLS, rank_of, suit_of
-from casino_sim.errors import InputError
+from casino_sim.core.cards import BIG_CASINO, RANKS, SUIT_SYMBOLS, rank_of, suit_of
+from casino_sim.core.errors import InputError
 from casino_sim.reports.stats import cluster_mean_ci, mean_ci_table
 
 COLUMNS = ("card", "batch", "variant", "diff")
@@ -52,8 +52,10 @@ def _value_table(df: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     `deal_id` column says so) count as one sample."""
     if "deal_id" not in df.columns:
         return mean_ci_table(df, by, "diff")
-    rows = [{**dict(zip(by, key)), **cluster_mean_ci(g["diff"].to_numpy(), pd.factorize(g["deal_id"])[0]).as_dict()}
-            for key, g in df.groupby(by, observed=True, sort=True)]
+    rows = [
+        {**dict(zip(by, key)), **cluster_mean_ci(g["diff"].to_numpy(), pd.factorize(g["deal_id"])[0]).as_dict()}
+        for key, g in df.groupby(by, observed=True, sort=True)
+    ]
     return pd.DataFrame(rows)
 
 
@@ -76,4 +78,3 @@ def value_grid(table: pd.DataFrame, variant: str, column: str = "mean") -> np.nd
     cards = t["card"].to_numpy()
     grid[cards & 3, cards >> 2] = t[column].to_numpy()
     return grid
-

@@ -14,7 +14,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from casino_sim.cards import SUIT_SYMBOLS
+from casino_sim.core.cards import SUIT_SYMBOLS
 from casino_sim.reference.score import CATEGORIES, CATEGORY_LABELS
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label, value_grid
 
@@ -40,8 +40,11 @@ def run_caption(manifest: dict, deals: str | None = None) -> str:
             if cfg.get("until_ci") and manifest.get("chunks") is not None:
                 size = cfg["chunk_deals"]
                 n = sum(min(size, cfg["deals"] - c * size) for c in manifest["chunks"])
-            unit = ("mirrored pairs of games" if cfg.get("mirrored") else "games") if cfg.get("games") else \
-                ("deals, mirrored" if cfg.get("mirrored") else "deals")
+            unit = (
+                ("mirrored pairs of games" if cfg.get("mirrored") else "games")
+                if cfg.get("games")
+                else ("deals, mirrored" if cfg.get("mirrored") else "deals")
+            )
             count = f"{n:,} {unit}" + (f" (--until-ci {cfg['until_ci']})" if cfg.get("until_ci") else "")
         return " · ".join((who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}"))
     except (KeyError, TypeError, ValueError):
@@ -101,10 +104,17 @@ def score_breakdown_chart(table: pd.DataFrame) -> Figure:
     width = 0.8 / max(1, len(totals))
     cx = np.arange(len(CATEGORIES))
     for i, ((_, row), name) in enumerate(zip(totals.iterrows(), names)):
-        t = table[(table["matchup"] == row["matchup"]) & (table["policy"] == row["policy"])
-                  & (table["category"] != "total")]
-        ax2.bar(cx + (i - (len(totals) - 1) / 2) * width, t["mean"], width=width, yerr=_yerr(t), capsize=3,
-                label=name.replace("\n", " "))
+        t = table[
+            (table["matchup"] == row["matchup"]) & (table["policy"] == row["policy"]) & (table["category"] != "total")
+        ]
+        ax2.bar(
+            cx + (i - (len(totals) - 1) / 2) * width,
+            t["mean"],
+            width=width,
+            yerr=_yerr(t),
+            capsize=3,
+            label=name.replace("\n", " "),
+        )
     ax2.set_xticks(cx, [CATEGORY_LABELS[c] for c in CATEGORIES], rotation=30, ha="right", fontsize=8)
     ax2.set_title("Each category (95% CI)")
     ax2.legend(fontsize=7)
@@ -117,8 +127,9 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
     fig, (ax1, ax2, ax3) = _figure(3, width=4.2)
     whole = rates[rates["batch"] == 0].reset_index(drop=True)
     names = _names(whole)
-    ax1.bar(np.arange(len(whole)), whole["mean"], yerr=_yerr(whole), capsize=5,
-            color=[f"C{i}" for i in range(len(whole))])
+    ax1.bar(
+        np.arange(len(whole)), whole["mean"], yerr=_yerr(whole), capsize=5, color=[f"C{i}" for i in range(len(whole))]
+    )
     ax1.set_xticks(np.arange(len(whole)), names)
     ax1.set_ylabel("sweeps per round")
     ax1.set_title("Sweeps per round")
@@ -126,11 +137,23 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
     width = 0.8 / max(1, len(whole))
     for i, (_, row) in enumerate(whole.iterrows()):
         d = dist[(dist["matchup"] == row["matchup"]) & (dist["policy"] == row["policy"])].sort_values("sweeps")
-        ax2.bar(d["sweeps"] + (i - (len(whole) - 1) / 2) * width, d["share"], width=width,
-                yerr=_yerr(d, mean="share"), capsize=2, label=names[i].replace("\n", " "))
+        ax2.bar(
+            d["sweeps"] + (i - (len(whole) - 1) / 2) * width,
+            d["share"],
+            width=width,
+            yerr=_yerr(d, mean="share"),
+            capsize=2,
+            label=names[i].replace("\n", " "),
+        )
         b = rates[(rates["matchup"] == row["matchup"]) & (rates["policy"] == row["policy"]) & (rates["batch"] > 0)]
-        ax3.errorbar(b["batch"] + (i - (len(whole) - 1) / 2) * 0.08, b["mean"], yerr=_yerr(b), marker="o",
-                     capsize=3, label=names[i].replace("\n", " "))
+        ax3.errorbar(
+            b["batch"] + (i - (len(whole) - 1) / 2) * 0.08,
+            b["mean"],
+            yerr=_yerr(b),
+            marker="o",
+            capsize=3,
+            label=names[i].replace("\n", " "),
+        )
     ax2.set_xticks(ks)
     ax2.set_xlabel("sweeps in a round")
     ax2.set_ylabel("share of rounds")
@@ -151,8 +174,14 @@ def seat_advantage_chart(table: pd.DataFrame) -> Figure:
     names = _names(table)
     x = np.arange(len(table))
     ax1.bar(x - 0.2, table["dealer_mean"], width=0.4, yerr=_yerr(table, "dealer_"), capsize=4, label="dealer")
-    ax1.bar(x + 0.2, table["first_mean"], width=0.4, yerr=_yerr(table, "first_"), capsize=4,
-            label="first player (non-dealer)")
+    ax1.bar(
+        x + 0.2,
+        table["first_mean"],
+        width=0.4,
+        yerr=_yerr(table, "first_"),
+        capsize=4,
+        label="first player (non-dealer)",
+    )
     ax1.set_xticks(x, names, fontsize=8)
     ax1.set_ylabel("mean points per round")
     ax1.set_title("Points by seat role")
@@ -176,8 +205,7 @@ def convergence_chart(conv: pd.DataFrame) -> Figure:
         n = t["deals"].to_numpy()
         lo, hi = _finite(t["ci_lo"]), _finite(t["ci_hi"])
         ax.fill_between(n, lo, hi, color=f"C{i}", alpha=0.25, lw=0)
-        ax.plot(n, t["mean"], color=f"C{i}", label=f"{label}: {t['mean'].iloc[-1]:+.3f} "
-                f"± {(hi[-1] - lo[-1]) / 2:.3f}")
+        ax.plot(n, t["mean"], color=f"C{i}", label=f"{label}: {t['mean'].iloc[-1]:+.3f} ± {(hi[-1] - lo[-1]) / 2:.3f}")
         settled = n >= min(30, n[-1])  # the first few deals' bands would flatten the rest
         lows.append(np.nanmin(lo[settled]))
         highs.append(np.nanmax(hi[settled]))
@@ -240,14 +268,17 @@ def card_heatmap(table: pd.DataFrame) -> Figure:
             for r in range(13):
                 text = card_label(r * 4 + s)
                 if np.isfinite(grid[s, r]):
-                    text += f"\n{grid[s, r]:+.2f}\n±{half[s, r]:.2f}" if np.isfinite(half[s, r]) else \
-                        f"\n{grid[s, r]:+.2f}"
+                    text += (
+                        f"\n{grid[s, r]:+.2f}\n±{half[s, r]:.2f}" if np.isfinite(half[s, r]) else f"\n{grid[s, r]:+.2f}"
+                    )
                 dark = np.isfinite(grid[s, r]) and abs(grid[s, r]) > 0.6 * (vmax or 1.0)
                 ax.text(r, s, text, ha="center", va="center", fontsize=9, color="white" if dark else "black")
         ax.set_xticks(range(13), RANK_LABELS)
         ax.set_yticks(range(4), list(SUIT_SYMBOLS))
-        ax.set_title(f"Value of holding each card, paired deals, card moved to: {variant} "
-                     f"(cells: mean ± 95% CI half-width)", fontsize=9)
+        ax.set_title(
+            f"Value of holding each card, paired deals, card moved to: {variant} (cells: mean ± 95% CI half-width)",
+            fontsize=9,
+        )
         fig.colorbar(im, ax=ax, label="points per deal")
     return fig
 
@@ -259,8 +290,14 @@ def ten_diamonds_chart(batch_table: pd.DataFrame) -> Figure:
     variants = sorted(t["variant"].unique())
     for i, variant in enumerate(variants):
         v = t[t["variant"] == variant].sort_values("batch")
-        ax.errorbar(v["batch"] + (i - (len(variants) - 1) / 2) * 0.08, v["mean"], yerr=_yerr(v), marker="o",
-                    capsize=4, label=f"moved to {variant}")
+        ax.errorbar(
+            v["batch"] + (i - (len(variants) - 1) / 2) * 0.08,
+            v["mean"],
+            yerr=_yerr(v),
+            marker="o",
+            capsize=4,
+            label=f"moved to {variant}",
+        )
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xticks(range(1, 7))
     ax.set_xlabel("batch in which the 10♦ is dealt")
@@ -276,8 +313,17 @@ def _cell_font(n: int) -> float:
     return float(np.clip(13 - 0.5 * n, 7, 11))
 
 
-def _matrix_panel(ax, mean: pd.DataFrame, lo: pd.DataFrame, hi: pd.DataFrame, centre: float, fmt: str,
-                  title: str, label: str, fig: Figure) -> None:
+def _matrix_panel(
+    ax,
+    mean: pd.DataFrame,
+    lo: pd.DataFrame,
+    hi: pd.DataFrame,
+    centre: float,
+    fmt: str,
+    title: str,
+    label: str,
+    fig: Figure,
+) -> None:
     """A policies x policies heatmap around `centre`; each cell shows the mean and its 95% interval."""
     grid = mean.to_numpy(dtype=np.float64)
     span = float(np.nanmax(np.abs(grid - centre))) if np.isfinite(grid).any() else 1.0
@@ -288,8 +334,15 @@ def _matrix_panel(ax, mean: pd.DataFrame, lo: pd.DataFrame, hi: pd.DataFrame, ce
             if np.isfinite(grid[i, j]):
                 text = f"{grid[i, j]:{fmt}}\n[{lo.iat[i, j]:{fmt}}, {hi.iat[i, j]:{fmt}}]"
                 dark = abs(grid[i, j] - centre) > 0.6 * (span or 1.0)
-                ax.text(j, i, text, ha="center", va="center", fontsize=_cell_font(len(grid)),
-                        color="white" if dark else "black")
+                ax.text(
+                    j,
+                    i,
+                    text,
+                    ha="center",
+                    va="center",
+                    fontsize=_cell_font(len(grid)),
+                    color="white" if dark else "black",
+                )
     names = list(mean.index)
     ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
     ax.set_yticks(range(len(names)), names)
@@ -299,8 +352,11 @@ def _matrix_panel(ax, mean: pd.DataFrame, lo: pd.DataFrame, hi: pd.DataFrame, ce
     fig.colorbar(im, ax=ax, label=label, shrink=0.8)
 
 
-def tournament_chart(win: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame],
-                     margin: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame], ratings: pd.DataFrame) -> Figure:
+def tournament_chart(
+    win: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame],
+    margin: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame],
+    ratings: pd.DataFrame,
+) -> Figure:
     """Win-rate and points-margin matrices (row policy against column opponent) and the Elo ratings.
 
     Rows and columns follow the ratings (best first), as the printed ratings table does; cells grow with their text.

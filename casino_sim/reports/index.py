@@ -32,15 +32,24 @@ def _summary_lines(t: pd.DataFrame) -> list[str]:
     out = []
     for _, r in t.iterrows():
         if games:
-            per, over = "per round", (f"over {r['games']} games ({r['rounds']} rounds, {r['void_rounds']} void; "
-                                      f"{'a mirrored pair of games' if r['mirrored'] else 'a game'} is one sample)")
+            per, over = (
+                "per round",
+                (
+                    f"over {r['games']} games ({r['rounds']} rounds, {r['void_rounds']} void; "
+                    f"{'a mirrored pair of games' if r['mirrored'] else 'a game'} is one sample)"
+                ),
+            )
         else:
-            per, over = unit[bool(r['mirrored'])], f"over {r['deals']} deals ({r['rounds']} rounds, " \
-                                                  f"{r['void_rounds']} void)"
-        out.append(f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = "
-                   f"{ci_text(r, 'diff_', unit='games' if games else 'deals')} points {per}, {over}; "
-                   f"{r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of rounds "
-                   f"(ties half); mean totals {r['total_a_mean']:.2f} vs {r['total_b_mean']:.2f}.")
+            per, over = (
+                unit[bool(r["mirrored"])],
+                f"over {r['deals']} deals ({r['rounds']} rounds, {r['void_rounds']} void)",
+            )
+        out.append(
+            f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = "
+            f"{ci_text(r, 'diff_', unit='games' if games else 'deals')} points {per}, {over}; "
+            f"{r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of rounds "
+            f"(ties half); mean totals {r['total_a_mean']:.2f} vs {r['total_b_mean']:.2f}."
+        )
     return out
 
 
@@ -59,30 +68,39 @@ def _sweep_lines(t: pd.DataFrame) -> list[str]:
     for (m, p), g in t.groupby(["matchup", "policy"], sort=False):
         whole = g[g["batch"] == 0].iloc[0]
         peak = g[g["batch"] > 0].sort_values("mean").iloc[-1]
-        out.append(f"- {p} ({m}): {ci_text(whole, fmt='.3f')} sweeps per round, most in batch {int(peak['batch'])} "
-                   f"({peak['mean']:.3f} per round).")
+        out.append(
+            f"- {p} ({m}): {ci_text(whole, fmt='.3f')} sweeps per round, most in batch {int(peak['batch'])} "
+            f"({peak['mean']:.3f} per round)."
+        )
     return out
 
 
 def _seat_lines(t: pd.DataFrame) -> list[str]:
-    return [f"- {r['policy']} ({r['matchup']}): dealer {r['dealer_mean']:.2f}, first player {r['first_mean']:.2f}, "
-            f"dealer minus first {ci_text(r, 'diff_')} points per round." for _, r in t.iterrows()]
+    return [
+        f"- {r['policy']} ({r['matchup']}): dealer {r['dealer_mean']:.2f}, first player {r['first_mean']:.2f}, "
+        f"dealer minus first {ci_text(r, 'diff_')} points per round."
+        for _, r in t.iterrows()
+    ]
 
 
 def _convergence_lines(t: pd.DataFrame) -> list[str]:
     out = []
     for m, g in t.groupby("matchup", observed=True, sort=True):
         last = g.iloc[-1]
-        out.append(f"- {m}: after {int(last['deals'])} deals the running mean is {last['mean']:+.3f}, "
-                   f"95% interval ± {(last['ci_hi'] - last['ci_lo']) / 2:.3f}.")
+        out.append(
+            f"- {m}: after {int(last['deals'])} deals the running mean is {last['mean']:+.3f}, "
+            f"95% interval ± {(last['ci_hi'] - last['ci_lo']) / 2:.3f}."
+        )
     return out
 
 
 def _games_lines(t: pd.DataFrame) -> list[str]:
-    return [f"- {r['matchup']}: {r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of {r['games']} games, "
-            f"by {ci_text(r, 'margin_', '+.2f', 'games')} final points per game; {r['rounds_mean']:.2f} rounds "
-            "per game."
-            for _, r in t.iterrows()]
+    return [
+        f"- {r['matchup']}: {r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of {r['games']} games, "
+        f"by {ci_text(r, 'margin_', '+.2f', 'games')} final points per game; {r['rounds_mean']:.2f} rounds "
+        "per game."
+        for _, r in t.iterrows()
+    ]
 
 
 def _card_lines(t: pd.DataFrame) -> list[str]:
@@ -92,30 +110,56 @@ def _card_lines(t: pd.DataFrame) -> list[str]:
     for variant, g in t.groupby("variant", sort=True):
         ten = g[g["card"] == TEN_DIAMONDS]
         best = g.sort_values("mean", ascending=False).head(3)
-        head = (f"the 10♦ is worth {ci_text(ten.iloc[0], fmt='+.2f')} points per deal; " if len(ten) else "")
-        out.append(f"- card moved to the {variant}: {head}most valuable: "
-                   + ", ".join(f"{r['label']} {r['mean']:+.2f}" for _, r in best.iterrows()) + ".")
+        head = f"the 10♦ is worth {ci_text(ten.iloc[0], fmt='+.2f')} points per deal; " if len(ten) else ""
+        out.append(
+            f"- card moved to the {variant}: {head}most valuable: "
+            + ", ".join(f"{r['label']} {r['mean']:+.2f}" for _, r in best.iterrows())
+            + "."
+        )
     return out
 
 
-CARDS_SECTION = ("card-value", "Value of holding each card", "card_value_heatmap",
-                 "Each of the first deals replayed with one dealt card swapped away (to the opponent, or into the "
-                 "stock); the heatmap is what holding each card is worth, and ten_diamonds_by_batch.png shows the "
-                 "10♦ by the batch it is dealt in.", _card_lines)
+CARDS_SECTION = (
+    "card-value",
+    "Value of holding each card",
+    "card_value_heatmap",
+    "Each of the first deals replayed with one dealt card swapped away (to the opponent, or into the "
+    "stock); the heatmap is what holding each card is worth, and ten_diamonds_by_batch.png shows the "
+    "10♦ by the batch it is dealt in.",
+    _card_lines,
+)
 TABLE_OF = {"card-value": "card_values"}  # where a report's table is not named after its chart
-GAMES_SECTION = ("games", "Whole games", "games", "Game win rate and final points margin of policy A over B.",
-                 _games_lines)
+GAMES_SECTION = (
+    "games",
+    "Whole games",
+    "games",
+    "Game win rate and final points margin of policy A over B.",
+    _games_lines,
+)
 SECTIONS = [  # (kind, title, chart file, what it shows, headline lines)
-    ("summary", "Summary", "summary", "Mean point difference of policy A minus B and A's round win rate.",
-     _summary_lines),
-    ("score", "Score breakdown", "score_breakdown", "Mean points per round in each scoring category, per policy.",
-     _score_lines),
-    ("sweeps", "Sweep frequency", "sweeps", "Sweeps per round, how many in a round, and in which batch.",
-     _sweep_lines),
-    ("seat", "Seat advantage", "seat_advantage", "Points as dealer and as first player (non-dealer).",
-     _seat_lines),
-    ("convergence", "Convergence", "convergence", "Running mean of the headline with its 95% band vs deals.",
-     _convergence_lines),
+    (
+        "summary",
+        "Summary",
+        "summary",
+        "Mean point difference of policy A minus B and A's round win rate.",
+        _summary_lines,
+    ),
+    (
+        "score",
+        "Score breakdown",
+        "score_breakdown",
+        "Mean points per round in each scoring category, per policy.",
+        _score_lines,
+    ),
+    ("sweeps", "Sweep frequency", "sweeps", "Sweeps per round, how many in a round, and in which batch.", _sweep_lines),
+    ("seat", "Seat advantage", "seat_advantage", "Points as dealer and as first player (non-dealer).", _seat_lines),
+    (
+        "convergence",
+        "Convergence",
+        "convergence",
+        "Running mean of the headline with its 95% band vs deals.",
+        _convergence_lines,
+    ),
 ]
 
 
@@ -144,11 +188,22 @@ def render_index(results: dict, manifest: dict) -> str:
     if manifest.get("command"):
         cmd = manifest["command"]
         lines += [f"Run: `{' '.join(cmd) if isinstance(cmd, list) else cmd}`", ""]
-    lines += ["All intervals are 95% confidence intervals; rounds of one deal count as one sample; "
-              "void rounds are counted but excluded from means.", ""]
+    lines += [
+        "All intervals are 95% confidence intervals; rounds of one deal count as one sample; "
+        "void rounds are counted but excluded from means.",
+        "",
+    ]
     extra = [s for s in (GAMES_SECTION, CARDS_SECTION) if s[0] in results]
     for kind, title, chart, what, headline in [*SECTIONS[:1], *extra, *SECTIONS[1:]]:
         table = TABLE_OF.get(kind, chart)
-        lines += [f"## {title}", "", f"![{title}]({chart}.png) ({chart}.svg; table {table}.csv, {table}.json)",
-                  "", what, "", *headline(results[kind]), ""]
+        lines += [
+            f"## {title}",
+            "",
+            f"![{title}]({chart}.png) ({chart}.svg; table {table}.csv, {table}.json)",
+            "",
+            what,
+            "",
+            *headline(results[kind]),
+            "",
+        ]
     return "\n".join(lines)

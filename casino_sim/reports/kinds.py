@@ -41,7 +41,7 @@ def _table_of(data, read, missing: str) -> pd.DataFrame:
         return data
     table = read(data)
     if table is None:
-        from casino_sim.errors import InputError
+        from casino_sim.core.errors import InputError
 
         raise InputError(f"{data} holds no {missing}")
     return table

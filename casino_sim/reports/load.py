@@ -15,15 +15,21 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 from casino_sim.reference.round import BATCHES
 from casino_sim.reference.score import CATEGORIES
 
 STRING_COLUMNS = ("policy_0", "policy_1", "rules")
 SEAT_COLUMNS = (*CATEGORIES, "total", "n_sweeps", *(f"sweeps_b{b}" for b in range(1, BATCHES + 1)))
 # The columns the reports read (the full record has more: card tracking, pile sizes).
-REQUIRED = ("dealer", "void", *(f"s{s}_{c}" for s in (0, 1) for c in SEAT_COLUMNS), "deal_id", "mirror",
-            *STRING_COLUMNS)
+REQUIRED = (
+    "dealer",
+    "void",
+    *(f"s{s}_{c}" for s in (0, 1) for c in SEAT_COLUMNS),
+    "deal_id",
+    "mirror",
+    *STRING_COLUMNS,
+)
 DERIVED = ("policy_a", "policy_b", "matchup", "mu", "a_seat", "cluster")
 OPTIONAL = ("game_id",)  # read when present: rounds of whole games (the summary counts their games)
 
@@ -90,8 +96,13 @@ def label_matchups(df: pd.DataFrame, sample: str) -> pd.DataFrame:
     mirrored = combos["mirror"].to_numpy() != 0
     p0 = combos["policy_0"].astype(str).to_numpy()
     p1 = combos["policy_1"].astype(str).to_numpy()
-    info = pd.DataFrame({"rules": combos["rules"].astype(str).to_numpy(),
-                         "policy_a": np.where(mirrored, p1, p0), "policy_b": np.where(mirrored, p0, p1)})
+    info = pd.DataFrame(
+        {
+            "rules": combos["rules"].astype(str).to_numpy(),
+            "policy_a": np.where(mirrored, p1, p0),
+            "policy_b": np.where(mirrored, p0, p1),
+        }
+    )
     several_rules = info["rules"].nunique() > 1
     info["matchup"] = info["policy_a"] + " vs " + info["policy_b"]
     if several_rules:
@@ -156,11 +167,13 @@ def seat_rows(df: pd.DataFrame, columns) -> pd.DataFrame:
     a_seat = df["a_seat"].to_numpy()[live]
     dealer = df["dealer"].to_numpy()[live]
     cluster = df["cluster"].to_numpy()[live]
-    parts = {"mu": np.tile(mu, 2),
-             "side": np.concatenate([(a_seat != s) & ~same for s in (0, 1)]).astype(np.int8),
-             "seat": np.repeat(np.array([0, 1], np.int8), len(mu)),
-             "is_dealer": np.concatenate([dealer == s for s in (0, 1)]),
-             "cluster": np.tile(cluster, 2)}
+    parts = {
+        "mu": np.tile(mu, 2),
+        "side": np.concatenate([(a_seat != s) & ~same for s in (0, 1)]).astype(np.int8),
+        "seat": np.repeat(np.array([0, 1], np.int8), len(mu)),
+        "is_dealer": np.concatenate([dealer == s for s in (0, 1)]),
+        "cluster": np.tile(cluster, 2),
+    }
     for c in columns:
         parts[c] = np.concatenate([df[f"s{s}_{c}"].to_numpy()[live] for s in (0, 1)])
     return pd.DataFrame(parts)
@@ -185,8 +198,15 @@ def headline_rows(df: pd.DataFrame) -> pd.DataFrame:
     a0 = df["a_seat"].to_numpy()[live] == 0
     t0, t1 = df["s0_total"].to_numpy()[live], df["s1_total"].to_numpy()[live]
     ta, tb = np.where(a0, t0, t1), np.where(a0, t1, t0)
-    return pd.DataFrame({"mu": df["mu"].to_numpy()[live], "cluster": df["cluster"].to_numpy()[live],
-                         "total_a": ta, "total_b": tb, "diff": ta - tb})
+    return pd.DataFrame(
+        {
+            "mu": df["mu"].to_numpy()[live],
+            "cluster": df["cluster"].to_numpy()[live],
+            "total_a": ta,
+            "total_b": tb,
+            "diff": ta - tb,
+        }
+    )
 
 
 def pair_values(df: pd.DataFrame) -> dict[int, np.ndarray]:
@@ -198,5 +218,7 @@ def pair_values(df: pd.DataFrame) -> dict[int, np.ndarray]:
     mu_of = np.zeros(len(counts), np.int64)
     mu_of[cl] = rows["mu"].to_numpy()
     have = counts > 0
-    return {int(m): sums[have & (mu_of == m)] / counts[have & (mu_of == m)]
-            for m in np.flatnonzero(np.bincount(rows["mu"].to_numpy()))}
+    return {
+        int(m): sums[have & (mu_of == m)] / counts[have & (mu_of == m)]
+        for m in np.flatnonzero(np.bincount(rows["mu"].to_numpy()))
+    }

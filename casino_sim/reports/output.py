@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 from casino_sim.runner.rundir import atomic_write_bytes
 
 PNG_DPI = 110

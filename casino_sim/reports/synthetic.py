@@ -19,8 +19,14 @@ from casino_sim.reference.score import CATEGORIES
 MAX_POINTS = {"cards": 3, "spades": 1, "aces": 4, "ten_diamonds": 2, "two_spades": 1}
 
 
-def synthetic_rounds(n: int, seed: int = 0, mirrored: bool = True, policies=("greedy", "random"),
-                     rules: str = "strict", void_rate: float = 1e-4) -> pd.DataFrame:
+def synthetic_rounds(
+    n: int,
+    seed: int = 0,
+    mirrored: bool = True,
+    policies=("greedy", "random"),
+    rules: str = "strict",
+    void_rate: float = 1e-4,
+) -> pd.DataFrame:
     """n rounds (n even when mirrored) of random but internally consistent records."""
     rng = np.random.default_rng(seed)
     df = pd.DataFrame(0, index=np.arange(n), columns=record_columns(), dtype=np.int64)

@@ -81,8 +81,11 @@ def seat_advantage_table(df: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for mu, side, idx in sorted(groups, key=lambda g: (g[0], g[1] < 0, g[1])):
         x, c, d = total[idx], cl[idx], dealer[idx]
-        row = {"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"],
-               "policy": "(both)" if side < 0 else policy_name(info, mu, side)}
+        row = {
+            "rules": info.at[mu, "rules"],
+            "matchup": info.at[mu, "matchup"],
+            "policy": "(both)" if side < 0 else policy_name(info, mu, side),
+        }
         row |= cluster_mean_ci(x[d], c[d]).as_dict("dealer_")
         row |= cluster_mean_ci(x[~d], c[~d]).as_dict("first_")
         row |= cluster_diff_ci(x, c, d).as_dict("diff_")
@@ -104,11 +107,16 @@ def summary_table(df: pd.DataFrame) -> pd.DataFrame:
         h = heads[heads["mu"].to_numpy() == mu]
         c = h["cluster"].to_numpy()
         d = h["diff"].to_numpy()
-        row = {"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"],
-               "policy_a": info.at[mu, "policy_a"], "policy_b": info.at[mu, "policy_b"],
-               "mirrored": bool(info.at[mu, "mirrored"]), "rounds": int(in_mu.sum()),
-               "void_rounds": int((df["void"].to_numpy()[in_mu] != 0).sum()),
-               "deals": len(pairs.get(mu, []))}
+        row = {
+            "rules": info.at[mu, "rules"],
+            "matchup": info.at[mu, "matchup"],
+            "policy_a": info.at[mu, "policy_a"],
+            "policy_b": info.at[mu, "policy_b"],
+            "mirrored": bool(info.at[mu, "mirrored"]),
+            "rounds": int(in_mu.sum()),
+            "void_rounds": int((df["void"].to_numpy()[in_mu] != 0).sum()),
+            "deals": len(pairs.get(mu, [])),
+        }
         if "game_id" in df.columns:
             row["games"] = len(df.loc[in_mu, ["game_id", "mirror"]].drop_duplicates())
         row |= _drop_n(mean_ci(pairs.get(mu, [])).as_dict("diff_"))
@@ -134,8 +142,18 @@ def convergence_table(df: pd.DataFrame, points: int = 1000) -> pd.DataFrame:
             continue
         mean, lo, hi = running_mean_ci(x)
         at = np.unique(np.geomspace(1, len(x), num=min(points, len(x))).round().astype(np.int64))
-        rows.append(pd.DataFrame({"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"],
-                                  "deals": at, "mean": mean[at - 1], "ci_lo": lo[at - 1], "ci_hi": hi[at - 1]}))
+        rows.append(
+            pd.DataFrame(
+                {
+                    "rules": info.at[mu, "rules"],
+                    "matchup": info.at[mu, "matchup"],
+                    "deals": at,
+                    "mean": mean[at - 1],
+                    "ci_lo": lo[at - 1],
+                    "ci_hi": hi[at - 1],
+                }
+            )
+        )
     return pd.concat(rows, ignore_index=True)
 
 
@@ -153,11 +171,19 @@ def games_table(games: pd.DataFrame) -> pd.DataFrame:
     for m in info.index:
         idx = mu == m
         win = cluster_wilson(won[idx], cl[idx]).as_dict("win_rate_a_")
-        rows.append({"rules": info.at[m, "rules"], "matchup": info.at[m, "matchup"],
-                     "policy_a": info.at[m, "policy_a"], "policy_b": info.at[m, "policy_b"],
-                     "mirrored": bool(info.at[m, "mirrored"]), "games": int(idx.sum()),
-                     "wins_a": float(won[idx].sum()), **_drop_n(win),
-                     **_drop_n(cluster_mean_ci(margin[idx], cl[idx]).as_dict("margin_")),
-                     "rounds_mean": float(games["rounds"].to_numpy()[idx].mean()),
-                     "void_rounds": int(games["void_rounds"].to_numpy()[idx].sum())})
+        rows.append(
+            {
+                "rules": info.at[m, "rules"],
+                "matchup": info.at[m, "matchup"],
+                "policy_a": info.at[m, "policy_a"],
+                "policy_b": info.at[m, "policy_b"],
+                "mirrored": bool(info.at[m, "mirrored"]),
+                "games": int(idx.sum()),
+                "wins_a": float(won[idx].sum()),
+                **_drop_n(win),
+                **_drop_n(cluster_mean_ci(margin[idx], cl[idx]).as_dict("margin_")),
+                "rounds_mean": float(games["rounds"].to_numpy()[idx].mean()),
+                "void_rounds": int(games["void_rounds"].to_numpy()[idx].sum()),
+            }
+        )
     return pd.DataFrame(rows)

@@ -11,8 +11,8 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.reports import charts
-from casino_sim.reports.load import STRING_COLUMNS, label_matchups
 from casino_sim.reports.index import ci_text
+from casino_sim.reports.load import STRING_COLUMNS, label_matchups
 from casino_sim.reports.output import atomic_write, save_figure, write_table
 from casino_sim.reports.stats import bradley_terry, cluster_wilson, elo_from_strengths
 from casino_sim.reports.tables import games_table
@@ -23,8 +23,18 @@ BOOTSTRAP = 300
 def matches_table(games: pd.DataFrame, policies: list[str]) -> pd.DataFrame:
     """Both directions of every pairing: policy vs opponent, games, win rate and margin with intervals."""
     t = games_table(games)
-    keep = ["rules", "games", "wins_a", "win_rate_a_mean", "win_rate_a_ci_lo", "win_rate_a_ci_hi", "margin_mean",
-            "margin_ci_lo", "margin_ci_hi", "rounds_mean"]
+    keep = [
+        "rules",
+        "games",
+        "wins_a",
+        "win_rate_a_mean",
+        "win_rate_a_ci_lo",
+        "win_rate_a_ci_hi",
+        "margin_mean",
+        "margin_ci_lo",
+        "margin_ci_hi",
+        "rounds_mean",
+    ]
     fwd = t.rename(columns={"policy_a": "policy", "policy_b": "opponent"})[["policy", "opponent", *keep]]
     back = fwd.rename(columns={"policy": "opponent", "opponent": "policy"}).copy()
     back["wins_a"] = back["games"] - back["wins_a"]
@@ -85,15 +95,32 @@ def ratings_table(games: pd.DataFrame, policies: list[str], seed: int = 0) -> pd
     wins = _wins_matrix(pairs, policies)
     elo = elo_from_strengths(bradley_terry(wins))
     rng = np.random.default_rng(seed)
-    boot = np.array([elo_from_strengths(bradley_terry(_wins_matrix(
-        pairs, policies, {k: rng.integers(0, len(x), len(x)) for k, x in pairs.items()}), iters=2000))
-        for _ in range(BOOTSTRAP)])
+    boot = np.array(
+        [
+            elo_from_strengths(
+                bradley_terry(
+                    _wins_matrix(pairs, policies, {k: rng.integers(0, len(x), len(x)) for k, x in pairs.items()}),
+                    iters=2000,
+                )
+            )
+            for _ in range(BOOTSTRAP)
+        ]
+    )
     played = wins + wins.T
     lo, hi = _win_rate_ci(pairs, policies)
-    t = pd.DataFrame({"policy": policies, "strength": bradley_terry(wins), "elo": elo,
-                      "elo_ci_lo": np.percentile(boot, 2.5, axis=0), "elo_ci_hi": np.percentile(boot, 97.5, axis=0),
-                      "games": played.sum(axis=1).astype(np.int64),
-                      "win_rate": wins.sum(axis=1) / played.sum(axis=1), "win_rate_ci_lo": lo, "win_rate_ci_hi": hi})
+    t = pd.DataFrame(
+        {
+            "policy": policies,
+            "strength": bradley_terry(wins),
+            "elo": elo,
+            "elo_ci_lo": np.percentile(boot, 2.5, axis=0),
+            "elo_ci_hi": np.percentile(boot, 97.5, axis=0),
+            "games": played.sum(axis=1).astype(np.int64),
+            "win_rate": wins.sum(axis=1) / played.sum(axis=1),
+            "win_rate_ci_lo": lo,
+            "win_rate_ci_hi": hi,
+        }
+    )
     return t.sort_values("elo", ascending=False, ignore_index=True)
 
 
@@ -107,8 +134,9 @@ def tournament_games(folders) -> pd.DataFrame:
     return label_matchups(df, "game_id")
 
 
-def write_tournament(folders, policies: list[str], out, seed: int = 0,
-                     manifest: dict | None = None) -> dict[str, pd.DataFrame]:
+def write_tournament(
+    folders, policies: list[str], out, seed: int = 0, manifest: dict | None = None
+) -> dict[str, pd.DataFrame]:
     """matches.*, win_rate_matrix.csv, margin_matrix.csv, ratings.*, the chart tournament.png/.svg (its footer
     names the tournament of `manifest`) and tournament.md into `out`; returns the tables."""
     from pathlib import Path
@@ -130,18 +158,29 @@ def write_tournament(folders, policies: list[str], out, seed: int = 0,
 
 def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame) -> str:
     """tournament.md: the chart, the ratings and every pairing with its intervals."""
-    lines = ["# Tournament", "", "![Tournament](tournament.png) (tournament.svg; tables matches.csv, ratings.csv, "
-             "win_rate_matrix.csv, margin_matrix.csv)", "",
-             "Mirrored whole games: each shuffle sequence is played twice with the seats swapped, and every "
-             "pairing plays the same shuffles. Intervals are 95%; a mirrored pair of games is one sample.", "",
-             "## Ratings", ""]
+    lines = [
+        "# Tournament",
+        "",
+        "![Tournament](tournament.png) (tournament.svg; tables matches.csv, ratings.csv, "
+        "win_rate_matrix.csv, margin_matrix.csv)",
+        "",
+        "Mirrored whole games: each shuffle sequence is played twice with the seats swapped, and every "
+        "pairing plays the same shuffles. Intervals are 95%; a mirrored pair of games is one sample.",
+        "",
+        "## Ratings",
+        "",
+    ]
     for r in ratings.to_dict("records"):
-        lines.append(f"- {r['policy']}: Elo {ci_text(dict(r, elo_mean=r['elo']), 'elo_', '.0f')}, wins "
-                     f"{ci_text(dict(r, win_rate_mean=r['win_rate']), 'win_rate_', '.1%', 'games')} of "
-                     f"{r['games']:,} games")
+        lines.append(
+            f"- {r['policy']}: Elo {ci_text(dict(r, elo_mean=r['elo']), 'elo_', '.0f')}, wins "
+            f"{ci_text(dict(r, win_rate_mean=r['win_rate']), 'win_rate_', '.1%', 'games')} of "
+            f"{r['games']:,} games"
+        )
     lines += ["", "## Pairings", ""]
     for r in matches.to_dict("records"):
         if r["win_rate_mean"] >= 0.5:
-            lines.append(f"- {r['policy']} beats {r['opponent']} in {ci_text(r, 'win_rate_', '.1%', 'games')} of "
-                         f"{r['games']:,} games, by {ci_text(r, 'margin_', '+.2f', 'games')} points per game")
+            lines.append(
+                f"- {r['policy']} beats {r['opponent']} in {ci_text(r, 'win_rate_', '.1%', 'games')} of "
+                f"{r['games']:,} games, by {ci_text(r, 'margin_', '+.2f', 'games')} points per game"
+            )
     return "\n".join(lines) + "\n"

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 from casino_sim.runner.threads import available_cores, use_threads
 
 BACKENDS = ("local", "dask")
@@ -103,7 +103,7 @@ def _noticing_interrupts():
 def _code_id() -> tuple[str, str]:
     """The casino-sim version and engine source hash, to check that workers run the same code."""
     from casino_sim import __version__
-    from casino_sim.numba_cache import engine_source_hash
+    from casino_sim.core.numba_cache import engine_source_hash
 
     return __version__, engine_source_hash()
 
@@ -137,7 +137,7 @@ class DaskBackend:
                 return
             size = 1 if per_chunk is None else int(TASK_SECONDS / max(per_chunk, 1e-3))
             size = max(1, min(size, (len(todo) - pos) // (2 * workers)))
-            running.add(self.client.submit(_play_on_worker, fn, config, todo[pos:pos + size], pure=False))
+            running.add(self.client.submit(_play_on_worker, fn, config, todo[pos : pos + size], pure=False))
             pos += size
 
         for _ in range(max(4, 2 * sum(self.nthreads.values()))):
@@ -158,8 +158,12 @@ class DaskBackend:
                 self.client.cancel(left)
 
     def describe(self) -> dict:
-        return {"name": self.name, "scheduler": self.scheduler or "LocalCluster", "workers": len(self.nthreads),
-                "threads": sum(self.nthreads.values())}
+        return {
+            "name": self.name,
+            "scheduler": self.scheduler or "LocalCluster",
+            "workers": len(self.nthreads),
+            "threads": sum(self.nthreads.values()),
+        }
 
 
 def _check_workers(client, where: str) -> None:
@@ -176,8 +180,10 @@ def _check_workers(client, where: str) -> None:
     other = {w: i for w, i in ids.items() if tuple(i) != mine}
     if other:
         w, (version, sources) = next(iter(other.items()))
-        raise InputError(f"Dask worker {w} runs casino-sim {version} (engine {sources}), this is {mine[0]} "
-                         f"(engine {mine[1]}): install the same version on every worker")
+        raise InputError(
+            f"Dask worker {w} runs casino-sim {version} (engine {sources}), this is {mine[0]} "
+            f"(engine {mine[1]}): install the same version on every worker"
+        )
 
 
 def _first_line(e: BaseException) -> str:
@@ -223,8 +229,13 @@ def open_backend(backend: str | None = None, scheduler: str | None = None, threa
             raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {_first_line(e)}") from None
         cluster = None
     else:
-        cluster = LocalCluster(n_workers=threads or available_cores(), threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+        cluster = LocalCluster(
+            n_workers=threads or available_cores(),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
         client = Client(cluster, set_as_default=False)
     try:
         _check_workers(client, scheduler or "the LocalCluster")

@@ -27,11 +27,16 @@ class DealRows:
     def __len__(self) -> int:
         return len(self.deal_id)
 
-    def take(self, idx: np.ndarray, dealer: np.ndarray | None = None) -> "DealRows":
+    def take(self, idx: np.ndarray, dealer: np.ndarray | None = None) -> DealRows:
         """Rows idx, optionally dealt by other dealers (a game's next round)."""
-        return DealRows(self.deal_id[idx], self.mirror[idx], self.decks[idx],
-                        self.dealer[idx] if dealer is None else dealer.astype(np.int8), self.a_seat0[idx],
-                        self.seeds[idx])
+        return DealRows(
+            self.deal_id[idx],
+            self.mirror[idx],
+            self.decks[idx],
+            self.dealer[idx] if dealer is None else dealer.astype(np.int8),
+            self.a_seat0[idx],
+            self.seeds[idx],
+        )
 
 
 def chunk_rows(chunk_seed: int, first_deal: int, n_deals: int, mirrored: bool) -> DealRows:

@@ -12,14 +12,25 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from casino_sim.core.rules import RuleSet
 from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
-from casino_sim.rules import RuleSet
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.play import play_rows
 
-GAME_COLUMNS = ("game_id", "mirror", "policy_0", "policy_1", "rules", "first_dealer", "winner", "s0_final",
-                "s1_final", "rounds", "void_rounds")
+GAME_COLUMNS = (
+    "game_id",
+    "mirror",
+    "policy_0",
+    "policy_1",
+    "rules",
+    "first_dealer",
+    "winner",
+    "s0_final",
+    "s1_final",
+    "rounds",
+    "void_rounds",
+)
 
 
 def wave_seed(chunk_seed: int, wave: int) -> int:
@@ -29,8 +40,17 @@ def wave_seed(chunk_seed: int, wave: int) -> int:
     return int(lo) | (int(hi) << 32)
 
 
-def play_games(engine: str, chunk_seed: int, first_game: int, n_games: int, mirrored: bool, rules: RuleSet,
-               policy_a: Policy, policy_b: Policy, check: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+def play_games(
+    engine: str,
+    chunk_seed: int,
+    first_game: int,
+    n_games: int,
+    mirrored: bool,
+    rules: RuleSet,
+    policy_a: Policy,
+    policy_b: Policy,
+    check: bool = False,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(round records with game_id and round_no, one row per game) for n_games games (twice if mirrored).
 
     The first dealer is drawn per game (the same for both games of a mirrored
@@ -50,8 +70,7 @@ def play_games(engine: str, chunk_seed: int, first_game: int, n_games: int, mirr
         if len(running) == 0:
             break
         rows = first if wave == 0 else chunk_rows(wave_seed(chunk_seed, wave), first_game, n_games, mirrored)
-        frame = play_rows(engine, rows.take(running, dealer[running]), rules, policy_a, policy_b,
-                           check=check)
+        frame = play_rows(engine, rows.take(running, dealer[running]), rules, policy_a, policy_b, check=check)
         frame.insert(1, "round_no", np.int16(wave))
         parts.append(frame)
         void = frame["void"].to_numpy() != 0
@@ -81,10 +100,19 @@ def play_games(engine: str, chunk_seed: int, first_game: int, n_games: int, mirr
     records = records.sort_values(["game_id", "mirror", "round_no"], kind="stable", ignore_index=True)
     seat0 = np.where(first.a_seat0, policy_a.name, policy_b.name)
     seat1 = np.where(first.a_seat0, policy_b.name, policy_a.name)
-    games = pd.DataFrame({
-        "game_id": first.deal_id, "mirror": first.mirror, "policy_0": pd.Categorical(seat0),
-        "policy_1": pd.Categorical(seat1), "rules": pd.Categorical([rules.name] * n),
-        "first_dealer": first_dealer.astype(np.int8), "winner": winner.astype(np.int8),
-        "s0_final": totals[:, 0], "s1_final": totals[:, 1], "rounds": rounds.astype(np.int16),
-        "void_rounds": voids.astype(np.int16)})
+    games = pd.DataFrame(
+        {
+            "game_id": first.deal_id,
+            "mirror": first.mirror,
+            "policy_0": pd.Categorical(seat0),
+            "policy_1": pd.Categorical(seat1),
+            "rules": pd.Categorical([rules.name] * n),
+            "first_dealer": first_dealer.astype(np.int8),
+            "winner": winner.astype(np.int8),
+            "s0_final": totals[:, 0],
+            "s1_final": totals[:, 1],
+            "rounds": rounds.astype(np.int16),
+            "void_rounds": voids.astype(np.int16),
+        }
+    )
     return records, games

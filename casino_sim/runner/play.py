@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
+from casino_sim.core.rules import RuleSet
 from casino_sim.policies.policy import Policy
-from casino_sim.rules import RuleSet
 from casino_sim.runner.deals import DealRows
 
 ENGINES = ("numba", "reference")
@@ -24,8 +24,15 @@ def engine_for(engine: str, policies: tuple[Policy, Policy]) -> str:
     return engine
 
 
-def play_rows(engine: str, rows: DealRows, rules: RuleSet, policy_a: Policy, policy_b: Policy, check: bool = False,
-              trace: np.ndarray | None = None) -> pd.DataFrame:
+def play_rows(
+    engine: str,
+    rows: DealRows,
+    rules: RuleSet,
+    policy_a: Policy,
+    policy_b: Policy,
+    check: bool = False,
+    trace: np.ndarray | None = None,
+) -> pd.DataFrame:
     """Per-round records of the rows, with deal_id and mirror columns first.
 
     `check` verifies the numba engine's every play; `trace` (k, 48, 5) receives the move records of the first k rows.
@@ -43,8 +50,13 @@ def play_rows(engine: str, rows: DealRows, rules: RuleSet, policy_a: Policy, pol
     seat1 = np.where(rows.a_seat0, policy_b.name, policy_a.name)
     # Every record field is a small count (at most 52), so int8 holds it: an eighth of the memory and disk.
     small = {c: v.astype(np.int8) for c, v in cols.items()}
-    return pd.DataFrame({
-        "deal_id": rows.deal_id, "mirror": rows.mirror,
-        "policy_0": pd.Categorical(seat0), "policy_1": pd.Categorical(seat1),
-        "rules": pd.Categorical([rules.name] * len(rows)), **small,
-    })
+    return pd.DataFrame(
+        {
+            "deal_id": rows.deal_id,
+            "mirror": rows.mirror,
+            "policy_0": pd.Categorical(seat0),
+            "policy_1": pd.Categorical(seat1),
+            "rules": pd.Categorical([rules.name] * len(rows)),
+            **small,
+        }
+    )

@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim import __version__
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
 
 CHUNK_FILE = re.compile(r"^chunk-(\d{6})\.parquet$")
 FORMAT = 2  # bump when the layout of run folders changes (2: several tables per chunk, int8 records)
@@ -113,9 +113,11 @@ class RunDir:
         except (OSError, json.JSONDecodeError) as e:
             raise InputError(f"{self.manifest_path} cannot be read: {e}") from None
         if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-            raise InputError(f"{self.path} was written by another version of casino-sim "
-                             f"(run format {manifest.get('format') if isinstance(manifest, dict) else '?'}, "
-                             f"this version reads {FORMAT})")
+            raise InputError(
+                f"{self.path} was written by another version of casino-sim "
+                f"(run format {manifest.get('format') if isinstance(manifest, dict) else '?'}, "
+                f"this version reads {FORMAT})"
+            )
         return manifest
 
     def chunk_path(self, chunk: int) -> Path:
@@ -147,8 +149,11 @@ class RunDir:
     def read_table(self, name: str, columns: list[str] | None = None) -> pd.DataFrame:
         """Every finished chunk's rows of one table (rounds, games, ...), in chunk order."""
         done = self.finished_chunks()
-        files = sorted(p for p in (self.path / name).glob("chunk-*.parquet")
-                       if (m := CHUNK_FILE.match(p.name)) and int(m.group(1)) in done)
+        files = sorted(
+            p
+            for p in (self.path / name).glob("chunk-*.parquet")
+            if (m := CHUNK_FILE.match(p.name)) and int(m.group(1)) in done
+        )
         if not files:
             raise InputError(f"{self.path} holds no finished {name}")
         return pd.concat([pd.read_parquet(p, columns=columns) for p in files], ignore_index=True)

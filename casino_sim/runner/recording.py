@@ -13,12 +13,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from casino_sim.cards import CardError, format_card, parse_cards
-from casino_sim.errors import InputError
+from casino_sim.core.cards import CardError, format_card, parse_cards
+from casino_sim.core.errors import InputError
+from casino_sim.core.rules import RulesError, RuleSet, get_rules
 from casino_sim.reference.apply import check_move
 from casino_sim.reference.moves import Move, MoveError
 from casino_sim.reference.round import PLIES, RoundResult, play_round
-from casino_sim.rules import RuleSet, RulesError, get_rules
 from casino_sim.runner.deals import DealRows
 
 GAME_FORMAT = "casino-sim-game/1"
@@ -49,14 +49,23 @@ def recorded_tables(rows: DealRows, trace: np.ndarray) -> dict[str, pd.DataFrame
     k = len(trace)
     dealer = rows.dealer[:k].astype(np.int8)
     plies = np.arange(1, PLIES + 1, dtype=np.int16)
-    moves = pd.DataFrame({
-        "deal_id": np.repeat(rows.deal_id[:k], PLIES), "mirror": np.repeat(rows.mirror[:k], PLIES),
-        "ply": np.tile(plies, k),
-        "player": ((1 - np.repeat(dealer, PLIES) + np.tile(plies - 1, k)) % 2).astype(np.int8),  # turns alternate
-        "move": [json.dumps(move_of_row(r).to_json()) for r in trace.reshape(-1, trace.shape[-1])],
-    })
-    decks = pd.DataFrame({"deal_id": rows.deal_id[:k], "mirror": rows.mirror[:k], "dealer": dealer,
-                          "deck": [" ".join(format_card(int(c)) for c in d) for d in rows.decks[:k]]})
+    moves = pd.DataFrame(
+        {
+            "deal_id": np.repeat(rows.deal_id[:k], PLIES),
+            "mirror": np.repeat(rows.mirror[:k], PLIES),
+            "ply": np.tile(plies, k),
+            "player": ((1 - np.repeat(dealer, PLIES) + np.tile(plies - 1, k)) % 2).astype(np.int8),  # turns alternate
+            "move": [json.dumps(move_of_row(r).to_json()) for r in trace.reshape(-1, trace.shape[-1])],
+        }
+    )
+    decks = pd.DataFrame(
+        {
+            "deal_id": rows.deal_id[:k],
+            "mirror": rows.mirror[:k],
+            "dealer": dealer,
+            "deck": [" ".join(format_card(int(c)) for c in d) for d in rows.decks[:k]],
+        }
+    )
     return {"moves": moves, "decks": decks}
 
 
@@ -79,19 +88,34 @@ def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
     name = run.chunk_path(chunk).name
     moves = pd.read_parquet(run.path / "moves" / name, filters=where).sort_values("ply")
     rec = pd.read_parquet(run.rounds / name, filters=where).iloc[0]
-    label = (f"deal {deal_id} (mirror {mirror}), recorded round {k} of {len(decks)}; "
-             f"A plays {rec['policy_0']}, B plays {rec['policy_1']}")
-    rnd = RecordedRound(tuple(parse_cards(row["deck"].split())), int(row["dealer"]),
-                        tuple(Move.from_json(json.loads(m)) for m in moves["move"]), label,
-                        (int(rec["s0_total"]), int(rec["s1_total"])))
+    label = (
+        f"deal {deal_id} (mirror {mirror}), recorded round {k} of {len(decks)}; "
+        f"A plays {rec['policy_0']}, B plays {rec['policy_1']}"
+    )
+    rnd = RecordedRound(
+        tuple(parse_cards(row["deck"].split())),
+        int(row["dealer"]),
+        tuple(Move.from_json(json.loads(m)) for m in moves["move"]),
+        label,
+        (int(rec["s0_total"]), int(rec["s1_total"])),
+    )
     return get_rules(manifest["config"]["rules"]), rnd
 
 
 def write_game(path: Path | str, rules: str, rounds) -> None:
     """Save rounds (RecordedRound or anything with deck, dealer, moves) as a game file."""
-    data = {"format": GAME_FORMAT, "rules": get_rules(rules).name,
-            "rounds": [{"deck": [format_card(int(c)) for c in r.deck], "dealer": int(r.dealer),
-                        "moves": [m.to_json() for m in r.moves]} for r in rounds]}
+    data = {
+        "format": GAME_FORMAT,
+        "rules": get_rules(rules).name,
+        "rounds": [
+            {
+                "deck": [format_card(int(c)) for c in r.deck],
+                "dealer": int(r.dealer),
+                "moves": [m.to_json() for m in r.moves],
+            }
+            for r in rounds
+        ],
+    }
     Path(path).write_text(json.dumps(data, indent=1) + "\n")
 
 
@@ -105,14 +129,14 @@ def read_game(path: Path | str) -> tuple[RuleSet, list[RecordedRound]]:
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise InputError(f"{path} is not JSON: {e}") from None
     if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
-        raise InputError(f"{path} is not a casino-sim game file (no \"format\": \"{GAME_FORMAT}\")")
+        raise InputError(f'{path} is not a casino-sim game file (no "format": "{GAME_FORMAT}")')
     try:
         rules = get_rules(data.get("rules", "strict"))
     except RulesError as e:
         raise InputError(f"{path}: {e}") from None
     rounds = data.get("rounds")
     if not isinstance(rounds, list) or not rounds:
-        raise InputError(f"{path}: \"rounds\" must be a non-empty list")
+        raise InputError(f'{path}: "rounds" must be a non-empty list')
     return rules, [_game_round(path, i, r) for i, r in enumerate(rounds, 1)]
 
 
@@ -159,13 +183,15 @@ def replay_round(rules: RuleSet, rnd: RecordedRound) -> RoundResult:
         move = rnd.moves[len(played)]
         if move not in legal:
             reason = check_move(pos, move) or "the reference engine does not list it"
-            raise InputError(f"{rnd.label}, play {len(played) + 1}: {move.describe(pos.to_move)} is not legal: "
-                             f"{reason}")
+            raise InputError(
+                f"{rnd.label}, play {len(played) + 1}: {move.describe(pos.to_move)} is not legal: {reason}"
+            )
         played.append(move)
         return move
 
     result = play_round(rules, list(rnd.deck), rnd.dealer, chooser)
     if rnd.totals is not None and tuple(result.score.totals) != rnd.totals:
-        raise RuntimeError(f"engine bug: {rnd.label}: the reference engine scores {result.score.totals}, "
-                           f"the run recorded {rnd.totals}")
+        raise RuntimeError(
+            f"engine bug: {rnd.label}: the reference engine scores {result.score.totals}, the run recorded {rnd.totals}"
+        )
     return result

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from casino_sim.cards import pretty_cards
+from casino_sim.core.cards import pretty_cards
 from casino_sim.reference.moves import PLAYER_NAMES
 from casino_sim.reference.round import BATCHES, RoundResult
 from casino_sim.reference.score import CATEGORIES, CATEGORY_LABELS, Score
@@ -20,9 +20,10 @@ def round_story(result: RoundResult) -> list[str]:
         if e.kind == "deal":
             last = " (last)" if e.batch == BATCHES - 1 else ""
             first_hand, dealer_hand, table = e.cards
-            lines.append(f"Deal {e.batch + 1}{last}: {first} holds {pretty_cards(first_hand)}; "
-                         f"{dealer} holds {pretty_cards(dealer_hand)}"
-                         + (f"; table {pretty_cards(table)}" if table else ""))
+            lines.append(
+                f"Deal {e.batch + 1}{last}: {first} holds {pretty_cards(first_hand)}; "
+                f"{dealer} holds {pretty_cards(dealer_hand)}" + (f"; table {pretty_cards(table)}" if table else "")
+            )
         elif e.kind == "play":
             ply += 1
             lines.append(f"{ply:3d}. {e.move.describe(e.player)}")

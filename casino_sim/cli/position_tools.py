@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from casino_sim.errors import USER_ERRORS, InputError
+from casino_sim.core.errors import USER_ERRORS, InputError
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
@@ -49,8 +49,10 @@ def no_move_reason(pos: Position) -> str:
     """Why the player to move has no legal move, in words (shown instead of an empty answer)."""
     p = pos.to_move
     if not pos.hands[p]:
-        return (f"no legal move: player {p} (to move) holds no card; in a round the next cards are dealt first "
-                "(moves and apply play single moves and never deal)")
+        return (
+            f"no legal move: player {p} (to move) holds no card; in a round the next cards are dealt first "
+            "(moves and apply play single moves and never deal)"
+        )
     return f"no legal move: no play of player {p}'s cards keeps the rules' obligations"
 
 

@@ -11,9 +11,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 @contextmanager
 def progress_bar(console: Console, label: str, unit: str = "rounds"):
     """Yield update(done, total); shows units done (rounds, or games), units/s and the time left."""
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]} " + unit + "/s"), TimeElapsedColumn(), TextColumn("ETA"),
-               TimeRemainingColumn())
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} " + unit + "/s"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task(label, total=None, rate="-")
         start = {}
@@ -49,11 +55,26 @@ def summary_table(summary):
 
     games = "games" in summary.columns
     counts = ("games", "rounds") if games else ("deals",)
-    table = _table("Summary (95% intervals)", ("matchup", *counts, f"A − B per {'round' if games else 'deal'}",
-                                               "A wins rounds" if games else "A wins", "A points", "B points"))
+    table = _table(
+        "Summary (95% intervals)",
+        (
+            "matchup",
+            *counts,
+            f"A − B per {'round' if games else 'deal'}",
+            "A wins rounds" if games else "A wins",
+            "A points",
+            "B points",
+        ),
+    )
     for r in summary.to_dict("records"):
-        table.add_row(r["matchup"], *(f"{r[c]:,}" for c in counts), ci_text(r, "diff_", "+.3f", counts[0]),
-                      ci_text(r, "win_rate_a_", ".1%"), f"{r['total_a_mean']:.2f}", f"{r['total_b_mean']:.2f}")
+        table.add_row(
+            r["matchup"],
+            *(f"{r[c]:,}" for c in counts),
+            ci_text(r, "diff_", "+.3f", counts[0]),
+            ci_text(r, "win_rate_a_", ".1%"),
+            f"{r['total_a_mean']:.2f}",
+            f"{r['total_b_mean']:.2f}",
+        )
     return table
 
 
@@ -61,11 +82,17 @@ def games_table(games):
     """Whole games per matchup as a rich table: A's game win rate, points margin, game length."""
     from casino_sim.reports.index import ci_text
 
-    table = _table("Whole games (95% intervals)", ("matchup", "games", "A wins", "A − B final points",
-                                                   "rounds per game"))
+    table = _table(
+        "Whole games (95% intervals)", ("matchup", "games", "A wins", "A − B final points", "rounds per game")
+    )
     for r in games.to_dict("records"):
-        table.add_row(r["matchup"], f"{r['games']:,}", ci_text(r, "win_rate_a_", ".1%"),
-                      ci_text(r, "margin_", "+.2f", "games"), f"{r['rounds_mean']:.2f}")
+        table.add_row(
+            r["matchup"],
+            f"{r['games']:,}",
+            ci_text(r, "win_rate_a_", ".1%"),
+            ci_text(r, "margin_", "+.2f", "games"),
+            f"{r['rounds_mean']:.2f}",
+        )
     return table
 
 
@@ -75,12 +102,13 @@ def ratings_table(ratings, matches):
     from casino_sim.reports.index import ci_text
 
     names = list(ratings["policy"])
-    table = _table("Tournament: Elo and game win rate against each opponent (95% intervals)",
-                   ("policy", "Elo", *names))
+    table = _table("Tournament: Elo and game win rate against each opponent (95% intervals)", ("policy", "Elo", *names))
     rate = {(r["policy"], r["opponent"]): r for r in matches.to_dict("records")}
     for r in ratings.to_dict("records"):
-        cells = [ci_text(rate[(r["policy"], o)], "win_rate_", ".1%", "games") if (r["policy"], o) in rate else "—"
-                 for o in names]
+        cells = [
+            ci_text(rate[(r["policy"], o)], "win_rate_", ".1%", "games") if (r["policy"], o) in rate else "—"
+            for o in names
+        ]
         table.add_row(r["policy"], ci_text(dict(r, elo_mean=r["elo"]), "elo_", ".0f"), *cells)
     return table
 
@@ -93,8 +121,10 @@ def card_values_table(values):
     by = {(str(r["variant"]), r["label"]): r for r in values.to_dict("records")}
     first = values[values["variant"].astype(str) == variants[0]].sort_values("mean", ascending=False)
     labels = list(dict.fromkeys([*first["label"], *values["label"]]))  # cards never moved to the first come last
-    table = _table("Value of holding each card (points per deal, 95% intervals)",
-                   ("card", *(f"moved to the {v}" for v in variants)))
+    table = _table(
+        "Value of holding each card (points per deal, 95% intervals)",
+        ("card", *(f"moved to the {v}" for v in variants)),
+    )
     for label in labels:
         table.add_row(label, *(ci_text(by[(v, label)], "", "+.2f") if (v, label) in by else "—" for v in variants))
     return table

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from casino_sim.core.errors import UserError
+
 FIGURE_CAPTURE_ONE = 0  # a figure takes exactly one loose figure of its rank
 FIGURE_CAPTURE_THREE = 1  # italian: with exactly three loose, the fourth may take all three
 
 
-class RulesError(ValueError):
+class RulesError(UserError):
     """An unknown rule set or a bad rule option."""
 
 
@@ -39,7 +41,7 @@ class RuleSet:
 
         return np.array([int(getattr(self, f.name)) for f in fields(self)[1:]], dtype=np.int64)
 
-    def with_options(self, **options) -> "RuleSet":
+    def with_options(self, **options) -> RuleSet:
         """A copy with game options changed (e.g. target=31, round_win_points=6)."""
         allowed = {"target", "round_win_points", "single_round"}
         bad = set(options) - allowed

@@ -13,8 +13,8 @@ import os
 import sys
 from pathlib import Path
 
-_PACKAGE = Path(__file__).parent
-_SOURCES = ("engine", "policies", "reference", "rules.py", "cards.py", "featurespec.py")
+_PACKAGE = Path(__file__).parent.parent
+_SOURCES = ("engine", "policies", "reference", "core/rules.py", "core/cards.py", "core/featurespec.py")
 
 
 def engine_source_hash() -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.errors import InputError
+from casino_sim.core.errors import InputError
+from casino_sim.core.rules import RuleSet
 from casino_sim.reference.round import RoundResult, play_round
-from casino_sim.rules import RuleSet
 
 
 def random_round(rules: RuleSet, seed: int) -> RoundResult:

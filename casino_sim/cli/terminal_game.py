@@ -16,21 +16,23 @@ from rich.console import Console
 
 from casino_sim.analysis import analyse, analysis_table, print_table
 from casino_sim.analysis.analyse import check_analysis_args
-from casino_sim.cards import is_spade, pretty_cards
+from casino_sim.cli.transcript import score_table
+from casino_sim.core.cards import is_spade, pretty_cards
+from casino_sim.core.rules import RuleSet
 from casino_sim.policies.decide import choose_move
 from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
 from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position
-from casino_sim.recording import RecordedRound
 from casino_sim.reference.round import BATCHES, HAND_SIZE, RoundResult, play_round
-from casino_sim.rules import RuleSet
-from casino_sim.transcript import score_table
+from casino_sim.runner.recording import RecordedRound
 
 HUMAN = 0  # the person plays A; the policy plays B
-HELP = ("Type a move's number to play it; 'hint' ranks your moves (the analyser); 'position' prints what you see "
-        "as position JSON (for casino-sim analyse); 'help'; 'quit'.")
+HELP = (
+    "Type a move's number to play it; 'hint' ranks your moves (the analyser); 'position' prints what you see "
+    "as position JSON (for casino-sim analyse); 'help'; 'quit'."
+)
 
 
 class _Stop(Exception):
@@ -62,8 +64,17 @@ def obligations(pos: Position, player: int) -> list[str]:
 class TerminalGame:
     """One game to the rule set's target between the person and `opponent`, told on `console`."""
 
-    def __init__(self, rules: RuleSet, opponent: Policy, seed: int, hint_policy: Policy, hint_worlds: int,
-                 console: Console, read_line: Callable[[], str], echo: bool = False):
+    def __init__(
+        self,
+        rules: RuleSet,
+        opponent: Policy,
+        seed: int,
+        hint_policy: Policy,
+        hint_worlds: int,
+        console: Console,
+        read_line: Callable[[], str],
+        echo: bool = False,
+    ):
         check_analysis_args(hint_policy, hint_worlds, seed, prefix="hint-")
         self.rules, self.opponent, self.seed = rules, opponent, seed
         self.hint_policy, self.hint_worlds = hint_policy, hint_worlds
@@ -84,8 +95,10 @@ class TerminalGame:
 
     def run(self) -> int | None:
         """Play rounds until a player wins or the input ends; returns the winner (None when stopped)."""
-        self.say(f"Casino, rules {self.rules.name}, seed {self.seed}: you are A, B is played by {self.opponent.name}."
-                 f" Game to {self.rules.target}. {HELP}")
+        self.say(
+            f"Casino, rules {self.rules.name}, seed {self.seed}: you are A, B is played by {self.opponent.name}."
+            f" Game to {self.rules.target}. {HELP}"
+        )
         dealer = int(self.deal_rng.integers(2))
         try:
             for _ in range(MAX_ROUNDS):
@@ -106,8 +119,9 @@ class TerminalGame:
         self.round_no += 1
         self.ply = 0
         deck = self.deal_rng.permutation(52)
-        self.say(f"\n=== Round {self.round_no}: dealer {PLAYER_NAMES[dealer]}, "
-                 f"{PLAYER_NAMES[1 - dealer]} plays first ===")
+        self.say(
+            f"\n=== Round {self.round_no}: dealer {PLAYER_NAMES[dealer]}, {PLAYER_NAMES[1 - dealer]} plays first ==="
+        )
         result = play_round(self.rules, deck, dealer, self._choose)
         self.played.append(RecordedRound(tuple(int(c) for c in deck), dealer, tuple(result.moves)))
         return result
@@ -149,20 +163,26 @@ class TerminalGame:
     def show(self, pos: Position, moves: list[Move]) -> None:
         """The table, builds, hand, obligations, capture piles and score, then the numbered moves."""
         p, q = HUMAN, 1 - HUMAN
-        self.say(f"\nRound {self.round_no}, play {self.ply} of 48. Game score: A {self.totals[0]}, "
-                 f"B {self.totals[1]} (to {self.rules.target}).")
+        self.say(
+            f"\nRound {self.round_no}, play {self.ply} of 48. Game score: A {self.totals[0]}, "
+            f"B {self.totals[1]} (to {self.rules.target})."
+        )
         self.say(f"Table: {pretty_cards(pos.loose) if pos.loose else '(no loose cards)'}")
         for b in pos.builds:
             kind = "simple" if b.is_simple else "multiple"
             owner = "yours" if b.owner == p else f"owned by {PLAYER_NAMES[b.owner]}"
             self.say(f"Build of {b.value}: {pretty_cards(b.cards)} ({kind}, {owner})")
-        self.say(f"Your hand: {pretty_cards(pos.hands[p])}    {PLAYER_NAMES[q]} holds {counted(len(pos.hands[q]), 'card')}")
+        self.say(
+            f"Your hand: {pretty_cards(pos.hands[p])}    {PLAYER_NAMES[q]} holds {counted(len(pos.hands[q]), 'card')}"
+        )
         piles = []
         for s in (p, q):
             pile = pos.captured[s]
             spades = sum(map(is_spade, pile))
-            piles.append(f"{PLAYER_NAMES[s]} {counted(len(pile), 'card')}, {counted(spades, 'spade')}, "
-                         f"{counted(pos.sweeps[s], 'sweep')}")
+            piles.append(
+                f"{PLAYER_NAMES[s]} {counted(len(pile), 'card')}, {counted(spades, 'spade')}, "
+                f"{counted(pos.sweeps[s], 'sweep')}"
+            )
         self.say("Captured: " + "; ".join(piles))
         duties = obligations(pos, p)
         self.say("You must: " + "; ".join(duties) if duties else "Obligations: none")
@@ -179,8 +199,9 @@ class TerminalGame:
         self.show(pos, moves)
         while True:
             numbers = "1" if len(moves) == 1 else f"1-{len(moves)}"
-            self.console.print(f"Your move ({numbers}, hint, position, help, quit): ", end="",
-                               markup=False, highlight=False)
+            self.console.print(
+                f"Your move ({numbers}, hint, position, help, quit): ", end="", markup=False, highlight=False
+            )
             line = self.read_line()
             if line == "":
                 self.say()
@@ -207,10 +228,13 @@ class TerminalGame:
 
     def hint(self, pos: Position) -> None:
         """The analyser's table for what the person sees (the same as casino-sim analyse with these options)."""
-        self.say(f"(casino-sim analyse POSITION --worlds {self.hint_worlds} --policy {self.hint_policy.name} "
-                 f"--seed {self.seed}; 'position' prints POSITION)")
-        print_table(self.console, analysis_table(analyse(seen_by(pos, HUMAN), self.hint_policy, self.hint_worlds,
-                                                         self.seed)))
+        self.say(
+            f"(casino-sim analyse POSITION --worlds {self.hint_worlds} --policy {self.hint_policy.name} "
+            f"--seed {self.seed}; 'position' prints POSITION)"
+        )
+        print_table(
+            self.console, analysis_table(analyse(seen_by(pos, HUMAN), self.hint_policy, self.hint_worlds, self.seed))
+        )
 
 
 def counted(n: int, noun: str) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from casino_sim.core.errors import UserError
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -17,7 +19,7 @@ N_CARDS = 52
 DECK = tuple(range(N_CARDS))
 
 
-class CardError(ValueError):
+class CardError(UserError):
     """A token that is not a card."""
 
 
@@ -57,8 +59,7 @@ def is_ace(c: int) -> bool:
 BIG_CASINO = card(9, 2)  # 10♦
 LITTLE_CASINO = card(1, 0)  # 2♠
 
-_SUIT_INPUT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
-               "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+_SUIT_INPUT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1, "♢": 2, "♧": 3}
 
 
 def parse_card(token: str) -> int:

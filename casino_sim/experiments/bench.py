@@ -17,9 +17,8 @@ import sys
 import tempfile
 import time
 
-
-from casino_sim.errors import InputError
-from casino_sim.rules import RuleSet, get_rules
+from casino_sim.core.errors import InputError
+from casino_sim.core.rules import RuleSet, get_rules
 
 ENGINES = ("numba", "reference")
 PLIES_PER_ROUND = 48
@@ -30,10 +29,12 @@ _COMPILE_SNIPPET = (
     "api.warmup()\n"
     "print(time.perf_counter() - t)\n"
 )
-_FIRST_DEAL_SNIPPET = (
-    "from casino_sim.engine import api\n"
-    "from casino_sim.rules import STRICT\n"
-    "api.simulate_rounds(STRICT, 1, seed=0)\n"
+_FIRST_DEAL_SNIPPET = "\n".join(
+    (
+        "from casino_sim.engine import api",
+        "from casino_sim.core.rules import STRICT",
+        "api.simulate_rounds(STRICT, 1, seed=0)",
+    )
 )
 
 
@@ -57,12 +58,14 @@ def compile_times() -> dict:
     _, out = _run_python(_COMPILE_SNIPPET)
     cached = float(out.splitlines()[-1])
     first_deal, _ = _run_python(_FIRST_DEAL_SNIPPET)
-    return {"compile_s_cold": round(cold, 3), "compile_s_cached": round(cached, 3),
-            "first_deal_s_cached": round(first_deal, 3)}
+    return {
+        "compile_s_cold": round(cold, 3),
+        "compile_s_cached": round(cached, 3),
+        "first_deal_s_cached": round(first_deal, 3),
+    }
 
 
-def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, seed: int,
-               check: bool = False) -> float:
+def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, seed: int, check: bool = False) -> float:
     """Seconds to play `deals` rounds of the policy against itself, the way simulate plays them."""
     from casino_sim.runner.deals import chunk_rows
     from casino_sim.runner.play import play_rows
@@ -94,9 +97,17 @@ def _resolved_threads(threads: int) -> int:
         return n
 
 
-def run_bench(engine: str = "numba", policy: str = "random", deals: int = 200_000, threads: int = 1,
-              rules: str | RuleSet = "strict", seed: int = 0, measure_compile: bool = True,
-              check: bool = False, announce=None) -> dict:
+def run_bench(
+    engine: str = "numba",
+    policy: str = "random",
+    deals: int = 200_000,
+    threads: int = 1,
+    rules: str | RuleSet = "strict",
+    seed: int = 0,
+    measure_compile: bool = True,
+    check: bool = False,
+    announce=None,
+) -> dict:
     """Time `deals` rounds of the policy against itself on the engine.
 
     Keys: engine, policy, rules, threads, deals, seconds, rounds_per_s, us_per_round, us_per_ply;
@@ -146,10 +157,17 @@ def run_bench(engine: str = "numba", policy: str = "random", deals: int = 200_00
     return out
 
 
-if __name__ == "__main__":  # python -m casino_sim.bench [engine] [deals] [threads]
+if __name__ == "__main__":  # python -m casino_sim.experiments.bench [engine] [deals] [threads]
     import json
 
     args = sys.argv[1:]
-    print(json.dumps(run_bench(args[0] if args else "numba", deals=int(args[1]) if len(args) > 1 else 200_000,
-                               threads=int(args[2]) if len(args) > 2 else 1,
-                               measure_compile="--no-compile" not in args)))
+    print(
+        json.dumps(
+            run_bench(
+                args[0] if args else "numba",
+                deals=int(args[1]) if len(args) > 1 else 200_000,
+                threads=int(args[2]) if len(args) > 2 else 1,
+                measure_compile="--no-compile" not in args,
+            )
+        )
+    )
