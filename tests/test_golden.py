@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from golden_outputs import CASES, GOLDEN, produce
+
+from tests.support.golden_outputs import CASES, GOLDEN, produce
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_outputs_are_byte_identical(name, tmp_path):
     kept = {p.name: p.read_bytes() for p in sorted((GOLDEN / name).iterdir())}
-    assert kept, f"no golden files for {name}: run python tests/golden_outputs.py"
+    assert kept, f"no golden files for {name}: run python -m tests.support.golden_outputs"
     now = produce(name, tmp_path)
     assert sorted(now) == sorted(kept)
     changed = [f for f in kept if now[f] != kept[f]]

@@ -1,0 +1,311 @@
+"""Every option of every command, given bad input: one line on stderr, exit code 2, no traceback, and
+nothing already written is damaged. A new option without a case here fails `test_every_option_has_a_case`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from casino_sim.cli.app import app, main
+from casino_sim.core.errors import USER_ERRORS
+from casino_sim.reference.position import Position
+from tests.support.cli import EXAMPLE
+
+# Options that cannot be given a bad value (on/off flags), with the reason.
+NO_BAD_VALUE = {
+    ("moves", "jsonl"): "a flag",
+    ("simulate", "mirrored"): "a flag",
+    ("simulate", "games"): "a flag",
+    ("simulate", "check"): "a flag",
+    ("bench", "compile_times"): "a flag",
+    ("bench", "check"): "a flag",
+    ("card-value", "force"): "a flag",
+}
+
+# (command, parameter) -> cases: (arguments after the command, a fragment the one error line must hold).
+# {pos}, {toml}, {plan}, {run}, {old}, {file} are filled with files made by the `files` fixture.
+CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
+    ("deal", "seed"): [(["--seed", "-1"], "--seed"), (["--seed", "x"], "--seed")],
+    ("deal", "rules"): [(["--rules", "poker"], "poker")],
+    ("replay", "source"): [(["{root}/nothing"], "nothing"), (["{toml}"], "")],
+    ("replay", "round_"): [(["{run}", "--round", "0"], "--round"), (["{run}", "--round", "x"], "--round")],
+    ("moves", "position"): [
+        (["{root}/nothing.json"], "no such file"),
+        (["{toml}"], "not valid JSON"),
+        ([], "Missing argument"),
+    ],
+    ("moves", "format"): [(["{pos}", "--format", "xml"], "--format")],
+    ("moves", "engine"): [(["{pos}", "--engine", "gpu"], "--engine")],
+    ("apply", "position"): [(["{root}/none.json", '{"kind": "trail", "card": "KC"}'], "no such file")],
+    ("apply", "move"): [
+        (["{pos}", "{"], "JSON"),
+        (["{pos}", '{"kind": "trail", "card": "ZZ"}'], "ZZ"),
+        (["{pos}", '{"kind": "fly"}'], "fly"),
+    ],
+    ("apply", "engine"): [(["{pos}", '{"kind": "trail", "card": "KC"}', "--engine", "gpu"], "--engine")],
+    ("simulate", "deals"): [
+        (["--deals", "0"], "--deals"),
+        (["--deals", "-5"], "--deals"),
+        (["--deals", "100000000000"], "--deals"),
+        (["--deals", "many"], "--deals"),
+    ],
+    ("simulate", "policy"): [(["--policy", "nosuch"], "nosuch"), (["--policy", "{toml}"], "broken.toml")],
+    ("simulate", "vs"): [(["--vs", "nosuch"], "nosuch"), (["--vs", "{root}/missing.toml"], "missing.toml")],
+    ("simulate", "rules"): [(["--rules", "poker"], "poker")],
+    ("simulate", "seed"): [(["--seed", "-1"], "--seed")],
+    ("simulate", "threads"): [(["--threads", "-1"], "--threads"), (["--threads", "100000"], "--threads")],
+    ("simulate", "until_ci"): [(["--until-ci", "0"], "--until-ci"), (["--until-ci", "-2"], "--until-ci")],
+    ("simulate", "out"): [
+        (["--out", "{file}/sub"], "cannot write"),
+        (["--out", "{run}"], "already holds a run"),
+        (["--out", "{root}"], "not empty"),
+    ],
+    ("simulate", "resume"): [
+        (["--resume", "{root}/none"], "not a run folder"),
+        (["--resume", "{old}"], "another version"),
+    ],
+    ("simulate", "engine"): [(["--engine", "gpu"], "gpu")],
+    ("simulate", "chunk_deals"): [(["--chunk-deals", "0"], "--chunk-deals")],
+    ("simulate", "record"): [(["--record", "-1"], "--record")],
+    ("simulate", "card_deals"): [
+        (["--card-deals", "-1"], "--card-deals"),
+        (["--card-deals", "x"], "--card-deals"),
+        (["--games", "--card-deals", "5"], "--games"),
+    ],
+    ("simulate", "force"): [(["--resume", "{run}", "--force"], "--force")],
+    ("simulate", "backend"): [(["--backend", "mpi"], "--backend")],
+    ("simulate", "scheduler"): [(["--scheduler", "not-an-address"], "scheduler")],
+    ("report", "kind"): [(["pie", "{run}"], "pie")],
+    ("report", "run_dir"): [
+        (["summary", "{root}/none"], "not a run folder"),
+        (["summary", "{old}"], "another version"),
+    ],
+    ("report", "out"): [(["summary", "{run}", "--out", "{file}/sub"], "")],
+    ("experiment", "plan"): [(["{root}/none.toml"], "none.toml"), (["{toml}"], ""), (["{plan}"], "[[run]]")],
+    ("experiment", "out"): [
+        (["{plan_ok}", "--out", "{file}/sub"], ""),
+        (["{plan_ok}", "--out", "{root}"], "already holds runs"),
+    ],
+    ("experiment", "force"): [(["{plan_ok}", "--force", "--resume", "--out", "{root}"], "--force")],
+    ("experiment", "resume"): [(["{plan_ok}", "--resume", "--out", "{root}/none"], "nothing to resume")],
+    ("experiment", "backend"): [(["{plan_ok}", "--backend", "mpi"], "--backend")],
+    ("experiment", "scheduler"): [(["{plan_ok}", "--scheduler", "not-an-address"], "scheduler")],
+    ("tournament", "policies"): [(["greedy"], "2 to 16"), (["greedy", "nosuch"], "nosuch")],
+    ("tournament", "games"): [(["greedy", "random", "--games", "0"], "--deals")],
+    ("tournament", "rules"): [(["greedy", "random", "--rules", "poker"], "poker")],
+    ("tournament", "seed"): [(["greedy", "random", "--seed", "-3"], "--seed")],
+    ("tournament", "threads"): [(["greedy", "random", "--threads", "-1"], "--threads")],
+    ("tournament", "chunk_deals"): [(["greedy", "random", "--chunk-deals", "0"], "--chunk-deals")],
+    ("tournament", "out"): [(["greedy", "random", "--out", "{file}/sub"], "cannot write")],
+    ("tournament", "resume"): [
+        (["--resume", "{root}/none"], "not a run folder"),
+        (["--resume", "{run}"], "not a tournament"),
+    ],
+    ("tournament", "backend"): [(["greedy", "random", "--backend", "mpi"], "--backend")],
+    ("tournament", "scheduler"): [(["greedy", "random", "--scheduler", "not-an-address"], "scheduler")],
+    ("bench", "engine"): [(["--engine", "gpu"], "--engine")],
+    ("bench", "policy"): [(["--policy", "nosuch"], "nosuch")],
+    ("bench", "deals"): [(["--deals", "0"], "--deals")],
+    ("bench", "threads"): [(["--threads", "-1"], "--threads")],
+    ("bench", "rules"): [(["--rules", "poker"], "poker")],
+    ("bench", "format"): [(["--format", "xml"], "--format")],
+    ("card-value", "policy"): [(["--policy", "nosuch"], "nosuch")],
+    ("card-value", "deals"): [(["--deals", "0"], "--deals")],
+    ("card-value", "rules"): [(["--rules", "poker"], "poker")],
+    ("card-value", "seed"): [(["--seed", "-1"], "--seed")],
+    ("card-value", "threads"): [(["--threads", "-1"], "--threads")],
+    ("card-value", "out"): [
+        (["--deals", "1", "--out", "{file}/sub"], ""),
+        (["--deals", "1", "--out", "{root}"], "not empty"),
+    ],
+    ("choose", "position"): [(["{root}/none.json"], "no such file")],
+    ("choose", "policy"): [(["{pos}", "--policy", "nosuch"], "nosuch")],
+    ("choose", "seed"): [(["{pos}", "--seed", "-1"], "--seed")],
+    ("choose", "format"): [(["{pos}", "--format", "xml"], "--format")],
+    ("analyse", "position"): [(["{root}/none.json"], "no such file"), (["{toml}"], "not valid JSON")],
+    ("analyse", "worlds"): [
+        (["{pos}", "--worlds", "0"], "--worlds"),
+        (["{pos}", "--worlds", "10000000000"], "--worlds"),
+    ],
+    ("analyse", "policy"): [(["{pos}", "--policy", "nosuch"], "nosuch")],
+    ("analyse", "seed"): [(["{pos}", "--seed", "-1"], "--seed")],
+    ("analyse", "format"): [(["{pos}", "--format", "xml"], "--format")],
+    ("play", "vs"): [(["--vs", "nosuch"], "nosuch")],
+    ("play", "rules"): [(["--rules", "poker"], "poker")],
+    ("play", "seed"): [(["--seed", "-1"], "--seed")],
+    ("play", "hint_worlds"): [(["--hint-worlds", "0"], "--hint-worlds")],
+    ("play", "hint_policy"): [(["--hint-policy", "nosuch"], "nosuch")],
+    ("play", "save"): [(["--save", "{file}/game.json"], "cannot write"), (["--save", "{root}"], "is a folder")],
+    ("policies show", "name"): [(["nosuch"], "nosuch")],
+}
+
+
+def all_parameters() -> list[tuple[str, str]]:
+    """(command path, parameter name) of every command of the CLI."""
+    out = []
+
+    def walk(cmd, path):
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            for name, sub in subs.items():
+                walk(sub, f"{path} {name}".strip())
+        else:
+            out.extend((path, p.name) for p in cmd.params)
+
+    walk(typer.main.get_command(app), "")
+    return out
+
+
+def test_every_option_has_a_case():
+    missing = [p for p in all_parameters() if p not in CASES and p not in NO_BAD_VALUE]
+    assert not missing, f"options without a bad-input case: {missing}"
+    stale = [p for p in [*CASES, *NO_BAD_VALUE] if p not in all_parameters()]
+    assert not stale, f"cases for options that no longer exist: {stale}"
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    root = tmp_path_factory.mktemp("bad")
+    pos = root / "pos.json"
+    pos.write_text(json.dumps(EXAMPLE))
+    toml = root / "broken.toml"
+    toml.write_text("[weights]\ncards_takn = 1.0\n")
+    plan = root / "plan.toml"
+    plan.write_text('name = "x"\n')
+    plan_ok = root / "ok.toml"
+    plan_ok.write_text(
+        'name = "ok"\n[[run]]\nname = "a"\npolicy = "greedy"\nvs = "random"\ndeals = 10\n'
+        '[[run.expect]]\nmetric = "diff"\nat_least = 0\n'
+    )
+    a_file = root / "a-file"
+    a_file.write_text("not a folder")
+    run = root / "run"
+    assert cli("simulate", "--deals", "20", "--record", "2", "--out", str(run))[0] == 0
+    old = root / "old"
+    old.mkdir()
+    (old / "manifest.json").write_text(json.dumps({"format": 99, "kind": "simulate"}))
+    return {
+        "pos": pos,
+        "toml": toml,
+        "plan": plan,
+        "plan_ok": plan_ok,
+        "file": a_file,
+        "run": run,
+        "old": old,
+        "root": root,
+    }
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    """Run the CLI in this process as `casino-sim ARGS`: (exit code, stdout, stderr)."""
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    argv = sys.argv
+    sys.argv = ["casino-sim", *args]
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main()
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    finally:
+        sys.argv = argv
+    return code, out.getvalue(), err.getvalue()
+
+
+CASE_LIST = [(cmd, param, args, fragment) for (cmd, param), cases in CASES.items() for args, fragment in cases]
+
+
+@pytest.mark.parametrize(
+    "command, param, args, fragment", CASE_LIST, ids=[f"{c}-{p}-{i}" for i, (c, p, _, _) in enumerate(CASE_LIST)]
+)
+def test_bad_input_is_one_line_and_exit_2(files, command, param, args, fragment):
+    before = snapshot(files["root"])
+    filled = list(args)
+    for key, path in files.items():  # fill {pos}, {run}, ... (str.format would trip on JSON braces)
+        filled = [a.replace(f"{{{key}}}", str(path)) for a in filled]
+    code, _, err = cli(*command.split(), *filled)
+    lines = err.strip().splitlines()
+    assert code == 2, err
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert fragment in lines[0], lines[0]
+    assert snapshot(files["root"]) == before  # nothing already written is damaged
+
+
+JSONISH = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.text(max_size=4)
+    | st.sampled_from(["TD", "2S", "KC", "7H", "AS", "10♦", "strict", "italian"]),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "hands",
+                    "loose",
+                    "builds",
+                    "captured",
+                    "to_move",
+                    "rules",
+                    "sweeps",
+                    "last_capturer",
+                    "must_act",
+                    "value",
+                    "cards",
+                    "owner",
+                ]
+            ),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    obj=st.dictionaries(
+        st.sampled_from(
+            ["hands", "loose", "builds", "captured", "to_move", "rules", "sweeps", "last_capturer", "must_act", "extra"]
+        ),
+        JSONISH,
+        max_size=9,
+    )
+)
+def test_fuzzed_positions_are_read_or_refused_with_a_user_error(obj):
+    try:
+        pos = Position.from_json(obj)
+    except USER_ERRORS:
+        return
+    assert Position.from_json(pos.to_json()) == pos  # whatever is accepted is a real position
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=st.text(max_size=60) | JSONISH.map(json.dumps))
+def test_fuzzed_position_files_give_one_line_errors_through_the_cli(tmp_path_factory, text):
+    path = tmp_path_factory.mktemp("fuzz") / "pos.json"
+    path.write_text(text)
+    code, _, err = cli("moves", str(path), "--engine", "reference")
+    assert code in (0, 2)
+    if code == 2:
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -1,0 +1,64 @@
+"""The benchmark entry point answers with the documented keys (speed itself is not asserted)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from casino_sim.experiments.bench import run_bench
+
+KEYS = {"rounds_per_s", "us_per_round", "us_per_ply", "threads", "engine", "policy"}
+
+
+def test_numba_bench_reports_its_figures():
+    out = run_bench("numba", deals=500, threads=1, measure_compile=False)
+    assert KEYS <= out.keys()
+    assert out["engine"] == "numba" and out["policy"] == "random" and out["threads"] == 1
+    assert out["rounds_per_s"] > 0
+    assert out["us_per_ply"] == pytest.approx(out["us_per_round"] / 48, rel=1e-3)
+
+
+def test_reference_bench_reports_its_figures():
+    out = run_bench("reference", deals=2, threads=2)
+    assert KEYS <= out.keys() and out["engine"] == "reference" and out["threads"] == 1
+
+
+def test_bench_rejects_unknown_engine_and_policy():
+    with pytest.raises(ValueError):
+        run_bench("rust", deals=1)
+    with pytest.raises(ValueError):
+        run_bench("numba", policy="oracle", deals=1)
+    with pytest.raises(ValueError):
+        run_bench("numba", deals=0)
+
+
+@pytest.mark.parametrize("policy", ["greedy", "expert"])
+def test_heuristic_bench_plays_on_the_numba_engine(policy):
+    out = run_bench("numba", policy=policy, deals=200, threads=1, measure_compile=False)
+    assert out["policy"] == policy and out["rounds_per_s"] > 0 and "kernel_us_per_round" not in out
+
+
+def test_rollout_bench_reports_time_per_decision():
+    out = run_bench("numba", policy="rollout", deals=2, threads=1, measure_compile=False)
+    assert out["ms_per_decision"] == pytest.approx(out["seconds"] / 96 * 1e3, rel=1e-2)
+
+
+def test_bench_refuses_a_python_policy_on_the_numba_engine(tmp_path):
+    src = tmp_path / "mine.py"
+    src.write_text("def capture_first(pos, moves, rng):\n    return max(moves, key=lambda m: m.kind == 'capture')\n")
+    with pytest.raises(ValueError, match="only on the reference engine"):
+        run_bench("numba", policy=f"{src}:capture_first", deals=1, measure_compile=False)
+    assert run_bench("reference", policy=f"{src}:capture_first", deals=1)["engine"] == "reference"
+
+
+def test_threads_zero_means_every_core_as_in_simulate():
+    import numba
+
+    from tests.support.cli import run
+
+    proc = run("bench", "--threads", "0", "--deals", "50", "--no-compile", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["threads"] == numba.config.NUMBA_NUM_THREADS
+    bad = run("bench", "--threads", "-1", "--deals", "50", "--no-compile")
+    assert bad.returncode == 2 and bad.stdout == ""  # refused before it says it is timing anything

@@ -1,0 +1,75 @@
+"""experiment PLAN.toml: the example CI plan passes; failures and bad plans are reported clearly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from casino_sim.runner.rundir import RunDir
+from tests.support.cli import assert_one_line_error, run
+
+PLAN = Path(__file__).resolve().parents[2] / "scripts" / "ci-plan.toml"
+
+
+def test_the_example_ci_plan_passes(tmp_path):
+    proc = run("experiment", str(PLAN), "--out", str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "all 5 expectations met" in proc.stdout
+    assert (tmp_path / "greedy-vs-random" / "report" / "summary.csv").exists()
+
+
+def test_the_out_folder_is_refused_unless_forced_or_resumed(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        '[[run]]\nname = "r"\npolicy = "greedy"\nvs = "random"\ndeals = 40\nchunk_deals = 20\n'
+        '[[run.expect]]\nmetric = "diff"\nat_least = -100\n'
+    )
+    out = tmp_path / "out"
+    assert run("experiment", str(plan), "--out", str(out)).returncode == 0
+    first = RunDir(out / "r").read_rounds()
+    assert_one_line_error(run("experiment", str(plan), "--out", str(out)), "already holds runs", "--resume", "--force")
+    RunDir(out / "r").chunk_path(1).unlink()  # as if cut short
+    resumed = run("experiment", str(plan), "--out", str(out), "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    pd.testing.assert_frame_equal(RunDir(out / "r").read_rounds(), first)
+    plan.write_text(plan.read_text().replace("deals = 40", "deals = 20"))
+    assert_one_line_error(run("experiment", str(plan), "--out", str(out), "--resume"), "other options", "--force")
+    forced = run("experiment", str(plan), "--out", str(out), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert RunDir(out / "r").finished_chunks() == {0} and RunDir(out / "r").read_manifest()["config"]["deals"] == 20
+
+
+def test_a_missed_expectation_fails_with_a_report(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'name = "p"\n[defaults]\ndeals = 300\n[[run]]\nname = "r"\npolicy = "random"\nvs = "greedy"\n'
+        '[[run.expect]]\nmetric = "diff"\nat_least = 0\n'
+    )
+    proc = run("experiment", str(plan), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 1
+    assert "FAIL" in proc.stdout and "1 of 1 expectations failed" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ('name = "p"\n', "needs at least one [[run]]"),
+        ('[[run]]\npolicy = "greedy"\nvs = "nobody"\n', "unknown policy"),
+        ('[[run]]\npolicy = "greedy"\ndeals = "many"\n', "field 'deals' must be int"),
+        ('[[run]]\npolicy = "greedy"\ncolour = 1\n', "unknown field 'colour'"),
+        ('[[run]]\npolicy = "greedy"\n[[run.expect]]\nmetric = "luck"\nat_least = 1\n', "field 'metric'"),
+        ('[[run]]\npolicy = "greedy"\n[[run.expect]]\nmetric = "diff"\nabove = 1\n', "unknown field 'above'"),
+        ('[[run]]\npolicy = "greedy"\n[[run.expect]]\nmetric = "diff"\nat_least = "x"\n', "must be a number"),
+        ("[[run]\n", "not valid TOML"),
+        ('[[run]]\nname = "r"\n[[run.expect]]\nmetric = "diff"\nat_least = 1\n', "needs fields 'policy' and 'vs'"),
+        ('[defaults]\npolicy = "greedy"\n[[run]]\n[[run.expect]]\nmetric = "diff"\nat_least = 1\n', "'vs'"),
+        ('[[run]]\npolicy = "greedy"\nvs = "random"\n', "needs at least one [[run.expect]]"),
+    ],
+)
+def test_bad_plans_name_the_field(text, fragment, tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(text)
+    assert_one_line_error(run("experiment", str(plan), "--out", str(tmp_path / "o")), fragment)
+    assert_one_line_error(run("experiment", str(tmp_path / "missing.toml")), "no such plan")

@@ -1,0 +1,1 @@
+"""What several test modules share: positions, CLI runs, run folders, synthetic report data, golden outputs."""

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Golden outputs: what users read from simulate, tournament and analyse, kept byte for byte.
+
+Each case runs a real command with a fixed seed and keeps its CSV tables (or JSON
+answer) under tests/golden/<case>/. `test_golden.py` replays every case and
+compares bytes, so a restructuring that changes any number a user sees fails.
+Regenerate only for a change that is meant to move numbers, and say why:
+
+    python -m tests.support.golden_outputs
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+GOLDEN = Path(__file__).parent.parent / "golden"
+RUN_TABLES = (
+    "summary",
+    "score_breakdown",
+    "sweeps",
+    "sweeps_distribution",
+    "seat_advantage",
+    "convergence",
+    "card_values",
+    "card_values_by_batch",
+)
+POSITION = {
+    "rules": "strict",
+    "to_move": 0,
+    "hands": [["7D", "TD", "2S", "KH"], None],
+    "loose": ["3C", "4H", "KC", "TS"],
+    "captured": [[], []],
+}
+
+# name -> (command arguments after `casino-sim`, the files it writes that we keep)
+CASES: dict[str, list[str]] = {
+    "strict-greedy-vs-random": [
+        "simulate",
+        "--deals",
+        "2000",
+        "--policy",
+        "greedy",
+        "--vs",
+        "random",
+        "--card-deals",
+        "20",
+    ],
+    "strict-expert-vs-greedy": [
+        "simulate",
+        "--deals",
+        "2000",
+        "--policy",
+        "expert",
+        "--vs",
+        "greedy",
+        "--card-deals",
+        "20",
+    ],
+    "strict-rollout-vs-expert": [
+        "simulate",
+        "--deals",
+        "6",
+        "--policy",
+        "rollout",
+        "--vs",
+        "expert",
+        "--chunk-deals",
+        "3",
+        "--card-deals",
+        "0",
+    ],
+    "brazilian-expert-vs-greedy": [
+        "simulate",
+        "--deals",
+        "2000",
+        "--policy",
+        "expert",
+        "--vs",
+        "greedy",
+        "--rules",
+        "brazilian",
+        "--card-deals",
+        "20",
+    ],
+    "italian-expert-vs-random": [
+        "simulate",
+        "--deals",
+        "2000",
+        "--policy",
+        "expert",
+        "--vs",
+        "random",
+        "--rules",
+        "italian",
+        "--card-deals",
+        "20",
+    ],
+    "tournament": ["tournament", "random", "greedy", "expert", "--games", "20", "--chunk-deals", "10"],
+    "analyse": ["analyse", "{position}", "--worlds", "200", "--format", "json"],
+}
+
+
+def produce(name: str, work: Path) -> dict[str, bytes]:
+    """Run one case in `work` (a fresh folder) and return its kept outputs, by file name."""
+    args = [a.replace("{position}", str(work / "position.json")) for a in CASES[name]]
+    (work / "position.json").write_text(json.dumps(POSITION))
+    out = work / "out"
+    if args[0] in ("simulate", "tournament"):
+        args += ["--seed", "7", "--out", str(out)]
+    proc = subprocess.run(
+        [sys.executable, "-m", "casino_sim", *args], capture_output=True, text=True, timeout=900, cwd=work
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"casino-sim {' '.join(args)} failed: {proc.stderr.strip()}")
+    if args[0] == "analyse":
+        return {"analyse.json": proc.stdout.encode()}
+    report = out / "report"
+    kept = {
+        p.name: p.read_bytes() for p in sorted(report.glob("*.csv")) if args[0] == "tournament" or p.stem in RUN_TABLES
+    }
+    if args[0] == "simulate":  # every per-round record, as a digest (Parquet bytes carry library versions)
+        from casino_sim.runner.rundir import RunDir
+
+        rounds = RunDir(out).read_rounds().to_csv(index=False).encode()
+        kept["rounds.sha256"] = (hashlib.sha256(rounds).hexdigest() + "\n").encode()
+    return kept
+
+
+def write_all() -> None:
+    """Regenerate every case's golden files."""
+    import shutil
+    import tempfile
+
+    for name in CASES:
+        with tempfile.TemporaryDirectory() as tmp:
+            files = produce(name, Path(tmp))
+        target = GOLDEN / name
+        shutil.rmtree(target, ignore_errors=True)
+        target.mkdir(parents=True)
+        for fname, data in files.items():
+            (target / fname).write_bytes(data)
+        print(f"{name}: {', '.join(files)}", flush=True)
+
+
+if __name__ == "__main__":
+    write_all()

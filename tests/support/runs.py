@@ -1,0 +1,27 @@
+"""Simulate runs played in-process into a folder: whole, or cut as if killed before some chunks were written."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.runner.rundir import RunDir
+
+
+def simulate_dir(path, **options) -> pd.DataFrame:
+    """Play a whole run of SimConfig(**options) into `path`; its round records."""
+    config = SimConfig(**options)
+    rundir = RunDir(path)
+    start_run(config, rundir, ["test"])
+    finish_run(rundir, play_chunks(config, rundir))
+    return rundir.read_rounds()
+
+
+def cut_run(path, lost, **options) -> tuple[RunDir, SimConfig]:
+    """A played run folder without the chunks `lost`, as if it had died before writing them."""
+    cut, config = RunDir(path), SimConfig(**options)
+    start_run(config, cut, ["test"])
+    play_chunks(config, cut)
+    for c in lost:
+        cut.chunk_path(c).unlink()
+    return cut, config
