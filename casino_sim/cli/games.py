@@ -1,0 +1,101 @@
+"""Commands that play or tell whole rounds: deal, replay, play."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from casino_sim.cli.options import RulesOpt, compile_notice, console
+from casino_sim.core.errors import InputError
+
+
+def deal(
+    seed: Annotated[int, typer.Option(help="Seed for the shuffle, the dealer and every choice.")] = 0,
+    rules: RulesOpt = "strict",
+) -> None:
+    """Play one round between two random players and tell it move by move."""
+    from casino_sim.core.rules import get_rules
+    from casino_sim.runner.random_round import random_round
+
+    ruleset = get_rules(rules)
+    _print_round(f"Casino round, rules {ruleset.name}, seed {seed}.", random_round(ruleset, seed))
+
+
+def _print_round(header: str, result) -> None:
+    """A played round as `deal` and `replay` tell it: a header, the story, the score table."""
+    from casino_sim.cli.transcript import round_story, score_table
+
+    console.print(header, highlight=False, soft_wrap=True)
+    for line in round_story(result):
+        console.print(line, highlight=False, markup=False)
+    if not result.void:
+        console.print(score_table(result.score))
+
+
+def replay(
+    source: Annotated[Path, typer.Argument(help="A run folder of  simulate --record N, or a saved game file.")],
+    round_: Annotated[
+        int,
+        typer.Option(
+            "--round",
+            help="Which round, from 1: the K-th recorded round of a run "
+            "(deal order: deal id, then mirror), or round K of a game file.",
+        ),
+    ] = 1,
+) -> None:
+    """Tell a recorded round move by move, in the words of  casino-sim deal  (the reference engine checks each play)."""
+    from casino_sim.runner.recording import load_round, replay_round
+
+    ruleset, rnd = load_round(source, round_)
+    _print_round(f"Casino round, rules {ruleset.name}, {rnd.label}.", replay_round(ruleset, rnd))
+
+
+def play(
+    vs: Annotated[
+        str, typer.Option("--vs", help="The opponent's policy: a name, a .toml file or module:function.")
+    ] = "rollout",
+    rules: RulesOpt = "strict",
+    seed: Annotated[int | None, typer.Option(help="Seed for the shuffles and the opponent (default: random).")] = None,
+    hint_worlds: Annotated[int, typer.Option("--hint-worlds", help="Worlds the hint's analysis samples.")] = 1000,
+    hint_policy: Annotated[str, typer.Option("--hint-policy", help="The hint's play-out policy.")] = "expert",
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", help="Write the finished rounds to this game file (JSON), for  casino-sim replay FILE --round K."
+        ),
+    ] = None,
+) -> None:
+    """Play a game at the terminal against a policy; moves are chosen by number, 'hint' analyses."""
+    from casino_sim.cli.terminal_game import TerminalGame, random_seed
+    from casino_sim.core.rules import get_rules
+    from casino_sim.policies import get_policy
+    from casino_sim.runner.recording import write_game
+    from casino_sim.runner.rundir import writable_folder
+
+    if save is not None:
+        writable_folder(save.parent if str(save.parent) else Path("."))
+        if save.is_dir():
+            raise InputError(f"--save {save}: is a folder; name a file")
+    game = TerminalGame(
+        get_rules(rules),
+        get_policy(vs),
+        random_seed() if seed is None else seed,
+        get_policy(hint_policy),
+        hint_worlds,
+        console=console,
+        read_line=sys.stdin.readline,
+        echo=not sys.stdin.isatty(),
+    )
+    compile_notice("rollout", "analyse")  # the opponent's rollouts and the hint
+    try:
+        game.run()
+    finally:
+        if save is not None and game.played:
+            write_game(save, game.rules.name, game.played)
+            console.print(
+                f"{len(game.played)} round(s) saved to {save}; replay with  casino-sim replay {save} --round K",
+                highlight=False,
+            )

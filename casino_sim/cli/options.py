@@ -1,0 +1,77 @@
+"""What the `casino-sim` commands share: the console, option types, and the compile and backend helpers."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+console = Console()
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class EngineName(str, Enum):
+    reference = "reference"
+    numba = "numba"
+
+
+RulesOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules",
+        help="Rule set: strict, brazilian or italian; game options "
+        "after a colon, e.g. brazilian:target=31,round_win_points=6 "
+        "(docs/rules.md).",
+    ),
+]
+EngineOpt = Annotated[
+    EngineName,
+    typer.Option("--engine", help="Rules engine to answer with: numba (fast), or reference (the executable spec)."),
+]
+
+
+class BackendName(str, Enum):
+    local = "local"
+    dask = "dask"
+
+
+BackendOpt = Annotated[
+    BackendName | None,
+    typer.Option(
+        "--backend",
+        help="Where chunks are played: local (this process) or dask (a LocalCluster on this machine, "
+        "or the cluster at --scheduler). Results do not depend on it (default: local).",
+        show_default=False,
+    ),
+]
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="Address of a running Dask scheduler, tcp://HOST:PORT (implies --backend dask)."),
+]
+
+
+def open_backend(backend: BackendName | None, scheduler: str | None, threads: int | None = None):
+    """The chunk backend that --backend/--scheduler ask for, as a context manager around a whole command."""
+    from casino_sim.runner import backends
+
+    return backends.open_backend(backend.value if backend else None, scheduler, threads)
+
+
+def compile_notice(*work: str) -> None:
+    """Say so when numba must compile the kernels of this work first, so nobody takes it for a hang."""
+    from casino_sim.engine.compiled import will_compile
+
+    if will_compile(*work):
+        print(
+            "compiling the numba engine (first run after install or upgrade only; up to a minute)...",
+            file=sys.stderr,
+            flush=True,
+        )

@@ -1,0 +1,47 @@
+"""The `policies` sub-app: list the playing policies, their features, or show one."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from casino_sim.cli.options import HELP_OPTIONS, console
+
+policies_app = typer.Typer(
+    help="The playing policies: list them, or show one.", no_args_is_help=True, context_settings=HELP_OPTIONS
+)
+
+
+@policies_app.command("list")
+def policies_list() -> None:
+    """Every policy known by name, with its kind and what it does."""
+    from rich.table import Table
+
+    from casino_sim.policies import builtin_policies
+
+    table = Table(title="Policies")
+    for col in ("name", "kind", "what it does"):
+        table.add_column(col)
+    for policy in builtin_policies().values():
+        table.add_row(policy.name, policy.kind, policy.description)
+    console.print(table)
+
+
+@policies_app.command("features")
+def policies_features() -> None:
+    """The move features a heuristic policy file can weigh, with what each measures."""
+    from casino_sim.policies import FEATURES
+
+    for name, doc in FEATURES:
+        console.print(f"{name:20s} {doc}", highlight=False, markup=False)
+
+
+@policies_app.command("show")
+def policies_show(
+    name: Annotated[str, typer.Argument(help="A policy name, a .toml policy file, or module:function.")],
+) -> None:
+    """What a policy does and its parameters (weights for a heuristic)."""
+    from casino_sim.policies import get_policy
+
+    console.print(get_policy(name).describe(), highlight=False, markup=False)

@@ -1,0 +1,124 @@
+"""Commands that answer about one position: moves, apply, choose, analyse (docs/notation.md)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from casino_sim.cli.options import EngineName, EngineOpt, Format, compile_notice, console
+from casino_sim.core.errors import InputError
+
+
+def moves(
+    position: Annotated[str, typer.Argument(help="Position JSON file, a .jsonl file of positions, or - for stdin.")],
+    format: Annotated[Format, typer.Option("--format", help="text: one move per line; json: one array.")] = Format.text,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="Read one position per line (for -).")] = False,
+    engine: EngineOpt = EngineName.numba,
+) -> None:
+    """List every legal move of the player to move (positions and moves: docs/notation.md)."""
+    import json
+
+    from casino_sim.cli.position_tools import is_jsonl, load_position, moves_jsonl_lines, no_move_reason
+    from casino_sim.engines import get_engine
+
+    eng = get_engine(engine.value)
+    if is_jsonl(position, jsonl):
+        if engine == EngineName.numba:
+            compile_notice("moves")
+        for line in moves_jsonl_lines(eng, position):
+            print(line)
+        return
+    pos = load_position(position)
+    if engine == EngineName.numba:
+        compile_notice("moves")
+    legal = eng.legal_moves(pos)
+    if format == Format.json:
+        print(json.dumps([m.to_json() for m in legal]))
+    else:
+        for m in legal:
+            print(m.describe(pos.to_move))
+    if not legal:  # on stderr: standard output stays the (empty) answer scripts read
+        print(no_move_reason(pos), file=sys.stderr)
+
+
+def apply(
+    position: Annotated[str, typer.Argument(help="Position JSON file, or - for stdin.")],
+    move: Annotated[str, typer.Argument(help='The move as JSON, e.g. \'{"kind": "trail", "card": "KC"}\'.')],
+    engine: EngineOpt = EngineName.numba,
+) -> None:
+    """Print the position after one legal move as JSON (no deal, no end of round; docs/notation.md)."""
+    from casino_sim.cli.position_tools import apply_text
+    from casino_sim.engines import get_engine
+
+    print(
+        apply_text(
+            get_engine(engine.value),
+            position,
+            move,
+            on_ready=lambda: compile_notice("apply") if engine == EngineName.numba else None,
+        )
+    )
+
+
+def choose(
+    position: Annotated[str, typer.Argument(help="Position JSON file, or - for stdin.")],
+    policy: Annotated[
+        str, typer.Option("--policy", help="A policy name, a .toml file or module:function.")
+    ] = "rollout",
+    seed: Annotated[int, typer.Option(help="Seed for the policy's random choices.")] = 0,
+    format: Annotated[
+        Format, typer.Option("--format", help="text: the move in words; json: the move record.")
+    ] = Format.text,
+) -> None:
+    """The move a policy plays in a position (rollout samples the hidden cards; docs/notation.md)."""
+    import json
+
+    from casino_sim.cli.position_tools import load_position
+    from casino_sim.policies import get_policy
+    from casino_sim.policies.decide import choose_move
+    from casino_sim.reference.round import round_context
+
+    pos = load_position(position)
+    if seed < 0:
+        raise InputError(f"--seed must be >= 0, got {seed}")
+    chosen = get_policy(policy)
+    if chosen.kind == "rollout":
+        round_context(pos)  # a position no deal reaches is refused before any compiling is announced
+        compile_notice("rollout")
+    move = choose_move(pos, chosen, seed)
+    print(json.dumps(move.to_json()) if format == Format.json else move.describe(pos.to_move))
+
+
+def analyse(
+    position: Annotated[
+        str, typer.Argument(help="Position JSON file, or - for stdin (the opponent's hand may be unknown).")
+    ],
+    worlds: Annotated[
+        int, typer.Option(help="Worlds of hidden cards sampled; every move is played out in each.")
+    ] = 1000,
+    policy: Annotated[str, typer.Option("--policy", help="The play-out policy (random or a heuristic).")] = "expert",
+    seed: Annotated[int, typer.Option(help="Seed for the worlds and the play-outs.")] = 0,
+    format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
+) -> None:
+    """Rank every legal move by expected point difference to the end of the round (95% intervals)."""
+    import json
+
+    from casino_sim.analysis import analyse as run_analysis
+    from casino_sim.analysis import analysis_json, analysis_table, print_table
+    from casino_sim.analysis.analyse import check_analysis_args
+    from casino_sim.cli.position_tools import load_position
+    from casino_sim.policies import get_policy
+    from casino_sim.reference.round import round_context
+
+    pos = load_position(position)
+    chosen = get_policy(policy)
+    check_analysis_args(chosen, worlds, seed)
+    round_context(pos)  # a position no deal reaches is refused before any compiling is announced
+    compile_notice("analyse")
+    result = run_analysis(pos, chosen, worlds, seed)
+    if format == Format.json:
+        print(json.dumps(analysis_json(result)))
+    else:
+        print_table(console, analysis_table(result))

@@ -1,0 +1,346 @@
+"""Commands that run many deals and report on them: simulate, report, experiment, tournament, card-value."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from casino_sim.cli.options import BackendOpt, RulesOpt, SchedulerOpt, compile_notice, console, open_backend
+from casino_sim.core.errors import InputError
+
+
+def simulate(
+    deals: Annotated[int, typer.Option(help="Deals (shuffles) to play; mirrored runs play each twice.")] = 100_000,
+    policy: Annotated[
+        str, typer.Option("--policy", help="Policy A: a name, a .toml file or module:function.")
+    ] = "greedy",
+    vs: Annotated[str, typer.Option("--vs", help="Policy B.")] = "random",
+    rules: RulesOpt = "strict",
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
+    mirrored: Annotated[
+        bool, typer.Option("--mirrored/--no-mirrored", help="Play each shuffle twice with the seats swapped.")
+    ] = True,
+    until_ci: Annotated[
+        float | None,
+        typer.Option(
+            "--until-ci", help="Stop once the headline 95% interval is narrower than this (--deals is the cap)."
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Run folder (default results/runs/<time>-<A>-vs-<B>).")
+    ] = None,
+    resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted run in this folder.")] = None,
+    engine: Annotated[str, typer.Option("--engine", help="numba, or reference (slow; cross-checks).")] = "numba",
+    chunk_deals: Annotated[
+        int, typer.Option("--chunk-deals", help="Deals per chunk (the unit of seeding, checkpointing and resume).")
+    ] = 5_000,
+    games: Annotated[
+        bool,
+        typer.Option(
+            "--games/--rounds", help="Play whole games to the target (--deals counts games) instead of single rounds."
+        ),
+    ] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Verify the engine's invariants after every play (52 "
+            "cards accounted, owners hold their capture card, points add up).",
+        ),
+    ] = False,
+    record: Annotated[
+        int,
+        typer.Option(
+            "--record",
+            help="Keep the full move lists of the first N rounds "
+            "(deal order), for  casino-sim replay RUN_DIR --round K.",
+        ),
+    ] = 0,
+    card_deals: Annotated[
+        str,
+        typer.Option(
+            "--card-deals",
+            help="Replay each of the first N deals with each "
+            "dealt card swapped away (to the opponent, or into the stock): the "
+            "card-value report and the value of the 10♦. 0: off; auto: as many "
+            "as take at most half the run's rounds (a twentieth on the reference "
+            "engine), 500 at most.",
+        ),
+    ] = "auto",
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the run in --out (or write into a non-empty --out).")
+    ] = False,
+    backend: BackendOpt = None,
+    scheduler: SchedulerOpt = None,
+) -> None:
+    """Simulate policy A against policy B over many deals; write records, summary and charts."""
+    from casino_sim.cli.ui import progress_bar
+    from casino_sim.experiments import simulate as sim
+    from casino_sim.runner.rundir import RunDir, refuse_used_folder
+
+    if resume is not None:
+        if force:
+            raise InputError("--force starts a new run and --resume finishes one: give one of them")
+        run = RunDir(resume)
+        config = sim.config_of(run)
+    else:
+        config = sim.SimConfig(
+            deals=deals,
+            policy_a=policy,
+            policy_b=vs,
+            rules=rules,
+            seed=seed,
+            mirrored=mirrored,
+            until_ci=until_ci,
+            threads=threads,
+            engine=engine,
+            chunk_deals=chunk_deals,
+            games=games,
+            checked=check,
+            record=record,
+            card_deals=sim.parse_card_deals(card_deals),
+        )
+        config.check()
+        run = RunDir(out or sim.default_out(config))
+        refuse_used_folder(run.path, force, resumable=True)
+    with open_backend(backend, scheduler, config.threads) as chunk_backend:  # before the folder: bad address, no run
+        if resume is None:
+            sim.start_run(config, run, sys.argv, force)
+        console.print(f"run folder: {run.path}", highlight=False)
+        if config.engine == "numba":
+            compile_notice("simulate")
+        try:
+            with progress_bar(console, "simulating", config.unit) as update:
+                timings = sim.play_chunks(config, run, update, chunk_backend)
+        except KeyboardInterrupt:
+            console.print(
+                f"interrupted: finished chunks are kept; finish with  casino-sim simulate --resume {run.path}",
+                highlight=False,
+            )
+            raise typer.Exit(130) from None
+    manifest = sim.finish_run(run, timings)
+    replays = f" and {manifest['card_rounds_played']:,} card-value replays" if manifest["card_rounds_played"] else ""
+    console.print(
+        f"{manifest['rounds_played']:,} rounds{replays} played in {manifest['play_seconds']:.1f} s "
+        f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s); writing reports",
+        highlight=False,
+    )
+    for note in (sim.until_ci_note(manifest), sim.card_deals_note(manifest)):
+        if note:
+            console.print(note, highlight=False, markup=False, soft_wrap=True)
+    tables = sim.write_reports(run)
+    _print_summary(tables["summary"])
+    if "games" in tables:
+        from casino_sim.cli.ui import games_table
+
+        console.print(games_table(tables["games"]))
+    console.print(f"records, summary and charts: {run.path}", highlight=False)
+
+
+def _print_summary(summary) -> None:
+    """The summary table of a run, one row per matchup."""
+    from casino_sim.cli.ui import summary_table
+
+    console.print(summary_table(summary))
+
+
+class ReportKind(str, Enum):
+    all = "all"
+    summary = "summary"
+    score = "score"
+    sweeps = "sweeps"
+    seat = "seat"
+    convergence = "convergence"
+    games = "games"
+    card_value = "card-value"
+
+
+def report(
+    kind: Annotated[ReportKind, typer.Argument(help="Which report; all writes every one and report.md.")],
+    run_dir: Annotated[Path, typer.Argument(help="A run folder written by simulate or tournament.")],
+    out: Annotated[Path | None, typer.Option("--out", help="Where to write (default RUN_DIR/report).")] = None,
+) -> None:
+    """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder."""
+    from casino_sim.reports.index import write_all
+    from casino_sim.reports.kinds import REPORTS
+    from casino_sim.runner.rundir import RunDir, writable_folder
+
+    tournament = RunDir(run_dir).read_manifest().get("kind") == "tournament"
+    if tournament and kind != ReportKind.all:
+        raise InputError(f"{run_dir} is a tournament folder: its report is  casino-sim report all {run_dir}")
+    target = writable_folder(out or run_dir / "report")
+    if tournament:
+        from casino_sim.cli.ui import ratings_table
+        from casino_sim.experiments.tournament import write_report
+
+        tables = write_report(run_dir, target)
+        console.print(ratings_table(tables["ratings"], tables["matches"]))
+    elif kind == ReportKind.all:
+        _print_summary(write_all(run_dir, target)["summary"])
+    else:
+        table = REPORTS[kind.value](run_dir, target)
+        console.print(table.to_string(index=False), highlight=False, markup=False)
+    console.print(f"written to {target}", highlight=False)
+
+
+def experiment(
+    plan: Annotated[Path, typer.Argument(help="An experiment plan (TOML): runs and their expectations.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Folder for the runs (default results/runs/<plan>).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the runs already in --out.")] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Finish the interrupted runs in --out (their finished chunks are kept).")
+    ] = False,
+    backend: BackendOpt = None,
+    scheduler: SchedulerOpt = None,
+) -> None:
+    """Run a plan's simulations and check its expectations; exit 1 if any fails (for CI)."""
+    from rich.table import Table
+
+    from casino_sim.cli.ui import progress_bar
+    from casino_sim.experiments.plan import load_plan
+    from casino_sim.experiments.run_plan import run_planned
+    from casino_sim.runner.rundir import refuse_used_folder
+
+    name, runs = load_plan(plan)
+    root = out or Path("results/runs") / name
+    if force and resume:
+        raise InputError("--force replaces the runs in --out and --resume finishes them: give one of them")
+    if resume and not root.is_dir():
+        raise InputError(f"{root} holds nothing to resume")
+    refuse_used_folder(root, force or resume, resumable=True, nested=True)
+    compile_notice("simulate")
+    outcomes = []
+    with open_backend(backend, scheduler) as chunk_backend:
+        for run in runs:
+            cards = run.config.card_deals_used()
+            console.print(
+                f"run {run.name}: {run.config.policy_a} vs {run.config.policy_b}, "
+                f"{run.config.deals:,} deals, rules {run.config.rules}, card values "
+                + (f"from the first {cards:,} deals" if cards else "off"),
+                highlight=False,
+            )
+            try:
+                with progress_bar(console, run.name) as update:
+                    outcomes += run_planned(run, root / run.name, sys.argv, update, chunk_backend, resume, force)
+            except KeyboardInterrupt:
+                console.print(
+                    f"interrupted: finished chunks are kept; finish with  casino-sim experiment {plan} "
+                    f"--out {root} --resume",
+                    highlight=False,
+                )
+                raise typer.Exit(130) from None
+    table = Table(title=f"Experiment {name}: expectations")
+    for col in ("run", "expectation", "value", "result"):
+        table.add_column(col)
+    for o in outcomes:
+        table.add_row(
+            o.run,
+            str(o.expectation),
+            f"{o.value:+.4f}",
+            "[green]pass[/green]" if o.passed else "[bold red]FAIL[/bold red]",
+        )
+    console.print(table)
+    failed = [o for o in outcomes if not o.passed]
+    if failed:
+        console.print(f"[bold red]{len(failed)} of {len(outcomes)} expectations failed[/bold red]")
+        raise typer.Exit(1)
+    console.print(f"all {len(outcomes)} expectations met; runs in {root}", highlight=False)
+
+
+def tournament(
+    policies: Annotated[
+        list[str] | None,
+        typer.Argument(help="Two or more policies: names, .toml files or module:function.", show_default=False),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", help="Mirrored pairs of whole games per pairing.")] = 1000,
+    rules: RulesOpt = "strict",
+    seed: Annotated[int, typer.Option(help="Seed: every pairing plays the same shuffles.")] = 0,
+    threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
+    chunk_deals: Annotated[int, typer.Option("--chunk-deals", help="Pairs of games per chunk.")] = 500,
+    out: Annotated[Path | None, typer.Option("--out", help="Folder (default results/runs/<time>-tournament).")] = None,
+    resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted tournament.")] = None,
+    backend: BackendOpt = None,
+    scheduler: SchedulerOpt = None,
+) -> None:
+    """Round-robin of policies over mirrored whole games: win-rate and margin matrices, Elo ratings, heatmap."""
+    import time
+
+    from casino_sim.cli.ui import progress_bar, ratings_table
+    from casino_sim.experiments import tournament as tour
+
+    if resume is not None:
+        config, root = tour.config_of(resume), resume
+    else:
+        config = tour.TournamentConfig(
+            policies=tuple(policies or ()),
+            games=games,
+            rules=rules,
+            seed=seed,
+            threads=threads,
+            chunk_deals=chunk_deals,
+        )
+        config.check()
+        root = out or Path("results/runs") / f"{time.strftime('%Y%m%d-%H%M%S')}-tournament"
+    with open_backend(backend, scheduler, config.threads) as chunk_backend:
+        if resume is None:
+            tour.start_tournament(config, root, sys.argv)
+        console.print(f"tournament folder: {root}", highlight=False)
+        compile_notice("simulate")
+        try:
+            tour.run_tournament(
+                config, root, sys.argv, lambda label: progress_bar(console, label, "games"), chunk_backend
+            )
+        except KeyboardInterrupt:
+            console.print(
+                f"interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {root}",
+                highlight=False,
+            )
+            raise typer.Exit(130) from None
+    tables = tour.write_report(root)
+    console.print(ratings_table(tables["ratings"], tables["matches"]))
+    console.print(f"matrices, ratings and the heatmap: {root / 'report'}", highlight=False)
+
+
+def card_value(
+    policy: Annotated[str, typer.Option("--policy", help="The policy playing both seats.")] = "expert",
+    deals: Annotated[int, typer.Option(help="Deals; every card dealt to a hand is paired in each.")] = 2_000,
+    rules: RulesOpt = "strict",
+    seed: Annotated[int, typer.Option(help="Seed of the experiment.")] = 0,
+    threads: Annotated[int, typer.Option(help="Threads (0: all cores).")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", help="Folder for tables and charts.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the tables and charts already in --out.")] = False,
+) -> None:
+    """The value of holding each card (the 10♦ above all), from paired deals: a 52-card heatmap."""
+    from casino_sim.cli.ui import card_values_table, progress_bar
+    from casino_sim.experiments.card_value import card_values
+    from casino_sim.reports.kinds import card_value as card_value_report
+
+    if not 1 <= deals <= 10**7:
+        raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")
+    if seed < 0 or not 0 <= threads <= 256:
+        raise InputError("--seed must be >= 0 and --threads between 0 and 256")
+    from casino_sim.core.rules import get_rules
+    from casino_sim.policies import get_policy
+    from casino_sim.runner.rundir import refuse_used_folder, writable_folder
+
+    get_policy(policy), get_rules(rules)  # before making the folder
+    target = out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}"
+    refuse_used_folder(target, force)
+    writable_folder(target)
+    compile_notice("simulate")
+    with progress_bar(console, "card values") as update:
+        paired = card_values(policy, deals, rules, seed, threads, progress=update)
+    values = card_value_report(
+        paired,
+        target,
+        {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}},
+    )
+    console.print(card_values_table(values))
+    console.print(f"tables and charts: {target}", highlight=False)
