@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from casino_sim.engines import engine_names
+
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 console = Console()
 
@@ -18,9 +20,7 @@ class Format(str, Enum):
     json = "json"
 
 
-class EngineName(str, Enum):
-    reference = "reference"
-    numba = "numba"
+EngineName = Enum("EngineName", {name: name for name in engine_names()}, type=str)  # the registered engines
 
 
 RulesOpt = Annotated[

@@ -14,7 +14,16 @@ import sys
 from pathlib import Path
 
 _PACKAGE = Path(__file__).parent.parent
-_SOURCES = ("engine", "policies", "reference", "core/rules.py", "core/cards.py", "core/featurespec.py")
+_SOURCES = (
+    "engine",
+    "policies",
+    "reference",
+    "core/rules.py",
+    "core/cards.py",
+    "core/featurespec.py",
+    "core/invariants.py",
+    "core/record.py",
+)
 
 
 def engine_source_hash() -> str:

@@ -1,9 +1,54 @@
-"""The numba engine: the rules of RULES.md as bitmask kernels (api.py holds the Python entry points).
+"""The numba engine: the rules of RULES.md as bitmask kernels. The names below are its one public face.
 
-Modules, one job each: bits (card constants, ctz/popcount), tables (the split
-table), state (layout, deal), movegen (legal moves, canonical order), apply,
-score, rng (splitmix64), rounds (whole-round kernels), batch (parallel
-chunks of rounds and games), features/choose/rows (policies and per-round
-records), decide (one rollout decision), api (wrappers in the reference's
-types). Stale caches are guarded by casino_sim.core.numba_cache.
+Everything else in the package is private. Modules, one job each: layout (every
+offset and constant), codec (the only door to the reference engine's types),
+buffers (the Scratch bundle and its grow-and-replay helper), bits and tables
+(card constants, the split table), state (a fresh round, the deal), movegen,
+apply, score, rng, features and choose (the simple policies), play (the one
+round loop), rollout, exact, check (--check's invariants), rows (simulate's
+parallel rows), api and decide (calls on positions), compiled (is a compile due).
+Stale caches are guarded by casino_sim.core.numba_cache.
 """
+
+from casino_sim.engine.api import (
+    IllegalMove,
+    PositionError,
+    apply_move,
+    legal_move_rows,
+    legal_moves,
+    play_round_scripted,
+    play_round_scripted_raw,
+    warmup,
+)
+from casino_sim.engine.codec import move_of_row, position_to_state, row_of_move, state_to_position
+from casino_sim.engine.compiled import will_compile
+from casino_sim.engine.decide import exact_values, rollout_choose, rollout_diffs
+from casino_sim.engine.layout import MOVE_FIELDS, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS, PLIES
+from casino_sim.engine.rows import play_rows
+
+__all__ = [
+    "MOVE_FIELDS",
+    "PLIES",
+    "P_BASE_KIND",
+    "P_CRN",
+    "P_INTS",
+    "P_KIND",
+    "P_WORLDS",
+    "IllegalMove",
+    "PositionError",
+    "apply_move",
+    "exact_values",
+    "legal_move_rows",
+    "legal_moves",
+    "move_of_row",
+    "play_round_scripted",
+    "play_round_scripted_raw",
+    "play_rows",
+    "position_to_state",
+    "rollout_choose",
+    "rollout_diffs",
+    "row_of_move",
+    "state_to_position",
+    "warmup",
+    "will_compile",
+]

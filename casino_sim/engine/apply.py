@@ -5,11 +5,14 @@ from __future__ import annotations
 from numba import njit
 
 from casino_sim.engine.bits import ctz
-from casino_sim.engine.movegen import ADD, BUILD_K, CAPTURE, INCREASE, TRAIL
-from casino_sim.engine.state import (
+from casino_sim.engine.layout import (
+    ADD,
     BUILD,
+    BUILD_K,
+    CAPTURE,
     CAPTURED,
     HAND,
+    INCREASE,
     LAST_CAPTURER,
     LOOSE,
     MUST_ACT,
@@ -18,6 +21,7 @@ from casino_sim.engine.state import (
     R_NEXT_TURN_OBLIGATION,
     SWEEPS,
     TO_MOVE,
+    TRAIL,
 )
 
 

@@ -1,42 +1,50 @@
 """Per-play invariants of a round for `simulate --check`: a broken one is an engine bug, reported by status code.
 
-Codes stay clear of the play-out statuses of choose.py (1..3), so the row kernel can return either.
+The invariants and their codes are core/invariants.py's one list (reference/invariants.py is the Python twin);
+codes stay clear of the play-out statuses of choose.py (1..3), so the row kernel can return either.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
+from casino_sim.core.invariants import BY_NAME, DEALT, FIXED_POINTS, INVARIANTS
 from casino_sim.engine.bits import CARD_VALUE, FULL_MASK, NUMBER_MASK, VALUE_MASK, ctz, popcount
-from casino_sim.engine.score import S_TOTAL
-from casino_sim.engine.state import (
+from casino_sim.engine.layout import (
+    BATCH_START,
     BUILD,
     CAPTURED,
     HAND,
     LOOSE,
     OWNER,
+    PLIES_PER_BATCH,
     PLY,
     R_MOST_CARDS_POINTS,
     R_MOST_SPADES_POINTS,
     R_SWEEP_POINTS,
+    S_TOTAL,
+    SCORE_FIELDS,
     SWEEPS,
 )
 
-BAD_CARDS = 10  # the 52 cards are not each in exactly one place (hands, table, capture piles, stock)
-BAD_BUILD = 11  # a build is malformed, or its owner holds no card of its value
-BAD_POINTS = 12  # the round's points do not add up
-CHECK_REASONS = {
-    BAD_CARDS: "the 52 cards are not each in exactly one place",
-    BAD_BUILD: "a build is malformed or its owner holds no card to capture it",
-    BAD_POINTS: "the round's points do not add up",
-}
-FIXED_POINTS = 4 + 2 + 1  # the four aces, the 10♦ and the 2♠ always score
+BAD_CARDS = BY_NAME["cards"].code  # the 52 cards are not each in exactly one place (hands, table, piles, stock)
+BAD_BUILD = BY_NAME["builds"].code  # a build is malformed
+BAD_OWNER = BY_NAME["owners"].code  # a build's owner holds no card of its value
+BAD_POINTS = BY_NAME["points"].code  # the round's points do not add up
+CHECK_REASONS = {inv.code: inv.broken for inv in INVARIANTS}
 
 
 @njit(cache=True)
 def _check_play(st, deck):
-    """After a play: every card in exactly one place, every build sound and covered by its owner's hand."""
-    dealt = 12 + 8 * ((st[PLY] - 1) // 8) if st[PLY] > 0 else 12
+    """After play PLY, before the next batch is dealt: the cards, the builds and their owners."""
+    dealt = BATCH_START[(st[PLY] - 1) // PLIES_PER_BATCH + 1] if st[PLY] > 0 else BATCH_START[1]
+    return _check_position(st, deck, dealt)
+
+
+@njit(cache=True)
+def _check_position(st, deck, dealt):
+    """With `dealt` cards out of the deck: every card in exactly one place, every build sound, then covered."""
     seen = 0
     for i in range(dealt, 52):  # the stock
         seen |= 1 << deck[i]
@@ -66,8 +74,11 @@ def _check_play(st, deck):
         while rest:
             total += CARD_VALUE[ctz(rest)]
             rest &= rest - 1
-        if total % v != 0 or st[HAND + owner] & VALUE_MASK[v] == 0:
+        if total % v != 0:
             return BAD_BUILD
+    for v in range(1, 11):  # a second pass: a malformed build is reported first, as the list orders them
+        if st[BUILD + v] and st[HAND + st[OWNER + v]] & VALUE_MASK[v] == 0:
+            return BAD_OWNER
     return 0
 
 
@@ -78,10 +89,27 @@ def _check_end(st, rules, score):
     if st[CAPTURED] & st[CAPTURED + 1] or piles != FULL_MASK or st[HAND] | st[HAND + 1] | st[LOOSE]:
         return BAD_CARDS
     for v in range(1, 11):
-        if st[BUILD + v]:
-            return BAD_BUILD
+        if st[BUILD + v]:  # its owner holds no card now
+            return BAD_OWNER
     cards = rules[R_MOST_CARDS_POINTS] if popcount(st[CAPTURED]) != 26 else 0  # 26-26: nobody
     want = cards + rules[R_MOST_SPADES_POINTS] + FIXED_POINTS + rules[R_SWEEP_POINTS] * (st[SWEEPS] + st[SWEEPS + 1])
     if score[0, S_TOTAL] + score[1, S_TOTAL] != want:
         return BAD_POINTS
     return 0
+
+
+def position_code(pos, deck, score=None) -> int:
+    """The numba check of a Position (hands known) of the round dealt from `deck`: the first broken code, or 0.
+
+    With the `score` (a reference Score) of a played round, `pos` is its final position: the end-of-round check.
+    Holds the numba check to the Python checker, position by position.
+    """
+    from casino_sim.engine.codec import position_to_state
+
+    st, deck = position_to_state(pos), np.asarray(deck, dtype=np.int64)
+    if score is None:
+        placed = min(len(pos.all_cards()), 52)
+        return int(_check_position(st, deck, min(d for d in DEALT if d >= placed)))  # rounded up: a stray card shows
+    totals = np.zeros((2, SCORE_FIELDS), dtype=np.int64)
+    totals[:, S_TOTAL] = score.totals
+    return int(_check_end(st, pos.rules.as_array(), totals))

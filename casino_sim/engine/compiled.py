@@ -13,11 +13,11 @@ from importlib import import_module
 # The kernels each kind of work enters from Python; their callees are compiled (and cached) with them.
 ENTRY_KERNELS = {
     "simulate": (("rows", "_play_rows"),),
-    "moves": (("movegen", "_movegen"), ("movegen", "_sort_moves")),
-    "apply": (("apply", "_apply"),),
-    "rollout": (("choose", "_rollout_index"),),
-    "analyse": (("choose", "_rollout_diffs"), ("exact", "_exact_values")),
-    "bench": (("rows", "_play_rows"), ("batch", "_simulate_rounds")),
+    "moves": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("movegen", "_sort_moves")),
+    "apply": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("apply", "_apply")),
+    "rollout": (("buffers", "_new_scratch"), ("rollout", "_rollout_index")),
+    "analyse": (("buffers", "_new_scratch"), ("rollout", "_rollout_diffs"), ("exact", "_exact_values")),
+    "bench": (("rows", "_play_rows"),),
 }
 
 

@@ -2,126 +2,58 @@
 
 A position does not say how many cards the stock holds, who dealt, or (when the
 opponent's hand is unknown) how many cards the opponent holds. They follow from
-the deal: the stock is a multiple of 8 cards, and the player to move holds as
-many cards as the opponent (first to play in the batch) or one more (dealer).
+the deal (codec.world_state): the stock is a multiple of 8 cards, and the player
+to move holds as many cards as the opponent (first to play in the batch) or one
+more (dealer).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.core.featurespec import N_FEATURES
-from casino_sim.engine.api import move_of_row, position_to_state, row_of_move
-from casino_sim.engine.choose import NEED_MOVES, NEED_SCRATCH, _rollout_diffs, _rollout_index
-from casino_sim.engine.exact import DEPTH, _exact_values
-from casino_sim.engine.movegen import MAX_SCRATCH_BITS, MOVE_FIELDS
-from casino_sim.engine.rows import MAX_MOVE_CAP, MOVE_CAP, SCRATCH_BITS
-from casino_sim.engine.score import SCORE_FIELDS
-from casino_sim.engine.state import DEALER, HAND, PLIES, PLY, STATE_SIZE
+from casino_sim.engine.api import legal_move_rows
+from casino_sim.engine.buffers import _new_scratch, grow_and_replay
+from casino_sim.engine.codec import move_of_row, move_table, unseen_hand, world_state
+from casino_sim.engine.exact import DEPTH, STACK_ROWS, _exact_values
+from casino_sim.engine.layout import HAND, MOVE_CAP, MOVE_FIELDS, PLIES, PLIES_PER_BATCH, PLY, SCRATCH_BITS, STATE_SIZE
+from casino_sim.engine.rollout import _rollout_diffs, _rollout_index
 from casino_sim.engine.tables import split_table
-from casino_sim.reference.movegen import legal_moves
-from casino_sim.reference.moves import Move
-from casino_sim.reference.position import Position, PositionError
-from casino_sim.reference.round import round_context
 
 
-def world_state(pos: Position) -> tuple[np.ndarray, bool]:
-    """The engine state of a position for sampling worlds, and whether the opponent's hand is known.
+def _search(rows: np.ndarray, kernel, what: str):
+    """kernel(buf) -> (status, result) with the candidate moves in buf.mv, grown and replayed until it fits.
 
-    An unknown opponent's hand becomes any cards of the right count (the
-    worlds re-deal them); the dealer and the ply follow from the cards.
+    A search replays whole, so it starts with room to spare.
     """
-    p = pos.to_move
-    opp, dealer, ply = round_context(pos)
-    st = position_to_state(pos)
-    known = pos.hands[1 - p] is not None
-    if not known:
-        free = sorted(set(range(52)) - set(pos.all_cards()))
-        st[HAND + 1 - p] = sum(1 << c for c in free[:opp])
-    st[DEALER], st[PLY] = dealer, ply
-    return st, known
+
+    def run(cap, bits):
+        buf = _new_scratch(cap, bits)
+        buf.mv[: len(rows)] = rows
+        return kernel(buf)
+
+    return grow_and_replay(run, what, max(MOVE_CAP, 4 * len(rows)) * 8, SCRATCH_BITS + 6)
 
 
-def _move_table(moves: list[Move]) -> np.ndarray:
-    return np.array([row_of_move(m) for m in moves], dtype=np.int64).reshape(-1, MOVE_FIELDS)
+def rollout_choose(pos, ints: np.ndarray, base_weights: np.ndarray, base_wants: np.ndarray, seed: int):
+    """The rollout policy's move (policy row `ints`, its base's weights): the best mean point difference.
 
-
-def _rollout_buffers(cap: int, bits: int) -> tuple:
-    """The scratch of a rollout kernel, from work_mv to wants2 (in the kernels' argument order)."""
-    return (
-        np.zeros((cap, MOVE_FIELDS), np.int64),
-        np.zeros(1 << bits, np.int64),
-        np.zeros(1 << bits, np.int64),
-        np.zeros(STATE_SIZE, np.int64),
-        np.zeros(N_FEATURES),
-        np.zeros(cap),
-        np.zeros(STATE_SIZE, np.int64),
-        np.zeros(52, np.int64),
-        np.zeros(52, np.int64),
-        np.zeros(52, np.int64),
-        np.zeros(2, np.int64),
-        np.zeros((2, N_FEATURES)),
-        np.zeros((2, N_FEATURES), np.int64),
-    )
-
-
-def _grown(n_moves: int, kernel, what: str):
-    """kernel(cap, bits) -> (status, result), called again with larger move and subset buffers until they suffice.
-
-    The kernels are deterministic, so a call that ran out of room is replayed whole.
+    The candidates are the engine's own legal moves, in canonical order (which breaks ties).
     """
-    cap, bits = max(MOVE_CAP, 4 * n_moves) * 8, SCRATCH_BITS + 6
-    while True:
-        status, result = kernel(cap, bits)
-        if status == NEED_MOVES and cap < MAX_MOVE_CAP:
-            cap *= 4
-        elif status == NEED_SCRATCH and bits < MAX_SCRATCH_BITS:
-            bits = MAX_SCRATCH_BITS
-        elif status == NEED_SCRATCH:
-            raise PositionError(f"{what}: a line of play puts more loose cards on the table than the engine enumerates")
-        elif status != 0:
-            raise RuntimeError(f"{what} failed with status {status}")
-        else:
-            return result
-
-
-def rollout_choose(
-    pos: Position, ints: np.ndarray, base_weights: np.ndarray, base_wants: np.ndarray, seed: int
-) -> Move:
-    """The rollout policy's move (policy row `ints`, its base's weights): the best mean point difference."""
     st, _known = world_state(pos)
-    moves = legal_moves(pos)
-    mv = _move_table(moves)
+    rows = legal_move_rows(pos)
+    rules, tbl, rng = pos.rules.as_array(), split_table(), np.array([seed], dtype=np.uint64)
 
-    def kernel(cap, bits):
+    def kernel(buf):
         index, status = _rollout_index(
-            st.copy(),
-            pos.rules.as_array(),
-            split_table(),
-            mv,
-            len(moves),
-            ints,
-            base_weights,
-            base_wants,
-            np.array([seed], dtype=np.uint64),
-            *_rollout_buffers(cap, bits),
-            np.zeros(len(moves)),
-            np.zeros((2, SCORE_FIELDS), np.int64),
-            np.zeros(1, np.uint64),
+            st.copy(), rules, tbl, len(rows), ints, base_weights, base_wants, rng.copy(), buf
         )
         return status, index
 
-    return move_of_row(mv[_grown(len(moves), kernel, "rollout")])
+    return move_of_row(rows[_search(rows, kernel, "rollout")])
 
 
 def rollout_diffs(
-    pos: Position,
-    moves: list[Move],
-    base_kind: int,
-    base_weights: np.ndarray,
-    base_wants: np.ndarray,
-    worlds: int,
-    seed: int,
+    pos, moves: list, base_kind: int, base_weights: np.ndarray, base_wants: np.ndarray, worlds: int, seed: int
 ) -> np.ndarray:
     """(worlds, len(moves)): the mover's point difference at the round's end after each move in each world.
 
@@ -129,63 +61,41 @@ def rollout_diffs(
     random numbers); a known opponent's hand is kept and only the stock sampled.
     """
     st, known = world_state(pos)
-    mv = _move_table(moves)
+    rows = move_table(moves)
+    rules, tbl = pos.rules.as_array(), split_table()
 
-    def kernel(cap, bits):
-        out = np.zeros((worlds, len(moves)))
+    def kernel(buf):
+        out = np.zeros((worlds, len(rows)))
+        rng = np.array([seed], dtype=np.uint64)
         status = _rollout_diffs(
-            st.copy(),
-            pos.rules.as_array(),
-            split_table(),
-            mv,
-            len(moves),
-            base_kind,
-            base_weights,
-            base_wants,
-            known,
-            np.array([seed], dtype=np.uint64),
-            *_rollout_buffers(cap, bits),
-            np.zeros((2, SCORE_FIELDS), np.int64),
-            np.zeros(1, np.uint64),
-            out,
+            st.copy(), rules, tbl, len(rows), base_kind, base_weights, base_wants, known, rng, buf, out
         )
         return status, out
 
-    return _grown(len(moves), kernel, "rollout")
+    return _search(rows, kernel, "rollout")
 
 
-def exact_values(pos: Position, moves: list[Move]) -> np.ndarray | None:
+def exact_values(pos, moves: list) -> np.ndarray | None:
     """Each move's exact final point difference under best play by both sides, or None before the last batch.
 
     Only in the last batch (stock empty) is every card known: the opponent
     holds the cards the mover has not seen.
     """
-    st, _known = world_state(pos)
-    if st[PLY] < PLIES - 8:
+    st, known = world_state(pos)
+    if st[PLY] < PLIES - PLIES_PER_BATCH:
         return None
-    p = pos.to_move
-    if pos.hands[1 - p] is None:
-        seen = set(pos.all_cards())
-        st[HAND + 1 - p] = sum(1 << c for c in range(52) if c not in seen)
-    mv = _move_table(moves)
+    if not known:
+        st[HAND + 1 - pos.to_move] = unseen_hand(pos)
+    rows = move_table(moves)
+    rules, tbl = pos.rules.as_array(), split_table()
 
-    def kernel(cap, bits):
-        out = np.zeros(len(moves), np.int64)
-        status = _exact_values(
-            st,
-            pos.rules.as_array(),
-            split_table(),
-            mv,
-            len(moves),
-            np.zeros((DEPTH, STATE_SIZE), np.int64),
-            np.zeros((DEPTH, cap, MOVE_FIELDS), np.int64),
-            np.zeros(1 << bits, np.int64),
-            np.zeros(1 << bits, np.int64),
-            np.zeros((2, SCORE_FIELDS), np.int64),
-            np.zeros(1, np.int64),
-            np.zeros((5, DEPTH), np.int64),
-            out,
-        )
-        return status, out
+    def kernel(buf):
+        out = np.zeros(len(rows), np.int64)
+        cap = buf.mv.shape[0]
+        states = np.zeros((DEPTH, STATE_SIZE), np.int64)
+        mvs = np.zeros((DEPTH, cap, MOVE_FIELDS), np.int64)
+        stack = np.zeros((STACK_ROWS, DEPTH), np.int64)
+        status = np.zeros(1, np.int64)
+        return _exact_values(st, rules, tbl, len(rows), buf, states, mvs, stack, status, out), out
 
-    return _grown(len(moves), kernel, "exact search")
+    return _search(rows, kernel, "exact search")

@@ -10,12 +10,12 @@ from __future__ import annotations
 from numba import njit
 
 from casino_sim.engine.apply import _apply
-from casino_sim.engine.choose import NEED_MOVES, NEED_SCRATCH, NO_MOVES
-from casino_sim.engine.movegen import CAPTURE, _movegen
-from casino_sim.engine.score import S_TOTAL, _finish, _score
-from casino_sim.engine.state import HAND, STATE_SIZE, TO_MOVE
+from casino_sim.engine.layout import CAPTURE, HAND, NEED_MOVES, NEED_SCRATCH, NO_MOVES, S_TOTAL, STATE_SIZE, TO_MOVE
+from casino_sim.engine.movegen import _movegen
+from casino_sim.engine.score import _finish, _score
 
 DEPTH = 10  # state rows: the root, up to 8 plays, and the scratch of the last leaf
+STACK_ROWS = 5  # per depth: moves, next move, best, alpha, beta
 INF = 1_000_000
 
 
@@ -47,15 +47,17 @@ def _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
 
 
 @njit(cache=True)
-def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, n_at, next_k, best, alpha, beta):
+def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack):
     """The round's final point difference for the player to move in states[0], both sides playing best.
 
     Negamax (the game is zero-sum in the point difference) with alpha-beta
     cuts; captures are searched first because they settle the value soonest.
-    The search keeps its own stack (row d of each array is depth d): numba
-    cannot cache recursive functions (numba issue 6061). On a buffer or rule
-    failure it sets status[0] and returns 0.
+    The search keeps its own stack (column d of each row is depth d; the rows:
+    moves, next move, best, alpha, beta): numba cannot cache recursive
+    functions (numba issue 6061). On a buffer or rule failure it sets
+    status[0] and returns 0.
     """
+    n_at, next_k, best, alpha, beta = stack[0], stack[1], stack[2], stack[3], stack[4]
     d = 0
     alpha[0] = -INF
     beta[0] = INF
@@ -103,17 +105,16 @@ def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, n_at, nex
 
 
 @njit(cache=True)
-def _exact_values(st, rules, tbl, mv, n, states, mvs, sc_code, sc_mask, score, status, stack, out):
-    """out[i]: the mover's exact final point difference after move i of mv, then best play by both sides.
+def _exact_values(st, rules, tbl, n, buf, states, mvs, stack, status, out):
+    """out[i]: the mover's exact final point difference after move i of buf.mv, then best play by both sides.
 
-    stack holds the search's per-depth rows (n, next move, best, alpha, beta).
+    states (DEPTH, STATE_SIZE), mvs (DEPTH, cap, MOVE_FIELDS) and stack (STACK_ROWS, DEPTH) are the search's.
     """
+    mv = buf.mv
     for i in range(n):
         _copy(st, states[0])
         _apply(states[0], rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-        out[i] = -_negamax(
-            states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack[0], stack[1], stack[2], stack[3], stack[4]
-        )
+        out[i] = -_negamax(states, rules, tbl, mvs, buf.sc_code, buf.sc_mask, buf.score, status, stack)
         if status[0] != 0:
             return status[0]
     return 0

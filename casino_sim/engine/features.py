@@ -26,8 +26,20 @@ from casino_sim.engine.bits import (
     ctz,
     popcount,
 )
-from casino_sim.engine.movegen import ADD, BUILD_K, CAPTURE, INCREASE, TRAIL
-from casino_sim.engine.state import BUILD, CAPTURED, HAND, LOOSE, STATE_SIZE, SWEEPS, TO_MOVE
+from casino_sim.engine.layout import (
+    ADD,
+    BUILD,
+    BUILD_K,
+    CAPTURE,
+    CAPTURED,
+    HAND,
+    INCREASE,
+    LOOSE,
+    STATE_SIZE,
+    SWEEPS,
+    TO_MOVE,
+    TRAIL,
+)
 from casino_sim.engine.tables import TABLE_OFFSET
 
 F_CARDS, F_SPADES, F_ACES, F_BIG, F_LITTLE, F_SWEEP, F_BUILD, F_BUILD_CARDS = range(8)

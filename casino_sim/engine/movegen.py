@@ -1,12 +1,7 @@
 """Legal move generation into a preallocated int64 buffer, and the canonical order.
 
-A move is one row of `mv` (shape (cap, 5)):
-  KIND   0 trail, 1 capture, 2 build, 3 increase, 4 add (the NOTATION.md order)
-  CARD   the card played
-  LOOSE  mask of the loose cards taken or put into a build
-  BUILDS mask of build values (bit v) captured / increased (+ merged) / added to
-  VALUE  capture: the card's value (-1 for a figure); build/increase/add: the
-         build's value after the play; trail: -1
+A move is one row of `mv` (shape (cap, MOVE_FIELDS)): kind, card, loose
+mask, builds mask, value (layout.py says what each holds).
 
 `_movegen` returns the number of legal moves n. It writes rows only while
 n <= cap, so a caller seeing n > cap grows the buffer and calls again; it
@@ -37,7 +32,6 @@ deduplication pass is needed (RULES.md decision 5).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from casino_sim.engine.bits import (
@@ -51,43 +45,28 @@ from casino_sim.engine.bits import (
     ctz,
     popcount,
 )
-from casino_sim.engine.state import (
+from casino_sim.engine.layout import (
+    ADD,
     BUILD,
+    BUILD_K,
+    CAPTURE,
     HAND,
+    INCREASE,
     LOOSE,
+    M_BUILDS,
+    M_CARD,
+    M_KIND,
+    M_LOOSE,
+    M_VALUE,
     MUST_ACT,
     OWNER,
     R_FIGURE_CAPTURE,
     R_NEXT_TURN_OBLIGATION,
     R_NO_TRAIL_WHILE_OWNER,
     TO_MOVE,
+    TRAIL,
 )
 from casino_sim.engine.tables import TABLE_OFFSET
-
-TRAIL = 0
-CAPTURE = 1
-BUILD_K = 2
-INCREASE = 3
-ADD = 4
-
-M_KIND = 0
-M_CARD = 1
-M_LOOSE = 2
-M_BUILDS = 3
-M_VALUE = 4
-MOVE_FIELDS = 5
-
-MOVE_CAP = 256  # initial move buffer rows; grown on demand
-SCRATCH_BITS = 12  # initial subset scratch: 2**12 rows; grown on demand
-MAX_SCRATCH_BITS = 22  # 2**22 subsets: beyond that the move lists themselves explode
-
-
-def new_buffers():
-    """A move buffer and the subset scratch, sized for ordinary positions."""
-    mv = np.zeros((MOVE_CAP, MOVE_FIELDS), dtype=np.int64)
-    sc_code = np.zeros(1 << SCRATCH_BITS, dtype=np.int64)
-    sc_mask = np.zeros(1 << SCRATCH_BITS, dtype=np.int64)
-    return mv, sc_code, sc_mask
 
 
 @njit(cache=True, inline="always")
@@ -119,15 +98,17 @@ def _fill(sc_code, sc_mask, ln, filled, q):
 
 
 @njit(cache=True)
-def _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, kind, card, bmask, nonempty):
+def _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, kind, card, bmask):
     """Emit one move per loose subset T with (played card +) T splitting into groups of v.
 
     `q`: the loose number cards of value < v are scratch rows 0..2**q-1;
     `same`: mask of loose cards of value v; `extra`: code of the played card
     when it must join a group (0 when it is not part of the groups or is a
-    group alone); `nonempty`: skip T = {}.
+    group alone). T = {} is a move only when the play touches a build
+    (capture it, add to it, increase it): a capture or a new build takes loose cards.
     """
     base = TABLE_OFFSET[v] + extra
+    nonempty = bmask == 0
     for j in range(1 << q):
         if tbl[base + sc_code[j]]:
             a = sc_mask[j]
@@ -227,9 +208,9 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
             filled = _fill(sc_code, sc_mask, ln, filled, q)
         same = ln & VALUE_MASK[cv]
         if lacking == 0:
-            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, CAPTURE, c, 0, True)
+            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, CAPTURE, c, 0)
         if (present >> cv) & 1 and (lacking & ~(1 << cv)) == 0:
-            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, CAPTURE, c, 1 << cv, False)
+            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, CAPTURE, c, 1 << cv)
         # build / add to value v: the mover then owns v, so the rest of the hand must hold a v
         if lacking == 0:
             targets = rest & ~((1 << cv) - 1)  # v >= cv, v held in the rest of the hand
@@ -243,9 +224,9 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
                 same = ln & VALUE_MASK[v]
                 extra = 0 if cv == v else POW5[cv - 1]
                 if (present >> v) & 1:
-                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, ADD, c, 1 << v, False)
+                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, ADD, c, 1 << v)
                 else:
-                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, BUILD_K, c, 0, True)
+                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, BUILD_K, c, 0)
         # increase a simple build b to w = b + cv (merging with the build of w if there is one)
         sm = simple
         while sm:
@@ -264,7 +245,7 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
             if q > filled:
                 filled = _fill(sc_code, sc_mask, ln, filled, q)
             same = ln & VALUE_MASK[w]
-            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, w, 0, INCREASE, c, bmask, False)
+            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, w, 0, INCREASE, c, bmask)
     return n
 
 
@@ -290,6 +271,19 @@ def _move_less(mv, i, j):
     if mv[i, M_LOOSE] != mv[j, M_LOOSE]:
         return _lex_less(mv[i, M_LOOSE], mv[j, M_LOOSE])
     return _lex_less(mv[i, M_BUILDS], mv[j, M_BUILDS])
+
+
+@njit(cache=True)
+def _kth_move(mv, n, k):
+    """The row of mv holding the k-th of its n moves in canonical order (moves are distinct: ranks are too)."""
+    for i in range(n):
+        rank = 0
+        for j in range(n):
+            if _move_less(mv, j, i):
+                rank += 1
+        if rank == k:
+            return i
+    return -1
 
 
 @njit(cache=True)

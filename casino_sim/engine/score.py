@@ -5,7 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 from casino_sim.engine.bits import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, popcount
-from casino_sim.engine.state import (
+from casino_sim.engine.layout import (
     BUILD,
     CAPTURED,
     LAST_CAPTURER,
@@ -16,22 +16,19 @@ from casino_sim.engine.state import (
     R_MOST_SPADES_AT_LEAST,
     R_MOST_SPADES_POINTS,
     R_SWEEP_POINTS,
+    S_ACES,
+    S_CARDS,
+    S_N_CARDS,
+    S_N_SPADES,
+    S_N_SWEEPS,
+    S_SPADES,
+    S_SWEEPS,
+    S_TEN_DIAMONDS,
+    S_TOTAL,
+    S_TWO_SPADES,
+    SCORE_FIELDS,
     SWEEPS,
 )
-
-# columns of a score row (per player); the point categories follow reference/score.py
-S_CARDS = 0  # points for most cards
-S_SPADES = 1  # points for most spades
-S_ACES = 2
-S_TEN_DIAMONDS = 3
-S_TWO_SPADES = 4
-S_SWEEPS = 5  # sweep points
-S_TOTAL = 6
-S_N_CARDS = 7  # cards taken (raw count)
-S_N_SPADES = 8  # spades taken
-S_N_SWEEPS = 9  # sweeps made
-SCORE_FIELDS = 10
-CATEGORY_COLUMNS = ("cards", "spades", "aces", "ten_diamonds", "two_spades", "sweeps")
 
 
 @njit(cache=True)

@@ -3,10 +3,10 @@
 run_bench times whole rounds (48 plays each) of a policy against itself on one
 rule set, through the same row player that `simulate` uses.
 For the numba engine it also measures, in fresh subprocesses:
-  compile_s_cold      import + compile of every kernel (empty NUMBA_CACHE_DIR)
-  compile_s_cached    import + load of every kernel from the warm numba cache
+  compile_s_cold      import + compile of the kernels simulate runs (engine.warmup, empty NUMBA_CACHE_DIR)
+  compile_s_cached    import + load of the same kernels from the warm numba cache
   first_deal_s_cached wall time of a whole `python -c` that imports the engine
-                      and simulates one round, warm cache (what a user waits)
+                      and plays its first round, warm cache (what a user waits)
 """
 
 from __future__ import annotations
@@ -20,22 +20,15 @@ import time
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RuleSet, get_rules
 
-ENGINES = ("numba", "reference")
 PLIES_PER_ROUND = 48
 
 _COMPILE_SNIPPET = (
     "import time; t = time.perf_counter()\n"
-    "from casino_sim.engine import api\n"
-    "api.warmup()\n"
+    "from casino_sim import engine\n"
+    "engine.warmup()\n"
     "print(time.perf_counter() - t)\n"
 )
-_FIRST_DEAL_SNIPPET = "\n".join(
-    (
-        "from casino_sim.engine import api",
-        "from casino_sim.core.rules import STRICT",
-        "api.simulate_rounds(STRICT, 1, seed=0)",
-    )
-)
+_FIRST_DEAL_SNIPPET = "from casino_sim import engine\nengine.warmup()"
 
 
 def _run_python(code: str, env_extra: dict | None = None, timeout: float = 600) -> tuple[float, str]:
@@ -79,16 +72,6 @@ def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, se
         return time.perf_counter() - t
 
 
-def _kernel_us_per_round(rules: RuleSet, deals: int, threads: int, seed: int) -> float:
-    """The random-only batch kernel (in-kernel shuffles, no per-round records), for comparison."""
-    from casino_sim.engine import api
-
-    api.simulate_rounds(rules, min(deals, 2000), seed=seed + 1, threads=threads)
-    t = time.perf_counter()
-    api.simulate_rounds(rules, deals, seed=seed, threads=threads)
-    return (time.perf_counter() - t) / deals * 1e6
-
-
 def _resolved_threads(threads: int) -> int:
     """The numba thread count a run with `threads` gets (0: all cores numba may use), as the run reports it."""
     from casino_sim.runner.threads import use_threads
@@ -111,17 +94,16 @@ def run_bench(
     """Time `deals` rounds of the policy against itself on the engine.
 
     Keys: engine, policy, rules, threads, deals, seconds, rounds_per_s, us_per_round, us_per_ply;
-    rollout adds ms_per_decision; random on numba adds kernel_us_per_round (the random-only batch
-    kernel); check times simulate --check's checked mode (numba only); numba with measure_compile adds
-    compile_s_cold, compile_s_cached, first_deal_s_cached.
+    rollout adds ms_per_decision; check times simulate --check's checked mode (numba only); numba with
+    measure_compile adds compile_s_cold, compile_s_cached, first_deal_s_cached.
     threads 0 is every core (as in simulate); the reference engine plays in this one process: its threads is
     always 1. `announce(threads)` is called once the arguments are known to be good, before the timing starts.
     """
+    from casino_sim.engines import get_engine
     from casino_sim.policies import get_policy
     from casino_sim.runner.play import engine_for
 
-    if engine not in ENGINES:
-        raise InputError(f"unknown engine {engine!r} (choose from: {', '.join(ENGINES)})")
+    get_engine(engine)  # an unknown name is the first thing said
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 10**9:
         raise InputError(f"--deals must be between 1 and 1,000,000,000, got {deals!r}")
     if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 256:
@@ -150,8 +132,6 @@ def run_bench(
     }
     if pol.kind == "rollout":
         out["ms_per_decision"] = round(seconds / (deals * PLIES_PER_ROUND) * 1e3, 3)
-    if engine == "numba" and pol.kind == "random":
-        out["kernel_us_per_round"] = round(_kernel_us_per_round(rs, max(deals, 20_000), threads, seed), 3)
     if engine == "numba" and measure_compile:
         out.update(compile_times())
     return out

@@ -15,7 +15,7 @@ from casino_sim.reference.position import Position
 def choose_move(pos: Position, policy: Policy, seed: int = 0) -> Move:
     """The move the policy plays in the position (its random choices seeded by `seed`)."""
     if policy.kind == "rollout":
-        from casino_sim.engine.decide import rollout_choose
+        from casino_sim.engine import rollout_choose
 
         ints, weights, wants = policy_arrays((policy, RANDOM))
         return rollout_choose(pos, ints[0], weights[2], wants[2], seed)

@@ -1,34 +1,12 @@
-"""The per-round record of a simulation, read off a played round: the spec for the numba recorder.
-
-Seats are 0 and 1. Cards 10♦ and 2♠ are tracked from the deal to their capture;
-sweeps are counted by the batch (1..6) in which they fell.
-"""
+"""The per-round record of a simulation (its columns: core/record.py), read off a played round: the recorders' spec."""
 
 from __future__ import annotations
 
-from casino_sim.core.cards import BIG_CASINO, LITTLE_CASINO, is_spade
-from casino_sim.reference.round import BATCHES, RoundResult
-from casino_sim.reference.score import CATEGORIES
+from casino_sim.core.cards import is_spade
+from casino_sim.core.record import CATEGORIES, REMAINDER_PLY, TABLE, TRACKED, record_columns
+from casino_sim.reference.round import RoundResult
 
-TABLE = 2  # "dealt to" code for a card dealt face up to the table
-REMAINDER_PLY = 49  # "captured at ply" code for a card taken with the remainder
-TRACKED = {"ten_diamonds": BIG_CASINO, "two_spades": LITTLE_CASINO}
-
-
-def record_columns() -> list[str]:
-    """Every integer column of a round record, in a fixed order."""
-    cols = ["dealer", "void", "plies", "last_capturer", "remainder"]
-    for s in (0, 1):
-        cols += [f"s{s}_{cat}" for cat in CATEGORIES] + [
-            f"s{s}_total",
-            f"s{s}_n_cards",
-            f"s{s}_n_spades",
-            f"s{s}_n_sweeps",
-        ]
-        cols += [f"s{s}_sweeps_b{b}" for b in range(1, BATCHES + 1)]
-    for name in TRACKED:
-        cols += [f"{name}_dealt_to", f"{name}_dealt_batch", f"{name}_captured_by", f"{name}_captured_ply"]
-    return cols
+__all__ = ["record_columns", "round_record"]
 
 
 def round_record(result: RoundResult) -> dict[str, int]:

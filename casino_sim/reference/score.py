@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from casino_sim.core.cards import BIG_CASINO, LITTLE_CASINO, is_ace, is_spade
+from casino_sim.core.record import CATEGORIES
 from casino_sim.core.rules import RuleSet
 
-CATEGORIES = ("cards", "spades", "aces", "ten_diamonds", "two_spades", "sweeps")
+__all__ = ["CATEGORIES", "CATEGORY_LABELS", "VOID_SCORE", "Score", "score_round"]
+
 CATEGORY_LABELS = {
     "cards": "most cards",
     "spades": "most spades",

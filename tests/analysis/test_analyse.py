@@ -11,7 +11,7 @@ import pytest
 from casino_sim.analysis import analyse, analysis_json
 from casino_sim.core.cards import format_cards
 from casino_sim.core.cards import parse_card as C
-from casino_sim.engine.decide import rollout_choose, rollout_diffs
+from casino_sim.engine import rollout_choose, rollout_diffs
 from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference import Position, legal_moves, play
@@ -176,8 +176,8 @@ def test_analyse_refuses_bad_positions(position, fragment):
 
 
 def test_kernels_that_run_out_of_room_are_replayed_with_larger_buffers():
-    from casino_sim.engine.choose import NEED_MOVES, NEED_SCRATCH
-    from casino_sim.engine.decide import _grown
+    from casino_sim.engine.buffers import grow_and_replay
+    from casino_sim.engine.layout import NEED_MOVES, NEED_SCRATCH
     from casino_sim.reference import PositionError
 
     calls = []
@@ -186,7 +186,7 @@ def test_kernels_that_run_out_of_room_are_replayed_with_larger_buffers():
         calls.append((cap, bits))
         return (NEED_MOVES if len(calls) == 1 else NEED_SCRATCH if len(calls) == 2 else 0), "done"
 
-    assert _grown(3, short_twice, "test") == "done"
+    assert grow_and_replay(short_twice, "test") == "done"
     assert calls[1][0] > calls[0][0] and calls[2][1] > calls[1][1]
     with pytest.raises(PositionError, match="more loose cards"):
-        _grown(3, lambda cap, bits: (NEED_SCRATCH, None), "test")
+        grow_and_replay(lambda cap, bits: (NEED_SCRATCH, None), "test")

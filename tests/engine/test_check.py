@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from casino_sim.core.rules import get_rules
-from casino_sim.engine.check import BAD_BUILD, BAD_CARDS, BAD_POINTS, _check_end, _check_play
+from casino_sim.engine.check import BAD_BUILD, BAD_CARDS, BAD_OWNER, BAD_POINTS, _check_end, _check_play
+from casino_sim.engine.layout import BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOSE, OWNER, PLY, S_TOTAL, SCORE_FIELDS
 from casino_sim.engine.rows import _raise_broken
-from casino_sim.engine.score import S_TOTAL, SCORE_FIELDS, _finish, _score
-from casino_sim.engine.state import BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOSE, OWNER, PLY, _start_round, new_state
+from casino_sim.engine.score import _finish, _score
+from casino_sim.engine.state import _start_round, new_state
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
 from casino_sim.policies import get_policy
 from casino_sim.runner.deals import chunk_rows
@@ -62,7 +63,7 @@ def build_of(st, value: int, text: str, owner: int) -> None:
 def test_builds_are_checked_against_their_owner_and_their_cards():
     st = fresh()  # the non-dealer (0) holds the aces, the dealer (1) the 2s, the table the 3s
     build_of(st, 6, "3S 3H", 1)  # 1 holds no 6
-    assert _check_play(st, DECK) == BAD_BUILD
+    assert _check_play(st, DECK) == BAD_OWNER
 
     def swapped():  # 0 holds A♠ A♥ A♦ 3♣; the table 3♠ 3♥ 3♦ A♣
         st = fresh()

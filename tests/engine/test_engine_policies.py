@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from casino_sim import engine
 from casino_sim.core.rules import RULESETS
-from casino_sim.engine import api
+from casino_sim.engine.api import _generate
 from casino_sim.engine.features import _immediate_score, _move_features, _view, features_scratch
 from casino_sim.engine.rng import _below
-from casino_sim.engine.rows import play_rows_numba
 from casino_sim.engine.tables import split_table
 from casino_sim.policies import get_policy, move_features
 from casino_sim.policies.arrays import policy_arrays
@@ -18,26 +18,13 @@ from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.threads import use_threads
+from tests.support.rounds import positions_by_random_play
 
 
 def engine_order_moves(pos):
     """The legal moves in the numba engine's generation order (the order its policies index)."""
-    rows = api._generate(api.position_to_state(pos), pos.rules.as_array())
-    return [api.move_of_row(r) for r in rows]
-
-
-def positions_by_random_play(rules, n_rounds, seed):
-    """Positions reached by random reference play, several per round."""
-    rng = np.random.default_rng(seed)
-    out = []
-
-    def choose(pos, moves):
-        out.append(pos)
-        return moves[int(rng.integers(len(moves)))]
-
-    for _ in range(n_rounds):
-        play_round(rules, rng.permutation(52), int(rng.integers(2)), choose)
-    return out
+    rows = _generate(engine.position_to_state(pos), pos.rules.as_array())
+    return [engine.move_of_row(r) for r in rows]
 
 
 @pytest.mark.parametrize("rules", list(RULESETS.values()), ids=list(RULESETS))
@@ -53,10 +40,10 @@ def test_numba_features_equal_python_features_bit_for_bit(rules, weights_of):
     tbl = split_table()
     checked = 0
     for pos in positions_by_random_play(rules, 12, seed=7)[::3]:
-        st = api.position_to_state(pos)
+        st = engine.position_to_state(pos)
         view = _view(st)
         for move in engine_order_moves(pos):
-            kind, card, loose, builds, value = api.row_of_move(move)
+            kind, card, loose, builds, value = engine.row_of_move(move)
             _move_features(st, rules.as_array(), tbl, kind, card, loose, builds, value, view, after, want, f)
             expected = move_features(pos, move) * want
             assert np.array_equal(f * want, expected), (pos.to_json(), move)
@@ -70,9 +57,9 @@ def test_immediate_scores_equal_the_weighted_python_features(rules):
     w[FEATURE_INDEX["trail_points"]], w[FEATURE_INDEX["build_made"]] = -0.5, 0.3
     checked = 0
     for pos in positions_by_random_play(rules, 8, seed=11)[::2]:
-        st = api.position_to_state(pos)
+        st = engine.position_to_state(pos)
         for move in engine_order_moves(pos):
-            kind, card, loose, builds, _ = api.row_of_move(move)
+            kind, card, loose, builds, _ = engine.row_of_move(move)
             assert _immediate_score(st, kind, card, loose, builds, w) == weighted_sum(move_features(pos, move), w)
             checked += 1
     assert checked > 300
@@ -102,7 +89,7 @@ def test_round_records_equal_a_reference_replay(rules_name, a, b):
     rules = RULESETS[rules_name]
     policies = (get_policy(a), get_policy(b))
     rows = chunk_rows(2024, 0, 6, mirrored=True)
-    got = play_rows_numba(rows, rules, *policy_arrays(policies))
+    got = engine.play_rows(rows, rules, *policy_arrays(policies))
     for i in range(len(rows)):
         want = replay_like_engine(rules, rows, i, policies)
         assert {k: int(v[i]) for k, v in got.items()} == want, f"row {i}"
@@ -112,7 +99,7 @@ def test_rows_are_the_same_on_one_and_two_threads():
     rows = chunk_rows(99, 0, 300, mirrored=True)
     policies = (get_policy("expert"), get_policy("random"))
     with use_threads(1):
-        one = play_rows_numba(rows, RULESETS["strict"], *policy_arrays(policies))
+        one = engine.play_rows(rows, RULESETS["strict"], *policy_arrays(policies))
     with use_threads(2):
-        two = play_rows_numba(rows, RULESETS["strict"], *policy_arrays(policies))
+        two = engine.play_rows(rows, RULESETS["strict"], *policy_arrays(policies))
     assert all(np.array_equal(one[k], two[k]) for k in one)

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from casino_sim.core.cards import parse_card as C
-from casino_sim.engine.decide import round_context
 from casino_sim.policies import get_policy
 from casino_sim.policies.decide import choose_move
 from casino_sim.reference import Position, PositionError
+from casino_sim.reference.round import round_context
 from tests.support.cli import assert_one_line_error, run
 from tests.support.positions import SWEEP_WITH_BIG_CASINO
 

@@ -12,10 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino_sim.core.cards import DECK, is_spade, value_of
+from casino_sim.core.cards import DECK, is_spade
 from casino_sim.core.rules import get_rules
 from casino_sim.reference import Position, apply_move, check_move
+from casino_sim.reference.invariants import check_invariants
 from casino_sim.reference.round import play_round
+from tests.support.rounds import plausible_moves
 
 ALL = ["strict", "brazilian", "italian"]
 
@@ -53,23 +55,17 @@ class Checker:
 
     def __call__(self, pos, moves):
         self.check_previous_play(pos)
-        # 52 cards accounted for: everything placed is distinct and the stock holds the rest
-        cs = placed(pos)
-        assert len(cs) == len(set(cs))
-        assert len(cs) + (52 - self.dealt_so_far()) == 52
-        assert set(cs) == set(self.deck[: self.dealt_so_far()])
+        assert check_invariants(pos, self.deck) == []  # the one list (core/invariants.py)
+        assert len(placed(pos)) == self.dealt_so_far()  # each batch dealt on time
         # there is always a legal move, and the list is distinct and canonical
         assert moves
         assert moves == sorted(set(moves), key=lambda m: m.sort_key())
-        # every build's owner holds a card of its value (whoever played last)
-        for b in pos.builds:
-            assert b.value in {value_of(c) for c in pos.hands[b.owner]}
         if self.apply_all:
             for m in moves:
                 assert check_move(pos, m) is None
                 after = apply_move(pos, m)
                 assert Position.from_json(after.to_json()) == after
-                assert sorted(after.all_cards()) == sorted(cs)
+                assert check_invariants(after, self.deck) == []
         m = self.rng.choice(moves)
         self.previous = (pos, m)
         self.plies += 1
@@ -85,17 +81,7 @@ class Checker:
         assert pos.to_move == 1 - p
         assert len(pos.hands[p]) == len(before.hands[p]) - 1
         assert m.card not in pos.hands[p]
-        # the mover's builds after the mover's play
-        for b in pos.builds:
-            if b.owner == p:
-                assert b.value in {value_of(c) for c in pos.hands[p]}
         assert Position.from_json(pos.to_json()) == pos
-
-
-def expected_total(rules, final):
-    n0 = len(final.captured[0])
-    base = 8 if n0 == 26 else 11
-    return base + rules.sweep_points * sum(final.sweeps)
 
 
 def run_round(rules_name, seed, dealer, apply_all=False):
@@ -111,22 +97,16 @@ def run_round(rules_name, seed, dealer, apply_all=False):
 @ROUND
 @given(seed=seeds, dealer=dealers)
 def test_prop_random_round_invariants_and_end(rules_name, seed, dealer):
-    rules, result = run_round(rules_name, seed, dealer)
+    _, result = run_round(rules_name, seed, dealer)
     final = result.final
     if result.void:  # nobody captured: nothing scored
         assert final.last_capturer is None and result.score.totals == (0, 0)
         return
-    # a round ends with empty hands, an empty table and no builds
-    assert final.hands == (frozenset(), frozenset())
-    assert final.loose == frozenset() and final.builds == ()
-    # all 52 cards in the two piles
-    assert sorted(final.captured[0] | final.captured[1]) == list(DECK)
-    assert not (final.captured[0] & final.captured[1])
+    # every card in the two piles, and the points add up: 11 (8 when the cards tie 26-26) plus sweep points
+    assert check_invariants(final, deck_of(seed), result.score) == []
     # sweeps are exactly the plays that emptied the table (the remainder is none)
     swept = [e.player for e in result.events if e.kind == "play" and e.sweep]
     assert final.sweeps == (swept.count(0), swept.count(1))
-    # the points add up: 11 (8 when the cards tie 26-26) plus sweep points
-    assert sum(result.score.totals) == expected_total(rules, final)
     # the spade prize always goes to someone (13 spades cannot tie)
     sp = [sum(map(is_spade, final.captured[p])) for p in (0, 1)]
     assert result.score.points[sp.index(max(sp))]["spades"] == 1
@@ -144,8 +124,7 @@ def test_prop_every_legal_move_applies_to_a_valid_position(rules_name, seed, dea
 @given(seed=seeds)
 def test_prop_moves_outside_the_legal_list_are_rejected(rules_name, seed):
     """Random plausible moves not in legal_moves are refused by apply_move with a reason."""
-    from casino_sim.reference import IllegalMove, Move
-    from casino_sim.reference.moves import KINDS
+    from casino_sim.reference import IllegalMove
 
     rules = get_rules(rules_name)
     deck = deck_of(seed)
@@ -154,16 +133,7 @@ def test_prop_moves_outside_the_legal_list_are_rejected(rules_name, seed):
 
     def chooser(pos, moves):
         nonlocal checked
-        hand = sorted(pos.hands[pos.to_move])
-        loose = sorted(pos.loose)
-        values = [b.value for b in pos.builds]
-        for _ in range(4):
-            kind = rng.choice(KINDS)
-            c = rng.choice(hand)
-            taken = tuple(sorted(rng.sample(loose, rng.randint(0, min(3, len(loose))))))
-            bvals = tuple(sorted(rng.sample(values, rng.randint(0, min(2, len(values))))))
-            value = None if kind == "trail" or (kind == "capture" and value_of(c) == 0) else rng.randint(1, 10)
-            m = Move(kind, c, taken, bvals, value)
+        for m in plausible_moves(pos, rng):
             reason = check_move(pos, m)
             if m in moves:
                 assert reason is None

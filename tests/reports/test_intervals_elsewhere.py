@@ -23,13 +23,13 @@ def test_until_ci_judges_a_few_deals_with_t():
 
 
 def test_analyse_intervals_from_few_worlds_use_t(monkeypatch):
-    import casino_sim.engine.decide as decide
+    import casino_sim.engine as engine
     from casino_sim.analysis import analyse
     from casino_sim.policies import get_policy
     from tests.support.positions import random_position
 
     # two worlds in which every move scores 1, then 3: mean 2, standard error 1
-    monkeypatch.setattr(decide, "rollout_diffs", lambda pos, moves, *rest: np.tile([[1.0], [3.0]], (1, len(moves))))
+    monkeypatch.setattr(engine, "rollout_diffs", lambda pos, moves, *rest: np.tile([[1.0], [3.0]], (1, len(moves))))
     a = analyse(random_position(3, 30), get_policy("greedy"), worlds=2, seed=1)
     for m in a.moves:
         assert m.mean == 2

@@ -1,0 +1,110 @@
+"""The one bundle of buffers every round kernel works in, and the one helper that grows it and replays.
+
+A kernel never allocates per play: it is handed a Scratch sized for `cap` moves
+and a subset scratch of 2**bits rows. A position that needs more makes the
+kernel stop with NEED_MOVES or NEED_SCRATCH; the kernels are deterministic, so
+the caller replays the same work with larger buffers and gets the same result.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from casino_sim.core.featurespec import N_FEATURES
+from casino_sim.engine.codec import PositionError
+from casino_sim.engine.layout import (
+    MAX_MOVE_CAP,
+    MAX_SCRATCH_BITS,
+    MOVE_CAP,
+    MOVE_FIELDS,
+    NEED_MOVES,
+    NEED_SCRATCH,
+    OK,
+    P_INTS,
+    SCORE_FIELDS,
+    SCRATCH_BITS,
+    STATE_SIZE,
+)
+
+Scratch = namedtuple(
+    "Scratch",
+    [
+        "mv",  # (cap, MOVE_FIELDS): the moves of the player to move
+        "work_mv",  # (cap, MOVE_FIELDS): the moves inside a rollout's play-outs
+        "scores",  # (cap,): a heuristic's score per move
+        "means",  # (cap,): a rollout's summed point difference per move
+        "sc_code",  # (2**bits,): subset scratch of movegen, count-vector codes
+        "sc_mask",  # (2**bits,): subset scratch of movegen, card masks
+        "after",  # a state: the position after a move (features)
+        "sim",  # a state: a rollout's play-out
+        "f",  # (N_FEATURES,): one move's features
+        "world_deck",  # (52,): a sampled world's deck
+        "sorted_unseen",  # (52,): the cards the mover has not seen, ascending
+        "unseen_cards",  # (52,): the same, shuffled into a world
+        "score",  # (2, SCORE_FIELDS): a round's score rows
+        "stream",  # (1,) uint64: a play-out's own PRNG
+        "base",  # seats of a play-out: (ints (2, P_INTS), weights (4, F), wants (4, F)), both the base policy
+        "quiet",  # the io of a play-out: no record, no trace, no script (empty arrays)
+    ],
+)
+
+
+@njit(cache=True)
+def _new_seats():
+    """Policy rows for two seats: (ints (2, P_INTS), weights (4, F), wants (4, F)); rows 2, 3 are rollout bases."""
+    return (
+        np.zeros((2, P_INTS), dtype=np.int64),
+        np.zeros((4, N_FEATURES), dtype=np.float64),
+        np.zeros((4, N_FEATURES), dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _new_scratch(cap, bits):
+    """A Scratch for `cap` moves and 2**bits subsets (a kernel's or a Python caller's: the same types)."""
+    return Scratch(
+        np.zeros((cap, MOVE_FIELDS), dtype=np.int64),
+        np.zeros((cap, MOVE_FIELDS), dtype=np.int64),
+        np.zeros(cap, dtype=np.float64),
+        np.zeros(cap, dtype=np.float64),
+        np.zeros(1 << bits, dtype=np.int64),
+        np.zeros(1 << bits, dtype=np.int64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(N_FEATURES, dtype=np.float64),
+        np.zeros(52, dtype=np.int64),
+        np.zeros(52, dtype=np.int64),
+        np.zeros(52, dtype=np.int64),
+        np.zeros((2, SCORE_FIELDS), dtype=np.int64),
+        np.zeros(1, dtype=np.uint64),
+        _new_seats(),
+        (np.zeros(0, dtype=np.int64), np.zeros((0, MOVE_FIELDS), dtype=np.int64), np.zeros(0, dtype=np.int64)),
+    )
+
+
+def grow_and_replay(run, what: str, cap: int = MOVE_CAP, bits: int = SCRATCH_BITS):
+    """run(cap, bits) -> (status, result), replayed with larger buffers until no status asks for more.
+
+    `status` is one code or an array of codes (one per row: every buffer some row needs grows at once). Any
+    other code is a failure: run reports the ones it can explain before returning them.
+    """
+    while True:
+        status, result = run(cap, bits)
+        codes = set(np.unique(status).tolist()) - {OK}
+        if not codes:
+            return result
+        if codes - {NEED_MOVES, NEED_SCRATCH}:
+            raise RuntimeError(f"engine: {what} failed with status {max(codes)}")
+        if NEED_SCRATCH in codes:
+            if bits >= MAX_SCRATCH_BITS:
+                raise PositionError(
+                    f"{what}: a line of play puts more loose cards on the table than the engine enumerates"
+                )
+            bits = min(bits + 4, MAX_SCRATCH_BITS)
+        if NEED_MOVES in codes:
+            if cap >= MAX_MOVE_CAP:
+                raise RuntimeError(f"engine: {what}: a position has more legal moves than the move buffers hold")
+            cap = min(4 * cap, MAX_MOVE_CAP)

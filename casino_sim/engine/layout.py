@@ -1,0 +1,117 @@
+"""Every offset, index and size the numba kernels share, in one place.
+
+The state of a round, the rule set's array, the deal, move and score records,
+policy rows, status codes, buffer sizes and the columns of the per-round
+record. Kernels index with these module constants, which numba compiles as
+literals.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS
+from casino_sim.core.record import CATEGORIES, TRACKED, record_columns
+
+# --- the state: one int64 array per round
+HAND = 0  # HAND + p: hand of player p (card mask)
+LOOSE = 2  # loose cards on the table (card mask, figures included)
+CAPTURED = 3  # CAPTURED + p: capture pile of player p (card mask)
+BUILD = 4  # BUILD + v, v in 1..10 -> 5..14: cards of the build of value v (0 = no build)
+OWNER = 14  # OWNER + v -> 15..24: owner of the build of value v (-1 = no build)
+SWEEPS = 25  # SWEEPS + p: sweep count of player p
+LAST_CAPTURER = 27  # -1 for nobody yet
+MUST_ACT = 28  # MUST_ACT + p: italian next-turn obligation (0/1)
+TO_MOVE = 30  # player to move
+PLY = 31  # plays made so far in the round
+DEALER = 32  # dealer of the round
+STATE_SIZE = 36  # copying a state is copying 36 int64s
+
+# --- rules: RuleSet.as_array() order
+R_SWEEP_POINTS = 0
+R_MOST_CARDS_POINTS = 1
+R_MOST_CARDS_AT_LEAST = 2
+R_MOST_SPADES_POINTS = 3
+R_MOST_SPADES_AT_LEAST = 4
+R_FIGURE_CAPTURE = 5
+R_NO_TRAIL_WHILE_OWNER = 6
+R_NEXT_TURN_OBLIGATION = 7
+R_TARGET = 8
+R_ROUND_WIN_POINTS = 9
+R_SINGLE_ROUND = 10
+N_RULES = 11
+
+# --- the deal
+HAND_SIZE = 4
+BATCHES = 6
+PLIES_PER_BATCH = 2 * HAND_SIZE
+PLIES = BATCHES * PLIES_PER_BATCH
+TABLE_START = 2 * HAND_SIZE  # batch 0: the non-dealer's 4, the dealer's 4, then 4 face up to the table
+# deck position of batch b's first card (b = 0..5); BATCH_START[b + 1] is where the stock stands once b is dealt
+BATCH_START = np.array([0] + [12 + 8 * b for b in range(BATCHES)], dtype=np.int64)
+
+# --- move records: one row (kind, card, loose, builds, value)
+TRAIL = 0  # the NOTATION.md order of the kinds
+CAPTURE = 1
+BUILD_K = 2
+INCREASE = 3
+ADD = 4
+M_KIND = 0
+M_CARD = 1
+M_LOOSE = 2  # mask of the loose cards taken or put into a build
+M_BUILDS = 3  # mask of build values (bit v) captured / increased (+ merged) / added to
+M_VALUE = 4  # capture: the card's value (-1 for a figure); build, increase, add: the build's value; trail: -1
+MOVE_FIELDS = 5
+
+# --- score rows: one per player
+S_CARDS = 0  # points for most cards; S_CARDS .. S_SWEEPS follow CATEGORIES
+S_SPADES = 1  # points for most spades
+S_ACES = 2
+S_TEN_DIAMONDS = 3
+S_TWO_SPADES = 4
+S_SWEEPS = 5  # sweep points
+S_TOTAL = 6
+S_N_CARDS = 7  # cards taken (raw count)
+S_N_SPADES = 8  # spades taken
+S_N_SWEEPS = 9  # sweeps made
+SCORE_FIELDS = 10
+CATEGORY_COLUMNS = CATEGORIES
+
+# --- policies: a kind and an int row per seat
+RANDOM = KIND_ID["random"]
+HEURISTIC = KIND_ID["heuristic"]
+ROLLOUT = KIND_ID["rollout"]
+SCRIPTED = len(POLICY_KINDS)  # the engine's own: plays the moves a script names (replays, warmup, tests)
+P_KIND = 0
+P_WORLDS = 1
+P_CRN = 2
+P_BASE_KIND = 3
+P_INTS = 4
+
+# --- statuses of the round kernels (0 = fine)
+OK = 0
+NEED_MOVES = 1  # the move buffer is too small: the caller grows the buffers and replays
+NEED_SCRATCH = 2  # the subset scratch is too small: the same
+NO_MOVES = 3  # a player had no legal move (cannot happen under RULES.md; reported, never hidden)
+CALLER_CHOOSES = 4  # a rollout or scripted seat is to choose among the moves in the buffer: the caller decides
+# codes 10 and up are broken invariants (engine/check.py)
+
+# --- buffer sizes
+MOVE_CAP = 512  # move buffer rows to start with; grown on demand
+SCRATCH_BITS = 12  # subset scratch of 2**12 rows to start with; grown on demand
+MAX_MOVE_CAP = 1 << 21
+MAX_SCRATCH_BITS = 22  # 2**22 subsets: beyond that the move lists themselves explode
+BLOCK = 32  # rows a thread plays with one set of buffers
+
+# --- the per-round record (core/record.py)
+COLUMNS = record_columns()
+_C = {name: i for i, name in enumerate(COLUMNS)}
+C_DEALER, C_VOID, C_PLIES, C_LAST, C_REMAINDER = (
+    _C[k] for k in ("dealer", "void", "plies", "last_capturer", "remainder")
+)
+C_SEAT = np.array([_C["s0_cards"], _C["s1_cards"]], dtype=np.int64)  # categories, total, n_cards, n_spades, ...
+OFF_TOTAL = len(CATEGORIES)
+OFF_N_CARDS, OFF_N_SPADES, OFF_N_SWEEPS, OFF_SWEEPS_B1 = OFF_TOTAL + 1, OFF_TOTAL + 2, OFF_TOTAL + 3, OFF_TOTAL + 4
+# tracked cards: dealt_to, dealt_batch, captured_by, captured_ply from C_TRACK[t]
+C_TRACK = np.array([_C[f"{name}_dealt_to"] for name in TRACKED], dtype=np.int64)
+TRACK_CARDS = np.array(list(TRACKED.values()), dtype=np.int64)

@@ -1,0 +1,34 @@
+"""The numba engine behind the Engine interface: a thin adapter over its public calls, imported when first used."""
+
+from __future__ import annotations
+
+
+class NumbaEngine:
+    """engine/: the bitmask kernels; fast, parallel, and the only one that plays rollouts."""
+
+    name = "numba"
+
+    def legal_moves(self, pos):
+        from casino_sim.engine import legal_moves
+
+        return legal_moves(pos)
+
+    def apply_move(self, pos, move):
+        from casino_sim.engine import apply_move
+
+        return apply_move(pos, move)
+
+    def play_scripted(self, rules, deck, dealer, script):
+        from casino_sim.engine import move_of_row, play_round_scripted_raw
+
+        moves, record = play_round_scripted_raw(rules, deck, dealer, script)
+        return [move_of_row(m) for m in moves], record
+
+    def plays(self, policy):
+        return policy.kind != "python"  # a Python callable cannot enter a kernel
+
+    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None):
+        from casino_sim.engine import play_rows
+        from casino_sim.policies.arrays import policy_arrays
+
+        return play_rows(rows, rules, *policy_arrays((policy_a, policy_b)), check=check, trace=trace)

@@ -1,0 +1,55 @@
+"""The reference engine behind the Engine interface: slow, exact, and the one that plays Python-callable policies."""
+
+from __future__ import annotations
+
+
+class ReferenceEngine:
+    """reference/: the executable spec every other engine is held to."""
+
+    name = "reference"
+
+    def legal_moves(self, pos):
+        from casino_sim.reference import legal_moves
+
+        return legal_moves(pos)
+
+    def apply_move(self, pos, move):
+        from casino_sim.reference import apply_move
+
+        return apply_move(pos, move)
+
+    def play_scripted(self, rules, deck, dealer, script):
+        from casino_sim.reference.record import round_record
+        from casino_sim.reference.round import play_round
+
+        plays = iter(script)
+        result = play_round(rules, deck, dealer, lambda pos, moves: moves[int(next(plays)) % len(moves)])
+        return result.moves, round_record(result)
+
+    def plays(self, policy):
+        return policy.kind != "rollout"  # a numba kernel
+
+    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None):
+        import numpy as np
+
+        from casino_sim.reference.record import record_columns, round_record
+        from casino_sim.reference.round import play_round
+
+        cols = record_columns()
+        out = np.zeros((len(rows), len(cols)), dtype=np.int64)
+        for i in range(len(rows)):
+            seats = (policy_a, policy_b) if rows.a_seat0[i] else (policy_b, policy_a)
+            rng = np.random.default_rng(int(rows.seeds[i]))
+            result = play_round(
+                rules,
+                rows.decks[i],
+                int(rows.dealer[i]),
+                lambda pos, moves, seats=seats, rng=rng: seats[pos.to_move].choose(pos, moves, rng),
+            )
+            rec = round_record(result)
+            if trace is not None and i < len(trace):
+                from casino_sim.engine import row_of_move
+
+                trace[i] = [row_of_move(m) for m in result.moves]
+            out[i] = [rec[c] for c in cols]
+        return {c: out[:, j] for j, c in enumerate(cols)}
