@@ -14,7 +14,7 @@ class Invariant:
     """One property of every position reached in a round; `code` is the numba check's status when it breaks."""
 
     name: str
-    code: int  # clear of the play-out statuses of engine/choose.py (1..3): the row kernel returns either
+    code: int  # clear of the round statuses of engine/layout.py (1..4): the row kernel returns either
     holds: str  # what every position reached in a round satisfies
     broken: str  # what an engine bug report says when it does not
 

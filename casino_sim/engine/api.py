@@ -26,6 +26,7 @@ from casino_sim.engine.codec import (
     state_to_position,
 )
 from casino_sim.engine.layout import (
+    MAX_SCRATCH_BITS,
     MOVE_FIELDS,
     MUST_ACT,
     NEED_MOVES,
@@ -38,7 +39,6 @@ from casino_sim.engine.layout import (
 )
 from casino_sim.engine.movegen import _movegen, _sort_moves
 from casino_sim.engine.rows import play_rows
-from casino_sim.engine.state import new_state
 from casino_sim.engine.tables import split_table
 
 __all__ = [
@@ -63,6 +63,8 @@ def _generate(st: np.ndarray, rules_arr: np.ndarray) -> np.ndarray:
             _KEPT[:] = [_new_scratch(cap, bits)]
         buf = _KEPT[0]
         n = _movegen(st, rules_arr, split_table(), buf.mv, buf.sc_code, buf.sc_mask)
+        if -n > MAX_SCRATCH_BITS:  # no scratch will do: say so at once
+            raise PositionError(f"too many loose number cards ({-n}) for the engine's subset enumeration")
         status = NEED_SCRATCH if n < 0 else NEED_MOVES if n > buf.mv.shape[0] else OK
         return status, buf.mv[: max(n, 0)].copy()
 
@@ -145,9 +147,8 @@ def play_round_scripted(rules: RuleSet, deck, dealer: int, r):
 
 
 def warmup() -> None:
-    """Compile (or load from numba's cache) the kernels simulate runs; the position tools reuse them."""
+    """Compile (or load from numba's cache) exactly the kernels simulate runs, by playing one scripted round."""
     from casino_sim.core.rules import STRICT
 
     # a stream that captures often (always trailing would pile up the table beyond any enumeration)
     play_round_scripted_raw(STRICT, np.arange(52), 0, np.arange(PLIES, dtype=np.int64) * 7919 + 13)
-    legal_moves(state_to_position(new_state(), STRICT))

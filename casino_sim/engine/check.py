@@ -1,7 +1,7 @@
 """Per-play invariants of a round for `simulate --check`: a broken one is an engine bug, reported by status code.
 
 The invariants and their codes are core/invariants.py's one list (reference/invariants.py is the Python twin);
-codes stay clear of the play-out statuses of choose.py (1..3), so the row kernel can return either.
+codes stay clear of the round statuses of layout.py (1..4), so the row kernel can return either.
 """
 
 from __future__ import annotations

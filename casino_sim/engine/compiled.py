@@ -15,7 +15,12 @@ ENTRY_KERNELS = {
     "simulate": (("rows", "_play_rows"),),
     "moves": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("movegen", "_sort_moves")),
     "apply": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("apply", "_apply")),
-    "rollout": (("buffers", "_new_scratch"), ("rollout", "_rollout_index")),
+    "rollout": (
+        ("buffers", "_new_scratch"),
+        ("movegen", "_movegen"),
+        ("movegen", "_sort_moves"),
+        ("rollout", "_rollout_index"),
+    ),
     "analyse": (("buffers", "_new_scratch"), ("rollout", "_rollout_diffs"), ("exact", "_exact_values")),
     "bench": (("rows", "_play_rows"),),
 }

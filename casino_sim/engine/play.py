@@ -131,7 +131,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
     return OK, 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _end_round(st, rules, score, rec, check):
     """The remainder to the last capturer, the score, and the rest of the record. Returns a status."""
     rec[C_PLIES] = st[PLY]

@@ -24,14 +24,20 @@ from casino_sim.engine.layout import (
     C_TRACK,
     CALLER_CHOOSES,
     COLUMNS,
+    DEALER,
+    HEURISTIC,
     MOVE_CAP,
     MOVE_FIELDS,
     NO_MOVES,
     OK,
+    P_BASE_KIND,
     P_INTS,
     P_KIND,
     PLIES,
+    PLIES_PER_BATCH,
     PLY,
+    RANDOM,
+    ROLLOUT,
     SCRATCH_BITS,
     SCRIPTED,
     STATE_SIZE,
@@ -44,8 +50,8 @@ from casino_sim.engine.state import _start_round
 from casino_sim.engine.tables import split_table
 
 
-# Inlined into _play_block (as _play_on and _end_round into it): a call that hands over arrays pays an atomic
-# reference count for each of them, 2-4% of a round with the whole Scratch (measured).
+# Inlined into _play_block (as _play_on is into it): a call that hands over arrays pays an atomic reference
+# count for each of them, 2-4% of a round with the whole Scratch (measured).
 @njit(cache=True, inline="always")
 def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check):
     """Play one round, seat s with policy row s of `seats` (rows 2 + s: rollout bases); fill io's record."""
@@ -54,7 +60,7 @@ def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check):
         rec[j] = 0
     _start_round(st, deck, dealer)
     rec[C_DEALER] = dealer
-    _note_deal(deck, 0, dealer, rec)
+    _note_deal(deck, st[PLY] // PLIES_PER_BATCH, st[DEALER], rec)  # batch 0 (as _play_on notes the others)
     for t in range(2):
         rec[C_TRACK[t] + 2] = -1
     ints, weights, wants = seats
@@ -134,6 +140,12 @@ def _policy_rows(ints, weights, wants) -> tuple[np.ndarray, np.ndarray, np.ndarr
     )
     if rows[0].shape != (2, P_INTS) or rows[1].shape != (4, N_FEATURES) or rows[2].shape != (4, N_FEATURES):
         raise ValueError(f"policy arrays must be (2, {P_INTS}), (4, {N_FEATURES}), (4, {N_FEATURES})")
+    kinds = rows[0][:, P_KIND]
+    if not np.isin(kinds, (RANDOM, HEURISTIC, ROLLOUT, SCRIPTED)).all():
+        raise ValueError(f"policy kinds {kinds.tolist()}: the engine plays random, heuristic, rollout, scripted")
+    bases = rows[0][kinds == ROLLOUT, P_BASE_KIND]
+    if not np.isin(bases, (RANDOM, HEURISTIC)).all():
+        raise ValueError("a rollout's base policy must be random or a heuristic")
     return rows
 
 

@@ -83,6 +83,10 @@ def test_play_rows_rejects_bad_arguments():
         engine.play_rows(rows, STRICT, ints[:1], weights, wants)
     with pytest.raises(ValueError):
         engine.play_rows(rows, STRICT, ints, weights, wants, trace=np.zeros((2, 48, 4), np.int64))
+    python = ints.copy()
+    python[0, engine.P_KIND] = 3  # a Python-callable policy never enters a kernel
+    with pytest.raises(ValueError, match="policy kinds"):
+        engine.play_rows(rows, STRICT, python, weights, wants)
     scripted = ints.copy()
     scripted[:, engine.P_KIND] = SCRIPTED  # a scripted player wants a script per row
     with pytest.raises(ValueError):
