@@ -13,6 +13,7 @@ import numpy as np
 
 from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.rules import RuleSet
+from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.buffers import _new_scratch, grow_and_replay
 from casino_sim.engine.codec import (
@@ -24,18 +25,6 @@ from casino_sim.engine.codec import (
     row_of_move,
     score_of_record,
     state_to_position,
-)
-from casino_sim.engine.layout import (
-    MAX_SCRATCH_BITS,
-    MOVE_FIELDS,
-    MUST_ACT,
-    NEED_MOVES,
-    NEED_SCRATCH,
-    OK,
-    P_INTS,
-    P_KIND,
-    PLIES,
-    SCRIPTED,
 )
 from casino_sim.engine.movegen import _movegen, _sort_moves
 from casino_sim.engine.rows import play_rows
@@ -63,9 +52,9 @@ def _generate(st: np.ndarray, rules_arr: np.ndarray) -> np.ndarray:
             _KEPT[:] = [_new_scratch(cap, bits)]
         buf = _KEPT[0]
         n = _movegen(st, rules_arr, split_table(), buf.mv, buf.sc_code, buf.sc_mask)
-        if -n > MAX_SCRATCH_BITS:  # no scratch will do: say so at once
+        if -n > L.MAX_SCRATCH_BITS:  # no scratch will do: say so at once
             raise PositionError(f"too many loose number cards ({-n}) for the engine's subset enumeration")
-        status = NEED_SCRATCH if n < 0 else NEED_MOVES if n > buf.mv.shape[0] else OK
+        status = L.NEED_SCRATCH if n < 0 else L.NEED_MOVES if n > buf.mv.shape[0] else L.OK
         return status, buf.mv[: max(n, 0)].copy()
 
     return grow_and_replay(run, "legal moves")
@@ -95,10 +84,10 @@ def apply_move(pos, move):
     rows = _generate(st, rules_arr)
     if not any(tuple(int(x) for x in r) == row for r in rows):
         raise IllegalMove(illegal_reason(pos, move))
-    keep = (st[MUST_ACT], st[MUST_ACT + 1])
+    keep = (st[L.MUST_ACT], st[L.MUST_ACT + 1])
     _apply(st, rules_arr, *row)
     if not pos.rules.next_turn_obligation:  # obligations are the italian rule's only
-        st[MUST_ACT], st[MUST_ACT + 1] = keep
+        st[L.MUST_ACT], st[L.MUST_ACT + 1] = keep
     return state_to_position(st, pos.rules, known)
 
 
@@ -118,8 +107,8 @@ def play_round_scripted_raw(rules: RuleSet, deck, dealer: int, r) -> tuple[np.nd
     if dealer not in (0, 1):
         raise ValueError(f"dealer must be 0 or 1, got {dealer!r}")
     r = np.asarray(r).astype(np.int64).ravel()
-    if r.shape[0] < PLIES or (r < 0).any():
-        raise ValueError(f"r must hold at least {PLIES} non-negative integers")
+    if r.shape[0] < L.PLIES or (r < 0).any():
+        raise ValueError(f"r must hold at least {L.PLIES} non-negative integers")
     one = SimpleNamespace(
         decks=d.reshape(1, 52),
         dealer=np.array([dealer]),
@@ -128,11 +117,11 @@ def play_round_scripted_raw(rules: RuleSet, deck, dealer: int, r) -> tuple[np.nd
         deal_id=np.zeros(1, np.int64),
         mirror=np.zeros(1, np.int64),
     )
-    ints = np.zeros((2, P_INTS), dtype=np.int64)
-    ints[:, P_KIND] = SCRIPTED
+    ints = np.zeros((2, L.P_INTS), dtype=np.int64)
+    ints[:, L.P_KIND] = L.SCRIPTED
     no_weights = np.zeros((4, N_FEATURES))
-    trace = np.zeros((1, PLIES, MOVE_FIELDS), dtype=np.int64)
-    rec = play_rows(one, rules, ints, no_weights, no_weights, trace=trace, scripts=r[:PLIES].reshape(1, PLIES))
+    trace = np.zeros((1, L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
+    rec = play_rows(one, rules, ints, no_weights, no_weights, trace=trace, scripts=r[: L.PLIES].reshape(1, L.PLIES))
     return trace[0], {c: int(v[0]) for c, v in rec.items()}
 
 
@@ -151,4 +140,4 @@ def warmup() -> None:
     from casino_sim.core.rules import STRICT
 
     # a stream that captures often (always trailing would pile up the table beyond any enumeration)
-    play_round_scripted_raw(STRICT, np.arange(52), 0, np.arange(PLIES, dtype=np.int64) * 7919 + 13)
+    play_round_scripted_raw(STRICT, np.arange(52), 0, np.arange(L.PLIES, dtype=np.int64) * 7919 + 13)

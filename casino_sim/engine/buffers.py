@@ -14,20 +14,8 @@ import numpy as np
 from numba import njit
 
 from casino_sim.core.featurespec import N_FEATURES
+from casino_sim.engine import layout as L
 from casino_sim.engine.codec import PositionError
-from casino_sim.engine.layout import (
-    MAX_MOVE_CAP,
-    MAX_SCRATCH_BITS,
-    MOVE_CAP,
-    MOVE_FIELDS,
-    NEED_MOVES,
-    NEED_SCRATCH,
-    OK,
-    P_INTS,
-    SCORE_FIELDS,
-    SCRATCH_BITS,
-    STATE_SIZE,
-)
 
 Scratch = namedtuple(
     "Scratch",
@@ -56,7 +44,7 @@ Scratch = namedtuple(
 def _new_seats():
     """Policy rows for two seats: (ints (2, P_INTS), weights (4, F), wants (4, F)); rows 2, 3 are rollout bases."""
     return (
-        np.zeros((2, P_INTS), dtype=np.int64),
+        np.zeros((2, L.P_INTS), dtype=np.int64),
         np.zeros((4, N_FEATURES), dtype=np.float64),
         np.zeros((4, N_FEATURES), dtype=np.int64),
     )
@@ -66,26 +54,26 @@ def _new_seats():
 def _new_scratch(cap, bits):
     """A Scratch for `cap` moves and 2**bits subsets (a kernel's or a Python caller's: the same types)."""
     return Scratch(
-        np.zeros((cap, MOVE_FIELDS), dtype=np.int64),
-        np.zeros((cap, MOVE_FIELDS), dtype=np.int64),
+        np.zeros((cap, L.MOVE_FIELDS), dtype=np.int64),
+        np.zeros((cap, L.MOVE_FIELDS), dtype=np.int64),
         np.zeros(cap, dtype=np.float64),
         np.zeros(cap, dtype=np.float64),
         np.zeros(1 << bits, dtype=np.int64),
         np.zeros(1 << bits, dtype=np.int64),
-        np.zeros(STATE_SIZE, dtype=np.int64),
-        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(L.STATE_SIZE, dtype=np.int64),
+        np.zeros(L.STATE_SIZE, dtype=np.int64),
         np.zeros(N_FEATURES, dtype=np.float64),
         np.zeros(52, dtype=np.int64),
         np.zeros(52, dtype=np.int64),
         np.zeros(52, dtype=np.int64),
-        np.zeros((2, SCORE_FIELDS), dtype=np.int64),
+        np.zeros((2, L.SCORE_FIELDS), dtype=np.int64),
         np.zeros(1, dtype=np.uint64),
         _new_seats(),
-        (np.zeros(0, dtype=np.int64), np.zeros((0, MOVE_FIELDS), dtype=np.int64), np.zeros(0, dtype=np.int64)),
+        (np.zeros(0, dtype=np.int64), np.zeros((0, L.MOVE_FIELDS), dtype=np.int64), np.zeros(0, dtype=np.int64)),
     )
 
 
-def grow_and_replay(run, what: str, cap: int = MOVE_CAP, bits: int = SCRATCH_BITS):
+def grow_and_replay(run, what: str, cap: int = L.MOVE_CAP, bits: int = L.SCRATCH_BITS):
     """run(cap, bits) -> (status, result), replayed with larger buffers until no status asks for more.
 
     `status` is one code or an array of codes (one per row: every buffer some row needs grows at once). Any
@@ -93,18 +81,18 @@ def grow_and_replay(run, what: str, cap: int = MOVE_CAP, bits: int = SCRATCH_BIT
     """
     while True:
         status, result = run(cap, bits)
-        codes = set(np.unique(status).tolist()) - {OK}
+        codes = set(np.unique(status).tolist()) - {L.OK}
         if not codes:
             return result
-        if codes - {NEED_MOVES, NEED_SCRATCH}:
+        if codes - {L.NEED_MOVES, L.NEED_SCRATCH}:
             raise RuntimeError(f"engine: {what} failed with status {max(codes)}")
-        if NEED_SCRATCH in codes:
-            if bits >= MAX_SCRATCH_BITS:
+        if L.NEED_SCRATCH in codes:
+            if bits >= L.MAX_SCRATCH_BITS:
                 raise PositionError(
                     f"{what}: a line of play puts more loose cards on the table than the engine enumerates"
                 )
-            bits = min(bits + 4, MAX_SCRATCH_BITS)
-        if NEED_MOVES in codes:
-            if cap >= MAX_MOVE_CAP:
+            bits = min(bits + 4, L.MAX_SCRATCH_BITS)
+        if L.NEED_MOVES in codes:
+            if cap >= L.MAX_MOVE_CAP:
                 raise RuntimeError(f"engine: {what}: a position has more legal moves than the move buffers hold")
-            cap = min(4 * cap, MAX_MOVE_CAP)
+            cap = min(4 * cap, L.MAX_MOVE_CAP)

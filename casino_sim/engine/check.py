@@ -10,23 +10,8 @@ import numpy as np
 from numba import njit
 
 from casino_sim.core.invariants import BY_NAME, DEALT, FIXED_POINTS, INVARIANTS
+from casino_sim.engine import layout as L
 from casino_sim.engine.bits import CARD_VALUE, FULL_MASK, NUMBER_MASK, VALUE_MASK, ctz, popcount
-from casino_sim.engine.layout import (
-    BATCH_START,
-    BUILD,
-    CAPTURED,
-    HAND,
-    LOOSE,
-    OWNER,
-    PLIES_PER_BATCH,
-    PLY,
-    R_MOST_CARDS_POINTS,
-    R_MOST_SPADES_POINTS,
-    R_SWEEP_POINTS,
-    S_TOTAL,
-    SCORE_FIELDS,
-    SWEEPS,
-)
 
 BAD_CARDS = BY_NAME["cards"].code  # the 52 cards are not each in exactly one place (hands, table, piles, stock)
 BAD_BUILD = BY_NAME["builds"].code  # a build is malformed
@@ -38,7 +23,7 @@ CHECK_REASONS = {inv.code: inv.broken for inv in INVARIANTS}
 @njit(cache=True)
 def _check_play(st, deck):
     """After play PLY, before the next batch is dealt: the cards, the builds and their owners."""
-    dealt = BATCH_START[(st[PLY] - 1) // PLIES_PER_BATCH + 1] if st[PLY] > 0 else BATCH_START[1]
+    dealt = L.BATCH_START[(st[L.PLY] - 1) // L.PLIES_PER_BATCH + 1] if st[L.PLY] > 0 else L.BATCH_START[1]
     return _check_position(st, deck, dealt)
 
 
@@ -51,19 +36,19 @@ def _check_position(st, deck, dealt):
     if popcount(seen) != 52 - dealt:
         return BAD_CARDS
     for p in range(2):
-        for m in (st[HAND + p], st[CAPTURED + p]):
+        for m in (st[L.HAND + p], st[L.CAPTURED + p]):
             if seen & m:
                 return BAD_CARDS
             seen |= m
     for v in range(11):  # v = 0 is the loose cards
-        m = st[LOOSE] if v == 0 else st[BUILD + v]
+        m = st[L.LOOSE] if v == 0 else st[L.BUILD + v]
         if seen & m:
             return BAD_CARDS
         seen |= m
     if seen != FULL_MASK:
         return BAD_CARDS
     for v in range(1, 11):
-        b, owner = st[BUILD + v], st[OWNER + v]
+        b, owner = st[L.BUILD + v], st[L.OWNER + v]
         if b == 0:
             if owner != -1:
                 return BAD_BUILD
@@ -77,7 +62,7 @@ def _check_position(st, deck, dealt):
         if total % v != 0:
             return BAD_BUILD
     for v in range(1, 11):  # a second pass: a malformed build is reported first, as the list orders them
-        if st[BUILD + v] and st[HAND + st[OWNER + v]] & VALUE_MASK[v] == 0:
+        if st[L.BUILD + v] and st[L.HAND + st[L.OWNER + v]] & VALUE_MASK[v] == 0:
             return BAD_OWNER
     return 0
 
@@ -85,15 +70,20 @@ def _check_position(st, deck, dealt):
 @njit(cache=True)
 def _check_end(st, rules, score):
     """After the remainder and the score: all 52 cards in the two piles, and the points add up (RULES.md 4, 6)."""
-    piles = st[CAPTURED] | st[CAPTURED + 1]
-    if st[CAPTURED] & st[CAPTURED + 1] or piles != FULL_MASK or st[HAND] | st[HAND + 1] | st[LOOSE]:
+    piles = st[L.CAPTURED] | st[L.CAPTURED + 1]
+    if st[L.CAPTURED] & st[L.CAPTURED + 1] or piles != FULL_MASK or st[L.HAND] | st[L.HAND + 1] | st[L.LOOSE]:
         return BAD_CARDS
     for v in range(1, 11):
-        if st[BUILD + v]:  # its owner holds no card now
+        if st[L.BUILD + v]:  # its owner holds no card now
             return BAD_OWNER
-    cards = rules[R_MOST_CARDS_POINTS] if popcount(st[CAPTURED]) != 26 else 0  # 26-26: nobody
-    want = cards + rules[R_MOST_SPADES_POINTS] + FIXED_POINTS + rules[R_SWEEP_POINTS] * (st[SWEEPS] + st[SWEEPS + 1])
-    if score[0, S_TOTAL] + score[1, S_TOTAL] != want:
+    cards = rules[L.R_MOST_CARDS_POINTS] if popcount(st[L.CAPTURED]) != 26 else 0  # 26-26: nobody
+    want = (
+        cards
+        + rules[L.R_MOST_SPADES_POINTS]
+        + FIXED_POINTS
+        + rules[L.R_SWEEP_POINTS] * (st[L.SWEEPS] + st[L.SWEEPS + 1])
+    )
+    if score[0, L.S_TOTAL] + score[1, L.S_TOTAL] != want:
         return BAD_POINTS
     return 0
 
@@ -110,6 +100,6 @@ def position_code(pos, deck, score=None) -> int:
     if score is None:
         placed = min(len(pos.all_cards()), 52)
         return int(_check_position(st, deck, min(d for d in DEALT if d >= placed)))  # rounded up: a stray card shows
-    totals = np.zeros((2, SCORE_FIELDS), dtype=np.int64)
-    totals[:, S_TOTAL] = score.totals
+    totals = np.zeros((2, L.SCORE_FIELDS), dtype=np.int64)
+    totals[:, L.S_TOTAL] = score.totals
     return int(_check_end(st, pos.rules.as_array(), totals))

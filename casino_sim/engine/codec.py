@@ -9,21 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from casino_sim.core.rules import RuleSet
-from casino_sim.engine.layout import (
-    BUILD,
-    CAPTURED,
-    CATEGORY_COLUMNS,
-    DEALER,
-    HAND,
-    LAST_CAPTURER,
-    LOOSE,
-    MOVE_FIELDS,
-    MUST_ACT,
-    OWNER,
-    PLY,
-    SWEEPS,
-    TO_MOVE,
-)
+from casino_sim.engine import layout as L
 from casino_sim.engine.state import new_state
 from casino_sim.reference.apply import IllegalMove, check_move
 from casino_sim.reference.moves import KINDS, Move
@@ -71,16 +57,16 @@ def position_to_state(pos: Position) -> np.ndarray:
     """The engine state of a position (an unknown hand becomes an empty mask)."""
     st = new_state()
     for p in (0, 1):
-        st[HAND + p] = _mask(pos.hands[p] or ())
-        st[CAPTURED + p] = _mask(pos.captured[p])
-        st[SWEEPS + p] = pos.sweeps[p]
-        st[MUST_ACT + p] = 1 if pos.must_act[p] else 0
-    st[LOOSE] = _mask(pos.loose)
+        st[L.HAND + p] = _mask(pos.hands[p] or ())
+        st[L.CAPTURED + p] = _mask(pos.captured[p])
+        st[L.SWEEPS + p] = pos.sweeps[p]
+        st[L.MUST_ACT + p] = 1 if pos.must_act[p] else 0
+    st[L.LOOSE] = _mask(pos.loose)
     for b in pos.builds:
-        st[BUILD + b.value] = _mask(b.cards)
-        st[OWNER + b.value] = b.owner
-    st[LAST_CAPTURER] = -1 if pos.last_capturer is None else pos.last_capturer
-    st[TO_MOVE] = pos.to_move
+        st[L.BUILD + b.value] = _mask(b.cards)
+        st[L.OWNER + b.value] = b.owner
+    st[L.LAST_CAPTURER] = -1 if pos.last_capturer is None else pos.last_capturer
+    st[L.TO_MOVE] = pos.to_move
     return st
 
 
@@ -88,16 +74,16 @@ def state_to_position(st: np.ndarray, rules: RuleSet, hands_known=(True, True)) 
     """The position of an engine state (the hands not known become None)."""
     return Position(
         rules=rules,
-        to_move=int(st[TO_MOVE]),
-        hands=tuple(frozenset(_cards(st[HAND + p])) if hands_known[p] else None for p in (0, 1)),
-        loose=frozenset(_cards(st[LOOSE])),
+        to_move=int(st[L.TO_MOVE]),
+        hands=tuple(frozenset(_cards(st[L.HAND + p])) if hands_known[p] else None for p in (0, 1)),
+        loose=frozenset(_cards(st[L.LOOSE])),
         builds=tuple(
-            Build(v, frozenset(_cards(st[BUILD + v])), int(st[OWNER + v])) for v in range(1, 11) if st[BUILD + v]
+            Build(v, frozenset(_cards(st[L.BUILD + v])), int(st[L.OWNER + v])) for v in range(1, 11) if st[L.BUILD + v]
         ),
-        captured=tuple(frozenset(_cards(st[CAPTURED + p])) for p in (0, 1)),
-        sweeps=(int(st[SWEEPS]), int(st[SWEEPS + 1])),
-        last_capturer=None if st[LAST_CAPTURER] < 0 else int(st[LAST_CAPTURER]),
-        must_act=(bool(st[MUST_ACT]), bool(st[MUST_ACT + 1])),
+        captured=tuple(frozenset(_cards(st[L.CAPTURED + p])) for p in (0, 1)),
+        sweeps=(int(st[L.SWEEPS]), int(st[L.SWEEPS + 1])),
+        last_capturer=None if st[L.LAST_CAPTURER] < 0 else int(st[L.LAST_CAPTURER]),
+        must_act=(bool(st[L.MUST_ACT]), bool(st[L.MUST_ACT + 1])),
     )
 
 
@@ -121,8 +107,8 @@ def world_state(pos: Position) -> tuple[np.ndarray, bool]:
     known = pos.hands[1 - p] is not None
     if not known:
         free = sorted(set(range(52)) - set(pos.all_cards()))
-        st[HAND + 1 - p] = sum(1 << c for c in free[:opp])
-    st[DEALER], st[PLY] = dealer, ply
+        st[L.HAND + 1 - p] = sum(1 << c for c in free[:opp])
+    st[L.DEALER], st[L.PLY] = dealer, ply
     return st, known
 
 
@@ -157,7 +143,7 @@ def row_of_move(move: Move) -> tuple[int, int, int, int, int]:
 
 def move_table(moves: list[Move]) -> np.ndarray:
     """The moves as engine records, one row each (n, MOVE_FIELDS)."""
-    return np.array([row_of_move(m) for m in moves], dtype=np.int64).reshape(-1, MOVE_FIELDS)
+    return np.array([row_of_move(m) for m in moves], dtype=np.int64).reshape(-1, L.MOVE_FIELDS)
 
 
 def illegal_reason(pos: Position, move: Move) -> str:
@@ -167,4 +153,4 @@ def illegal_reason(pos: Position, move: Move) -> str:
 
 def score_of_record(rec: dict) -> Score:
     """The reference Score of a per-round record (a void round: all zeros)."""
-    return Score(tuple({k: int(rec[f"s{p}_{k}"]) for k in CATEGORY_COLUMNS} for p in (0, 1)))
+    return Score(tuple({k: int(rec[f"s{p}_{k}"]) for k in L.CATEGORY_COLUMNS} for p in (0, 1)))

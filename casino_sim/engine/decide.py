@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from casino_sim.engine import layout as L
 from casino_sim.engine.api import legal_move_rows
 from casino_sim.engine.buffers import _new_scratch, grow_and_replay
 from casino_sim.engine.codec import move_of_row, move_table, unseen_hand, world_state
 from casino_sim.engine.exact import DEPTH, STACK_ROWS, _exact_values
-from casino_sim.engine.layout import HAND, MOVE_CAP, MOVE_FIELDS, PLIES, PLIES_PER_BATCH, PLY, SCRATCH_BITS, STATE_SIZE
 from casino_sim.engine.rollout import _rollout_diffs, _rollout_index
 from casino_sim.engine.tables import split_table
 
@@ -31,7 +31,7 @@ def _search(rows: np.ndarray, kernel, what: str):
         buf.mv[: len(rows)] = rows
         return kernel(buf)
 
-    return grow_and_replay(run, what, max(MOVE_CAP, 4 * len(rows)) * 8, SCRATCH_BITS + 6)
+    return grow_and_replay(run, what, max(L.MOVE_CAP, 4 * len(rows)) * 8, L.SCRATCH_BITS + 6)
 
 
 def rollout_choose(pos, ints: np.ndarray, base_weights: np.ndarray, base_wants: np.ndarray, seed: int):
@@ -82,18 +82,18 @@ def exact_values(pos, moves: list) -> np.ndarray | None:
     holds the cards the mover has not seen.
     """
     st, known = world_state(pos)
-    if st[PLY] < PLIES - PLIES_PER_BATCH:
+    if st[L.PLY] < L.PLIES - L.PLIES_PER_BATCH:
         return None
     if not known:
-        st[HAND + 1 - pos.to_move] = unseen_hand(pos)
+        st[L.HAND + 1 - pos.to_move] = unseen_hand(pos)
     rows = move_table(moves)
     rules, tbl = pos.rules.as_array(), split_table()
 
     def kernel(buf):
         out = np.zeros(len(rows), np.int64)
         cap = buf.mv.shape[0]
-        states = np.zeros((DEPTH, STATE_SIZE), np.int64)
-        mvs = np.zeros((DEPTH, cap, MOVE_FIELDS), np.int64)
+        states = np.zeros((DEPTH, L.STATE_SIZE), np.int64)
+        mvs = np.zeros((DEPTH, cap, L.MOVE_FIELDS), np.int64)
         stack = np.zeros((STACK_ROWS, DEPTH), np.int64)
         status = np.zeros(1, np.int64)
         return _exact_values(st, rules, tbl, len(rows), buf, states, mvs, stack, status, out), out

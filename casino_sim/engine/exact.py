@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from numba import njit
 
+from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
-from casino_sim.engine.layout import CAPTURE, HAND, NEED_MOVES, NEED_SCRATCH, NO_MOVES, S_TOTAL, STATE_SIZE, TO_MOVE
 from casino_sim.engine.movegen import _movegen
 from casino_sim.engine.score import _finish, _score
 
@@ -21,7 +21,7 @@ INF = 1_000_000
 
 @njit(cache=True)
 def _copy(src, dst):
-    for j in range(STATE_SIZE):
+    for j in range(L.STATE_SIZE):
         dst[j] = src[j]
 
 
@@ -35,7 +35,7 @@ def _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
         first_pass = k < n
         i = k if first_pass else k - n
         k += 1
-        if (mv[i, 0] == CAPTURE) == first_pass:
+        if (mv[i, 0] == L.CAPTURE) == first_pass:
             next_k[e] = k
             _copy(states[e], states[e + 1])
             _apply(states[e + 1], rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
@@ -66,17 +66,17 @@ def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack):
     while True:
         if descending:
             st = states[d]
-            if st[HAND] == 0 and st[HAND + 1] == 0:  # the round is over: score it
-                p = st[TO_MOVE]
+            if st[L.HAND] == 0 and st[L.HAND + 1] == 0:  # the round is over: score it
+                p = st[L.TO_MOVE]
                 _copy(st, states[d + 1])
                 _finish(states[d + 1])
                 _score(states[d + 1], rules, score)
-                value = score[p, S_TOTAL] - score[1 - p, S_TOTAL]
+                value = score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]
                 descending = False
                 continue
             n = _movegen(st, rules, tbl, mvs[d], sc_code, sc_mask)
             if n <= 0 or n > mvs.shape[1]:
-                status[0] = NEED_SCRATCH if n < 0 else NO_MOVES if n == 0 else NEED_MOVES
+                status[0] = L.NEED_SCRATCH if n < 0 else L.NO_MOVES if n == 0 else L.NEED_MOVES
                 return 0
             n_at[d] = n
             next_k[d] = 0

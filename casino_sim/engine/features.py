@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from casino_sim.core.featurespec import FEATURE_INDEX, N_FEATURES
+from casino_sim.core.featurespec import FEATURE_INDEX, N_FEATURES, p_holds_any
+from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import (
     ACE_MASK,
@@ -25,20 +26,6 @@ from casino_sim.engine.bits import (
     VALUE_MASK,
     ctz,
     popcount,
-)
-from casino_sim.engine.layout import (
-    ADD,
-    BUILD,
-    BUILD_K,
-    CAPTURE,
-    CAPTURED,
-    HAND,
-    INCREASE,
-    LOOSE,
-    STATE_SIZE,
-    SWEEPS,
-    TO_MOVE,
-    TRAIL,
 )
 from casino_sim.engine.tables import TABLE_OFFSET
 
@@ -58,15 +45,7 @@ def _sure_points(mask):
     return popcount(mask & ACE_MASK) + 2 * ((mask >> BIG_CASINO) & 1) + ((mask >> LITTLE_CASINO) & 1)
 
 
-@njit(cache=True)
-def _p_holds_any(unseen, hand, k):
-    """1 - C(unseen-k, hand) / C(unseen, hand) as the Python side computes it."""
-    if k == 0 or hand == 0:
-        return 0.0
-    none = 1.0
-    for i in range(hand):
-        none *= (unseen - k - i) / (unseen - i)
-    return 1.0 - none
+_p_holds_any = njit(cache=True)(p_holds_any)  # the policies' own function, compiled: same bits
 
 
 @njit(cache=True)
@@ -82,8 +61,8 @@ def _code(mask):
 @njit(cache=True)
 def _best_capture(st, tbl, v):
     """(most sure points, most cards) one capture with a card of value v can take from the table."""
-    build = st[BUILD + v]
-    pool = st[LOOSE] & BELOW_VALUE[v + 1]  # loose number cards of value <= v
+    build = st[L.BUILD + v]
+    pool = st[L.LOOSE] & BELOW_VALUE[v + 1]  # loose number cards of value <= v
     best_pts = _sure_points(build) if build else 0
     best_cards = popcount(build) if build else 0
     s = pool
@@ -104,11 +83,11 @@ def _best_capture(st, tbl, v):
 @njit(cache=True)
 def _table_capturable(st, tbl, v):
     """Whether one capture with value v takes every loose card and every build."""
-    loose = st[LOOSE]
+    loose = st[L.LOOSE]
     if loose & ~BELOW_VALUE[v + 1]:  # a figure, or a number above v
         return False
     for u in range(1, 11):
-        if u != v and st[BUILD + u] != 0:
+        if u != v and st[L.BUILD + u] != 0:
             return False
     return tbl[TABLE_OFFSET[v] + _code(loose & BELOW_VALUE[v])] != 0
 
@@ -116,12 +95,12 @@ def _table_capturable(st, tbl, v):
 @njit(cache=True)
 def _view(st):
     """What the mover cannot see: (unseen mask, how many, the opponent's hand size). Same for every move."""
-    p = st[TO_MOVE]
-    seen = st[HAND + p] | st[LOOSE] | st[CAPTURED] | st[CAPTURED + 1]
+    p = st[L.TO_MOVE]
+    seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1]
     for v in range(1, 11):
-        seen |= st[BUILD + v]
+        seen |= st[L.BUILD + v]
     unseen = FULL_MASK & ~seen
-    return unseen, popcount(unseen), popcount(st[HAND + 1 - p])
+    return unseen, popcount(unseen), popcount(st[L.HAND + 1 - p])
 
 
 @njit(cache=True, inline="always")
@@ -139,15 +118,15 @@ def _needs_after(want):
 @njit(cache=True, inline="always")
 def _taken_swept(st, kind, card, tmask, bmask):
     """What a play puts in the mover's pile and whether it sweeps, from the move record alone."""
-    if kind != CAPTURE:
+    if kind != L.CAPTURE:
         return 0, False
     taken = (1 << card) | tmask
-    left = st[LOOSE] & ~tmask
+    left = st[L.LOOSE] & ~tmask
     for v in range(1, 11):
         if (bmask >> v) & 1:
-            taken |= st[BUILD + v]
+            taken |= st[L.BUILD + v]
         else:
-            left |= st[BUILD + v]
+            left |= st[L.BUILD + v]
     return taken, left == 0
 
 
@@ -159,7 +138,7 @@ def _immediate_score(st, kind, card, tmask, bmask, w):
     _weighted over _move_features would, so the scores are the same numbers.
     """
     taken, swept = _taken_swept(st, kind, card, tmask, bmask)
-    is_build = kind == BUILD_K or kind == INCREASE or kind == ADD
+    is_build = kind == L.BUILD_K or kind == L.INCREASE or kind == L.ADD
     total = 0.0
     if w[F_CARDS] != 0.0:
         total += popcount(taken) * w[F_CARDS]
@@ -176,9 +155,9 @@ def _immediate_score(st, kind, card, tmask, bmask, w):
     if w[F_BUILD] != 0.0:
         total += (1.0 if is_build else 0.0) * w[F_BUILD]
     if w[F_TRAIL_POINTS] != 0.0:
-        total += (_sure_points(1 << card) if kind == TRAIL else 0) * w[F_TRAIL_POINTS]
+        total += (_sure_points(1 << card) if kind == L.TRAIL else 0) * w[F_TRAIL_POINTS]
     if w[F_TRAIL] != 0.0:
-        total += (1.0 if kind == TRAIL else 0.0) * w[F_TRAIL]
+        total += (1.0 if kind == L.TRAIL else 0.0) * w[F_TRAIL]
     return total
 
 
@@ -190,16 +169,16 @@ def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after,
     are wanted (greedy), the position after the play is never built: what the
     play takes and whether it sweeps follow from the move record alone.
     """
-    p = st[TO_MOVE]
+    p = st[L.TO_MOVE]
     for i in range(f.shape[0]):
         f[i] = 0.0
     full = _needs_after(want)
     if full:
-        for i in range(STATE_SIZE):
+        for i in range(L.STATE_SIZE):
             after[i] = st[i]
         _apply(after, rules, kind, card, tmask, bmask, value)
-        taken = after[CAPTURED + p] & ~st[CAPTURED + p]
-        swept = after[SWEEPS + p] > st[SWEEPS + p]
+        taken = after[L.CAPTURED + p] & ~st[L.CAPTURED + p]
+        swept = after[L.SWEEPS + p] > st[L.SWEEPS + p]
     else:
         taken, swept = _taken_swept(st, kind, card, tmask, bmask)
     f[F_CARDS] = popcount(taken)
@@ -208,19 +187,19 @@ def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after,
     f[F_BIG] = (taken >> BIG_CASINO) & 1
     f[F_LITTLE] = (taken >> LITTLE_CASINO) & 1
     f[F_SWEEP] = 1.0 if swept else 0.0
-    if kind == BUILD_K or kind == INCREASE or kind == ADD:
+    if kind == L.BUILD_K or kind == L.INCREASE or kind == L.ADD:
         f[F_BUILD] = 1.0
         if full:
-            f[F_BUILD_CARDS] = popcount(after[BUILD + value])
-    if kind == TRAIL:
+            f[F_BUILD_CARDS] = popcount(after[L.BUILD + value])
+    if kind == L.TRAIL:
         f[F_TRAIL_POINTS] = _sure_points(1 << card)
         f[F_TRAIL] = 1.0
     if not full:
         return
     unseen, n_unseen, opp_hand = view
-    table = after[LOOSE]
+    table = after[L.LOOSE]
     for v in range(1, 11):
-        table |= after[BUILD + v]
+        table |= after[L.BUILD + v]
     if table != 0 and (want[F_POINTS_RISK] or want[F_CARDS_RISK] or want[F_SWEEP_OPEN]):
         for v in range(1, 11):
             prob = _p_holds_any(n_unseen, opp_hand, popcount(unseen & VALUE_MASK[v]))
@@ -235,14 +214,14 @@ def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after,
             prob = _p_holds_any(n_unseen, opp_hand, popcount(unseen & RANK_MASK[r]))
             if prob == 0.0:
                 continue
-            same = after[LOOSE] & RANK_MASK[r]
+            same = after[L.LOOSE] & RANK_MASK[r]
             f[F_POINTS_RISK] += prob * 0
             f[F_CARDS_RISK] += prob * (1 if same else 0)
-            if same != 0 and after[LOOSE] == (same & -same) and table == after[LOOSE] and prob > f[F_SWEEP_OPEN]:
+            if same != 0 and after[L.LOOSE] == (same & -same) and table == after[L.LOOSE] and prob > f[F_SWEEP_OPEN]:
                 f[F_SWEEP_OPEN] = prob
-    f[F_CASINOS] = 2 * ((after[LOOSE] >> BIG_CASINO) & 1) + ((after[LOOSE] >> LITTLE_CASINO) & 1)
-    if kind == CAPTURE and n_unseen - opp_hand == 0:
-        f[F_LAST] = popcount(after[LOOSE])
+    f[F_CASINOS] = 2 * ((after[L.LOOSE] >> BIG_CASINO) & 1) + ((after[L.LOOSE] >> LITTLE_CASINO) & 1)
+    if kind == L.CAPTURE and n_unseen - opp_hand == 0:
+        f[F_LAST] = popcount(after[L.LOOSE])
 
 
 @njit(cache=True)
@@ -257,4 +236,4 @@ def _weighted(f, w):
 
 def features_scratch():
     """Scratch arrays for _move_features: the after-state and one feature row."""
-    return np.zeros(STATE_SIZE, dtype=np.int64), np.zeros(N_FEATURES, dtype=np.float64)
+    return np.zeros(L.STATE_SIZE, dtype=np.int64), np.zeros(N_FEATURES, dtype=np.float64)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from casino_sim.engine import layout as L
 from casino_sim.engine.bits import (
     BELOW_VALUE,
     CARD_CODE,
@@ -44,27 +45,6 @@ from casino_sim.engine.bits import (
     VALUE_MASK,
     ctz,
     popcount,
-)
-from casino_sim.engine.layout import (
-    ADD,
-    BUILD,
-    BUILD_K,
-    CAPTURE,
-    HAND,
-    INCREASE,
-    LOOSE,
-    M_BUILDS,
-    M_CARD,
-    M_KIND,
-    M_LOOSE,
-    M_VALUE,
-    MUST_ACT,
-    OWNER,
-    R_FIGURE_CAPTURE,
-    R_NEXT_TURN_OBLIGATION,
-    R_NO_TRAIL_WHILE_OWNER,
-    TO_MOVE,
-    TRAIL,
 )
 from casino_sim.engine.tables import TABLE_OFFSET
 
@@ -80,7 +60,9 @@ def _put(mv, n, kind, card, loose, builds, value):
     return n + 1
 
 
-@njit(cache=True)
+# One compiled version each (a signature): callers pass constants (a kind, a 0), and numba compiles a copy
+# of a function for every constant it is called with.
+@njit("int64(int64[::1], int64[::1], int64, int64, int64)", cache=True)
 def _fill(sc_code, sc_mask, ln, filled, q):
     """Extend the subset scratch from the first `filled` to the first `q` loose number cards."""
     rem = ln
@@ -97,7 +79,10 @@ def _fill(sc_code, sc_mask, ln, filled, q):
     return q if q > filled else filled
 
 
-@njit(cache=True)
+@njit(
+    "int64(int64[:, ::1], int64, uint8[::1], int64[::1], int64[::1], int64, int64, int64, int64, int64, int64, int64)",
+    cache=True,
+)
 def _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, kind, card, bmask):
     """Emit one move per loose subset T with (played card +) T splitting into groups of v.
 
@@ -142,10 +127,10 @@ def _build_info(st, p):
     owned = 0
     simple = 0
     for v in range(1, 11):
-        bc = st[BUILD + v]
+        bc = st[L.BUILD + v]
         if bc != 0:
             present |= 1 << v
-            if st[OWNER + v] == p:
+            if st[L.OWNER + v] == p:
                 owned |= 1 << v
             s = 0
             m = bc
@@ -160,9 +145,9 @@ def _build_info(st, p):
 
 @njit(cache=True)
 def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
-    p = st[TO_MOVE]
-    h = st[HAND + p]
-    loose = st[LOOSE]
+    p = st[L.TO_MOVE]
+    h = st[L.HAND + p]
+    loose = st[L.LOOSE]
     ln = loose & NUMBER_MASK
     # the largest prefix any target can need: loose number cards of value <= 9
     q_all = popcount(ln & BELOW_VALUE[10])
@@ -170,9 +155,9 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
         return -q_all
     present, owned, simple = _build_info(st, p)
     may_trail = True
-    if rules[R_NO_TRAIL_WHILE_OWNER] != 0 and owned != 0:
+    if rules[L.R_NO_TRAIL_WHILE_OWNER] != 0 and owned != 0:
         may_trail = False
-    if rules[R_NEXT_TURN_OBLIGATION] != 0 and st[MUST_ACT + p] != 0:
+    if rules[L.R_NEXT_TURN_OBLIGATION] != 0 and st[L.MUST_ACT + p] != 0:
         may_trail = False
     filled = 0
     sc_code[0] = 0
@@ -188,7 +173,7 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
         # owned builds left without a capturing card if the play does not touch them
         lacking = owned & ~rest
         if may_trail and lacking == 0:
-            n = _put(mv, n, TRAIL, c, 0, 0, -1)
+            n = _put(mv, n, L.TRAIL, c, 0, 0, -1)
         if cv == 0:
             # figure: one loose figure of its rank; italian: all three when exactly three are loose
             if lacking != 0:
@@ -198,9 +183,9 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
             while fm:
                 fl = fm & -fm
                 fm ^= fl
-                n = _put(mv, n, CAPTURE, c, fl, 0, -1)
-            if rules[R_FIGURE_CAPTURE] == 1 and popcount(figs) == 3:
-                n = _put(mv, n, CAPTURE, c, figs, 0, -1)
+                n = _put(mv, n, L.CAPTURE, c, fl, 0, -1)
+            if rules[L.R_FIGURE_CAPTURE] == 1 and popcount(figs) == 3:
+                n = _put(mv, n, L.CAPTURE, c, figs, 0, -1)
             continue
         # capture with a number card: loose groups of cv, optionally the build of cv
         q = popcount(ln & BELOW_VALUE[cv])
@@ -208,9 +193,9 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
             filled = _fill(sc_code, sc_mask, ln, filled, q)
         same = ln & VALUE_MASK[cv]
         if lacking == 0:
-            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, CAPTURE, c, 0)
+            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, L.CAPTURE, c, 0)
         if (present >> cv) & 1 and (lacking & ~(1 << cv)) == 0:
-            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, CAPTURE, c, 1 << cv)
+            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, L.CAPTURE, c, 1 << cv)
         # build / add to value v: the mover then owns v, so the rest of the hand must hold a v
         if lacking == 0:
             targets = rest & ~((1 << cv) - 1)  # v >= cv, v held in the rest of the hand
@@ -224,9 +209,9 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
                 same = ln & VALUE_MASK[v]
                 extra = 0 if cv == v else POW5[cv - 1]
                 if (present >> v) & 1:
-                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, ADD, c, 1 << v)
+                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, L.ADD, c, 1 << v)
                 else:
-                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, BUILD_K, c, 0)
+                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, L.BUILD_K, c, 0)
         # increase a simple build b to w = b + cv (merging with the build of w if there is one)
         sm = simple
         while sm:
@@ -245,7 +230,7 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
             if q > filled:
                 filled = _fill(sc_code, sc_mask, ln, filled, q)
             same = ln & VALUE_MASK[w]
-            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, w, 0, INCREASE, c, bmask)
+            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, w, 0, L.INCREASE, c, bmask)
     return n
 
 
@@ -265,12 +250,12 @@ def _lex_less(a, b):
 @njit(cache=True)
 def _move_less(mv, i, j):
     """Canonical order of NOTATION.md: kind, card, value (null first), loose, builds."""
-    for f in (M_KIND, M_CARD, M_VALUE):
+    for f in (L.M_KIND, L.M_CARD, L.M_VALUE):
         if mv[i, f] != mv[j, f]:
             return mv[i, f] < mv[j, f]
-    if mv[i, M_LOOSE] != mv[j, M_LOOSE]:
-        return _lex_less(mv[i, M_LOOSE], mv[j, M_LOOSE])
-    return _lex_less(mv[i, M_BUILDS], mv[j, M_BUILDS])
+    if mv[i, L.M_LOOSE] != mv[j, L.M_LOOSE]:
+        return _lex_less(mv[i, L.M_LOOSE], mv[j, L.M_LOOSE])
+    return _lex_less(mv[i, L.M_BUILDS], mv[j, L.M_BUILDS])
 
 
 @njit(cache=True)

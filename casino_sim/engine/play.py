@@ -16,47 +16,11 @@ from __future__ import annotations
 from numba import njit
 
 from casino_sim.core.record import REMAINDER_PLY, TABLE
+from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import popcount
 from casino_sim.engine.check import _check_end, _check_play
 from casino_sim.engine.choose import _simple_index
-from casino_sim.engine.layout import (
-    BATCH_START,
-    BUILD,
-    C_LAST,
-    C_PLIES,
-    C_REMAINDER,
-    C_SEAT,
-    C_TRACK,
-    C_VOID,
-    CALLER_CHOOSES,
-    CAPTURED,
-    DEALER,
-    HAND,
-    HAND_SIZE,
-    HEURISTIC,
-    LAST_CAPTURER,
-    LOOSE,
-    MOVE_FIELDS,
-    NEED_MOVES,
-    NEED_SCRATCH,
-    NO_MOVES,
-    OFF_N_CARDS,
-    OFF_N_SPADES,
-    OFF_N_SWEEPS,
-    OFF_SWEEPS_B1,
-    OFF_TOTAL,
-    OK,
-    P_KIND,
-    PLIES,
-    PLIES_PER_BATCH,
-    PLY,
-    S_N_CARDS,
-    S_N_SPADES,
-    SWEEPS,
-    TO_MOVE,
-    TRACK_CARDS,
-)
 from casino_sim.engine.movegen import _movegen
 from casino_sim.engine.score import _finish, _score
 from casino_sim.engine.state import _deal_batch
@@ -65,15 +29,15 @@ from casino_sim.engine.state import _deal_batch
 @njit(cache=True)
 def _note_deal(deck, batch, dealer, rec):
     """Where the 10♦ and 2♠ were dealt: to a seat or the table, and in which batch (1..6)."""
-    start = BATCH_START[batch]
+    start = L.BATCH_START[batch]
     for t in range(2):
-        c = TRACK_CARDS[t]
-        for i in range(start, BATCH_START[batch + 1]):
+        c = L.TRACK_CARDS[t]
+        for i in range(start, L.BATCH_START[batch + 1]):
             if deck[i] == c:
-                rec[C_TRACK[t]] = (
-                    (1 - dealer) if i < start + HAND_SIZE else dealer if i < start + 2 * HAND_SIZE else TABLE
+                rec[L.C_TRACK[t]] = (
+                    (1 - dealer) if i < start + L.HAND_SIZE else dealer if i < start + 2 * L.HAND_SIZE else TABLE
                 )
-                rec[C_TRACK[t] + 1] = batch + 1
+                rec[L.C_TRACK[t] + 1] = batch + 1
 
 
 @njit(cache=True, inline="always")
@@ -87,76 +51,76 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
     ints, weights, wants = seats
     rec, trace, _script = io
     sc_code, sc_mask, after, f, scores = buf.sc_code, buf.sc_mask, buf.after, buf.f, buf.scores
-    while st[PLY] < PLIES:
-        s = st[TO_MOVE]
+    while st[L.PLY] < L.PLIES:
+        s = st[L.TO_MOVE]
         if pick >= 0:  # the caller chose among the moves in mv
             i = pick
             pick = -1
         else:
-            if st[HAND] == 0 and st[HAND + 1] == 0:
-                batch = st[PLY] // PLIES_PER_BATCH
+            if st[L.HAND] == 0 and st[L.HAND + 1] == 0:
+                batch = st[L.PLY] // L.PLIES_PER_BATCH
                 _deal_batch(st, deck, batch)
                 if rec.shape[0]:
-                    _note_deal(deck, batch, st[DEALER], rec)
+                    _note_deal(deck, batch, st[L.DEALER], rec)
             n = _movegen(st, rules, tbl, mv, sc_code, sc_mask)
             if n < 0:
-                return NEED_SCRATCH, 0
+                return L.NEED_SCRATCH, 0
             if n > mv.shape[0]:  # the per-move arrays of the Scratch are all as long as mv
-                return NEED_MOVES, 0
+                return L.NEED_MOVES, 0
             if n == 0:
-                return NO_MOVES, 0
-            kind = ints[s, P_KIND]
-            if kind > HEURISTIC:  # a rollout or scripted seat: the caller chooses
-                return CALLER_CHOOSES, n
+                return L.NO_MOVES, 0
+            kind = ints[s, L.P_KIND]
+            if kind > L.HEURISTIC:  # a rollout or scripted seat: the caller chooses
+                return L.CALLER_CHOOSES, n
             i = _simple_index(st, rules, tbl, mv, n, kind, weights[s], wants[s], rng, after, f, scores)
         if trace.shape[0]:
-            for k in range(MOVE_FIELDS):
-                trace[st[PLY], k] = mv[i, k]
-        pile, sweeps = st[CAPTURED + s], st[SWEEPS + s]
+            for k in range(L.MOVE_FIELDS):
+                trace[st[L.PLY], k] = mv[i, k]
+        pile, sweeps = st[L.CAPTURED + s], st[L.SWEEPS + s]
         _apply(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         if check:
             broken = _check_play(st, deck)
             if broken:
-                rec[C_PLIES] = st[PLY]
+                rec[L.C_PLIES] = st[L.PLY]
                 return broken, 0
         if rec.shape[0]:
-            taken = st[CAPTURED + s] & ~pile
+            taken = st[L.CAPTURED + s] & ~pile
             for t in range(2):
-                if (taken >> TRACK_CARDS[t]) & 1:
-                    rec[C_TRACK[t] + 2] = s
-                    rec[C_TRACK[t] + 3] = st[PLY]
-            if st[SWEEPS + s] > sweeps:
-                rec[C_SEAT[s] + OFF_N_SWEEPS] += 1
-                rec[C_SEAT[s] + OFF_SWEEPS_B1 + (st[PLY] - 1) // PLIES_PER_BATCH] += 1
-    return OK, 0
+                if (taken >> L.TRACK_CARDS[t]) & 1:
+                    rec[L.C_TRACK[t] + 2] = s
+                    rec[L.C_TRACK[t] + 3] = st[L.PLY]
+            if st[L.SWEEPS + s] > sweeps:
+                rec[L.C_SEAT[s] + L.OFF_N_SWEEPS] += 1
+                rec[L.C_SEAT[s] + L.OFF_SWEEPS_B1 + (st[L.PLY] - 1) // L.PLIES_PER_BATCH] += 1
+    return L.OK, 0
 
 
 @njit(cache=True)
 def _end_round(st, rules, score, rec, check):
     """The remainder to the last capturer, the score, and the rest of the record. Returns a status."""
-    rec[C_PLIES] = st[PLY]
-    rest = st[LOOSE]
+    rec[L.C_PLIES] = st[L.PLY]
+    rest = st[L.LOOSE]
     for v in range(1, 11):
-        rest |= st[BUILD + v]
-    last = st[LAST_CAPTURER]
+        rest |= st[L.BUILD + v]
+    last = st[L.LAST_CAPTURER]
     if not _finish(st):
-        rec[C_VOID] = 1
-        rec[C_LAST] = -1
-        return OK
-    rec[C_LAST] = last
-    rec[C_REMAINDER] = popcount(rest)
+        rec[L.C_VOID] = 1
+        rec[L.C_LAST] = -1
+        return L.OK
+    rec[L.C_LAST] = last
+    rec[L.C_REMAINDER] = popcount(rest)
     for t in range(2):
-        if (rest >> TRACK_CARDS[t]) & 1:
-            rec[C_TRACK[t] + 2] = last
-            rec[C_TRACK[t] + 3] = REMAINDER_PLY
+        if (rest >> L.TRACK_CARDS[t]) & 1:
+            rec[L.C_TRACK[t] + 2] = last
+            rec[L.C_TRACK[t] + 3] = REMAINDER_PLY
     _score(st, rules, score)
     if check:
         broken = _check_end(st, rules, score)
         if broken:
             return broken
     for p in range(2):
-        for k in range(OFF_TOTAL + 1):  # the categories and the total, in the same order
-            rec[C_SEAT[p] + k] = score[p, k]
-        rec[C_SEAT[p] + OFF_N_CARDS] = score[p, S_N_CARDS]
-        rec[C_SEAT[p] + OFF_N_SPADES] = score[p, S_N_SPADES]
-    return OK
+        for k in range(L.OFF_TOTAL + 1):  # the categories and the total, in the same order
+            rec[L.C_SEAT[p] + k] = score[p, k]
+        rec[L.C_SEAT[p] + L.OFF_N_CARDS] = score[p, L.S_N_CARDS]
+        rec[L.C_SEAT[p] + L.OFF_N_SPADES] = score[p, L.S_N_SPADES]
+    return L.OK

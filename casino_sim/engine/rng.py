@@ -1,8 +1,8 @@
 """A tiny deterministic PRNG for the kernels: splitmix64 on a one-element uint64 array.
 
-The public wrappers seed it from numpy.random.SeedSequence children; inside a
-kernel it is the only source of randomness, so a chunk's rounds depend only
-on its seed.
+Each row of simulate brings its own seed (runner.deals draws them); inside a
+kernel it is the only source of randomness, so a round depends only on its
+seed.
 """
 
 from __future__ import annotations
@@ -29,20 +29,8 @@ def _next(s):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@njit("int64(uint64[::1], int64)", cache=True)  # one version, whatever constants callers pass (movegen.py)
 def _below(s, n):
     """An int in [0, n) for 1 <= n < 2**32 (multiply-shift of the top 32 bits)."""
     r = _next(s) >> _S32
     return np.int64((r * np.uint64(n)) >> _S32)
-
-
-@njit(cache=True)
-def _shuffle_new_deck(s, deck):
-    """deck := a uniformly shuffled 0..51 (Fisher-Yates from the identity)."""
-    for i in range(52):
-        deck[i] = i
-    for i in range(51, 0, -1):
-        j = _below(s, i + 1)
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t

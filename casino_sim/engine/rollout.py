@@ -11,26 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import FULL_MASK, VALUE_MASK, popcount
-from casino_sim.engine.layout import (
-    BATCH_START,
-    BUILD,
-    CAPTURED,
-    HAND,
-    LOOSE,
-    OK,
-    OWNER,
-    P_BASE_KIND,
-    P_CRN,
-    P_KIND,
-    P_WORLDS,
-    PLIES_PER_BATCH,
-    PLY,
-    S_TOTAL,
-    STATE_SIZE,
-    TO_MOVE,
-)
 from casino_sim.engine.play import _play_on
 from casino_sim.engine.rng import _below, _next
 from casino_sim.engine.score import _finish, _score
@@ -47,13 +30,13 @@ def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, op
     one stream still gives one world. Each draw restarts from the sorted cards.
     With opp_known the opponent keeps their hand and only the stock is shuffled.
     """
-    p = st[TO_MOVE]
-    h = 0 if opp_known else popcount(st[HAND + 1 - p])
+    p = st[L.TO_MOVE]
+    h = 0 if opp_known else popcount(st[L.HAND + 1 - p])
     need = 0  # values the opponent must hold
     for v in range(1, 11):
-        if st[OWNER + v] == 1 - p and not opp_known:
+        if st[L.OWNER + v] == 1 - p and not opp_known:
             need |= VALUE_MASK[v]
-    opp = st[HAND + 1 - p] if opp_known else 0
+    opp = st[L.HAND + 1 - p] if opp_known else 0
     for _attempt in range(100_000):
         for i in range(n_unseen):
             unseen_cards[i] = sorted_unseen[i]
@@ -74,7 +57,7 @@ def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, op
                 break
         if ok:
             break
-    start = BATCH_START[st[PLY] // PLIES_PER_BATCH + 1]  # first deck position of the next batch
+    start = L.BATCH_START[st[L.PLY] // L.PLIES_PER_BATCH + 1]  # first deck position of the next batch
     for i in range(h, n_unseen):
         world_deck[start + i - h] = unseen_cards[i]
     return opp
@@ -83,12 +66,12 @@ def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, op
 @njit(cache=True)
 def _sorted_unseen(st, opp_known, sorted_unseen):
     """The cards the mover has not seen (less the opponent's hand when known), ascending; returns their count."""
-    p = st[TO_MOVE]
-    seen = st[HAND + p] | st[LOOSE] | st[CAPTURED] | st[CAPTURED + 1]
+    p = st[L.TO_MOVE]
+    seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1]
     if opp_known:
-        seen |= st[HAND + 1 - p]
+        seen |= st[L.HAND + 1 - p]
     for v in range(1, 11):
-        seen |= st[BUILD + v]
+        seen |= st[L.BUILD + v]
     unseen = FULL_MASK & ~seen
     n_unseen = 0
     while unseen:
@@ -104,7 +87,7 @@ def _base_seats(base_kind, base_w, base_want, seats):
     """Both seats of a play-out play the base policy."""
     ints, weights, wants = seats
     for s in range(2):
-        ints[s, P_KIND] = base_kind
+        ints[s, L.P_KIND] = base_kind
         for j in range(base_w.shape[0]):
             weights[s, j] = base_w[j]
             wants[s, j] = base_want[j]
@@ -118,22 +101,22 @@ def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, b
     and play-out choices); without, each move draws a fresh stream from rng.
     Returns a play-out status (OK = fine).
     """
-    p = st[TO_MOVE]
+    p = st[L.TO_MOVE]
     mv, sim, stream, score = buf.mv, buf.sim, buf.stream, buf.score
     for i in range(n):
         stream[0] = world_seed if crn else _next(rng)
         opp = _sample_world(st, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, buf.world_deck, opp_known)
-        for j in range(STATE_SIZE):
+        for j in range(L.STATE_SIZE):
             sim[j] = st[j]
-        sim[HAND + 1 - p] = opp
+        sim[L.HAND + 1 - p] = opp
         _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         status, _ = _play_on(sim, rules, tbl, buf.world_deck, buf.base, buf, buf.work_mv, stream, buf.quiet, False, -1)
-        if status != OK:
+        if status != L.OK:
             return status
         _finish(sim)
         _score(sim, rules, score)
-        acc[i] += score[p, S_TOTAL] - score[1 - p, S_TOTAL]
-    return OK
+        acc[i] += score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]
+    return L.OK
 
 
 @njit(cache=True)
@@ -151,23 +134,23 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     not drowned by the luck of the worlds.
     """
     if n == 1:
-        return 0, OK
+        return 0, L.OK
     n_unseen = _sorted_unseen(st, False, buf.sorted_unseen)
-    _base_seats(ints[P_BASE_KIND], base_w, base_want, buf.base)
+    _base_seats(ints[L.P_BASE_KIND], base_w, base_want, buf.base)
     means = buf.means
     for i in range(n):
         means[i] = 0.0
     base_seed = _next(rng)
-    for k in range(ints[P_WORLDS]):
+    for k in range(ints[L.P_WORLDS]):
         seed = _world_seed(base_seed, k)
-        status = _world_diffs(st, rules, tbl, n, ints[P_CRN] != 0, seed, False, n_unseen, rng, buf, means)
-        if status != OK:
+        status = _world_diffs(st, rules, tbl, n, ints[L.P_CRN] != 0, seed, False, n_unseen, rng, buf, means)
+        if status != L.OK:
             return -1, status
     best = 0
     for i in range(1, n):
         if means[i] > means[best]:
             best = i
-    return best, OK
+    return best, L.OK
 
 
 @njit(cache=True)
@@ -185,6 +168,6 @@ def _rollout_diffs(st, rules, tbl, n, base_kind, base_w, base_want, opp_known, r
         for i in range(n):
             out[k, i] = 0.0
         status = _world_diffs(st, rules, tbl, n, True, _world_seed(base_seed, k), opp_known, n_unseen, rng, buf, out[k])
-        if status != OK:
+        if status != L.OK:
             return status
-    return OK
+    return L.OK

@@ -15,34 +15,9 @@ from numba import njit, prange
 
 from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.rules import RuleSet
+from casino_sim.engine import layout as L
 from casino_sim.engine.buffers import _new_scratch, _new_seats, grow_and_replay
 from casino_sim.engine.check import CHECK_REASONS
-from casino_sim.engine.layout import (
-    BLOCK,
-    C_DEALER,
-    C_PLIES,
-    C_TRACK,
-    CALLER_CHOOSES,
-    COLUMNS,
-    DEALER,
-    HEURISTIC,
-    MOVE_CAP,
-    MOVE_FIELDS,
-    NO_MOVES,
-    OK,
-    P_BASE_KIND,
-    P_INTS,
-    P_KIND,
-    PLIES,
-    PLIES_PER_BATCH,
-    PLY,
-    RANDOM,
-    ROLLOUT,
-    SCRATCH_BITS,
-    SCRIPTED,
-    STATE_SIZE,
-    TO_MOVE,
-)
 from casino_sim.engine.movegen import _kth_move
 from casino_sim.engine.play import _end_round, _note_deal, _play_on
 from casino_sim.engine.rollout import _rollout_index
@@ -59,24 +34,24 @@ def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check):
     for j in range(rec.shape[0]):
         rec[j] = 0
     _start_round(st, deck, dealer)
-    rec[C_DEALER] = dealer
-    _note_deal(deck, st[PLY] // PLIES_PER_BATCH, st[DEALER], rec)  # batch 0 (as _play_on notes the others)
+    rec[L.C_DEALER] = dealer
+    _note_deal(deck, st[L.PLY] // L.PLIES_PER_BATCH, st[L.DEALER], rec)  # batch 0 (as _play_on notes the others)
     for t in range(2):
-        rec[C_TRACK[t] + 2] = -1
+        rec[L.C_TRACK[t] + 2] = -1
     ints, weights, wants = seats
     pick = -1
     while True:
         status, n = _play_on(st, rules, tbl, deck, seats, buf, buf.mv, rng, io, check, pick)
-        if status != CALLER_CHOOSES:
+        if status != L.CALLER_CHOOSES:
             break
-        s = st[TO_MOVE]
-        if ints[s, P_KIND] == SCRIPTED:  # move script[ply] % n of the canonical order
-            pick = _kth_move(buf.mv, n, io[2][st[PLY]] % n)
+        s = st[L.TO_MOVE]
+        if ints[s, L.P_KIND] == L.SCRIPTED:  # move script[ply] % n of the canonical order
+            pick = _kth_move(buf.mv, n, io[2][st[L.PLY]] % n)
             continue
         pick, status = _rollout_index(st, rules, tbl, n, ints[s], weights[2 + s], wants[2 + s], rng, buf)
-        if status != OK:
+        if status != L.OK:
             return status
-    if status != OK:
+    if status != L.OK:
         return status
     return _end_round(st, rules, buf.score, rec, check)
 
@@ -91,14 +66,14 @@ def _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check
     seats = _new_seats()
     ints, weights, wants = seats
     no_trace, no_script = buf.quiet[1], buf.quiet[2]
-    st = np.zeros(STATE_SIZE, dtype=np.int64)
+    st = np.zeros(L.STATE_SIZE, dtype=np.int64)
     deck = np.zeros(52, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     for r in range(lo, hi):
         i = idx[r]
         for s in range(2):  # seat s plays policy A (index 0) when a_seat0 says so
             who = s if a_seat0[i] else 1 - s
-            for k in range(P_INTS):
+            for k in range(L.P_INTS):
                 ints[s, k] = ints_ab[who, k]
             for j in range(N_FEATURES):
                 weights[s, j] = weights_ab[who, j]
@@ -125,9 +100,9 @@ def _play_rows(rules, tbl, deals, policies, idx, cap, bits, out, status, trace, 
     BLOCK rows go to the threads one at a time, each with its own Scratch.
     """
     n_rows = idx.shape[0]
-    n_blocks = (n_rows + BLOCK - 1) // BLOCK
+    n_blocks = (n_rows + L.BLOCK - 1) // L.BLOCK
     for b in prange(n_blocks):
-        lo, hi = b * BLOCK, min(n_rows, (b + 1) * BLOCK)
+        lo, hi = b * L.BLOCK, min(n_rows, (b + 1) * L.BLOCK)
         _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, (out, status, trace), check)
 
 
@@ -138,13 +113,13 @@ def _policy_rows(ints, weights, wants) -> tuple[np.ndarray, np.ndarray, np.ndarr
         np.ascontiguousarray(weights, dtype=np.float64),
         np.ascontiguousarray(wants, dtype=np.int64),
     )
-    if rows[0].shape != (2, P_INTS) or rows[1].shape != (4, N_FEATURES) or rows[2].shape != (4, N_FEATURES):
-        raise ValueError(f"policy arrays must be (2, {P_INTS}), (4, {N_FEATURES}), (4, {N_FEATURES})")
-    kinds = rows[0][:, P_KIND]
-    if not np.isin(kinds, (RANDOM, HEURISTIC, ROLLOUT, SCRIPTED)).all():
+    if rows[0].shape != (2, L.P_INTS) or rows[1].shape != (4, N_FEATURES) or rows[2].shape != (4, N_FEATURES):
+        raise ValueError(f"policy arrays must be (2, {L.P_INTS}), (4, {N_FEATURES}), (4, {N_FEATURES})")
+    kinds = rows[0][:, L.P_KIND]
+    if not np.isin(kinds, (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SCRIPTED)).all():
         raise ValueError(f"policy kinds {kinds.tolist()}: the engine plays random, heuristic, rollout, scripted")
-    bases = rows[0][kinds == ROLLOUT, P_BASE_KIND]
-    if not np.isin(bases, (RANDOM, HEURISTIC)).all():
+    bases = rows[0][kinds == L.ROLLOUT, L.P_BASE_KIND]
+    if not np.isin(bases, (L.RANDOM, L.HEURISTIC)).all():
         raise ValueError("a rollout's base policy must be random or a heuristic")
     return rows
 
@@ -170,13 +145,13 @@ def play_rows(
         raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
     n = len(rows.decks)
     policies = _policy_rows(ints, weights, wants)
-    scripts = np.zeros((0, PLIES), dtype=np.int64) if scripts is None else np.ascontiguousarray(scripts, np.int64)
-    if (policies[0][:, P_KIND] == SCRIPTED).any() and (scripts.shape != (n, PLIES) or (scripts < 0).any()):
-        raise ValueError(f"scripted seats need a script of {PLIES} non-negative choices per row")
+    scripts = np.zeros((0, L.PLIES), dtype=np.int64) if scripts is None else np.ascontiguousarray(scripts, np.int64)
+    if (policies[0][:, L.P_KIND] == L.SCRIPTED).any() and (scripts.shape != (n, L.PLIES) or (scripts < 0).any()):
+        raise ValueError(f"scripted seats need a script of {L.PLIES} non-negative choices per row")
     if trace is None:
-        trace = np.zeros((0, PLIES, MOVE_FIELDS), dtype=np.int64)
-    if trace.dtype != np.int64 or trace.shape[1:] != (PLIES, MOVE_FIELDS) or not trace.flags.c_contiguous:
-        raise ValueError(f"trace must be a C-contiguous int64 array (k, {PLIES}, {MOVE_FIELDS})")
+        trace = np.zeros((0, L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
+    if trace.dtype != np.int64 or trace.shape[1:] != (L.PLIES, L.MOVE_FIELDS) or not trace.flags.c_contiguous:
+        raise ValueError(f"trace must be a C-contiguous int64 array (k, {L.PLIES}, {L.MOVE_FIELDS})")
     deals = (
         rows.decks.astype(np.int64),
         rows.dealer.astype(np.int64),
@@ -184,7 +159,7 @@ def play_rows(
         rows.a_seat0.astype(np.bool_),
         scripts,
     )
-    out = np.zeros((n, len(COLUMNS)), dtype=np.int64)
+    out = np.zeros((n, len(L.COLUMNS)), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
     todo = np.arange(n, dtype=np.int64)
     rules_arr = rules.as_array()
@@ -193,24 +168,24 @@ def play_rows(
         nonlocal todo
         _play_rows(rules_arr, split_table(), deals, policies, todo, cap, bits, out, status, trace, bool(check))
         if not status.any():
-            return OK, None
+            return L.OK, None
         if check:
             _raise_broken(rows, status, out)
-        if (status == NO_MOVES).any():
+        if (status == L.NO_MOVES).any():
             raise RuntimeError("engine bug: a player had no legal move")
         todo = np.flatnonzero(status).astype(np.int64)  # rare rounds with a crowded table: replayed alone
         codes = status[todo].copy()
-        status[todo] = OK
+        status[todo] = L.OK
         return codes, None
 
     threads = numba.get_num_threads()
-    if n <= BLOCK:  # one block: a parallel launch would only wake threads that have nothing to do
+    if n <= L.BLOCK:  # one block: a parallel launch would only wake threads that have nothing to do
         numba.set_num_threads(1)
     try:
-        grow_and_replay(run, "a round", MOVE_CAP, SCRATCH_BITS)
+        grow_and_replay(run, "a round", L.MOVE_CAP, L.SCRATCH_BITS)
     finally:
         numba.set_num_threads(threads)
-    return {c: out[:, j] for j, c in enumerate(COLUMNS)}
+    return {c: out[:, j] for j, c in enumerate(L.COLUMNS)}
 
 
 def _raise_broken(rows, status: np.ndarray, out: np.ndarray) -> None:
@@ -219,7 +194,7 @@ def _raise_broken(rows, status: np.ndarray, out: np.ndarray) -> None:
     if len(broken):
         i = int(broken[0])
         raise RuntimeError(
-            f"engine bug: {CHECK_REASONS[int(status[i])]} after play {out[i, C_PLIES]} of deal "
+            f"engine bug: {CHECK_REASONS[int(status[i])]} after play {out[i, L.C_PLIES]} of deal "
             f"{int(rows.deal_id[i])} (mirror {int(rows.mirror[i])}, round seed {int(rows.seeds[i])}); "
             f"{len(broken)} round(s) of this chunk broke an invariant"
         )
