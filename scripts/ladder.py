@@ -17,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.experiments.compare import compare
+from casino_sim.experiments.simulate import SimConfig
 
 RUNGS = [("greedy", "random"), ("expert", "greedy"), ("rollout", "expert")]
 
@@ -29,7 +30,8 @@ def run_ladder(
     for a, b in RUNGS:
         n = rollout_deals if "rollout" in (a, b) else deals
         t0 = time.perf_counter()
-        est = compare(a, b, n, rules=rules, seed=seed, chunk_deals=2_000 if n > 2_000 else 100)
+        chunk = 2_000 if n > 2_000 else 100
+        est = compare(SimConfig(deals=n, policy_a=a, policy_b=b, rules=rules, seed=seed, chunk_deals=chunk))
         rows.append(
             {
                 "policy": a,

@@ -89,22 +89,7 @@ def simulate(
         run = RunDir(resume)
         config = sim.config_of(run)
     else:
-        config = sim.SimConfig(
-            deals=deals,
-            policy_a=policy,
-            policy_b=vs,
-            rules=rules,
-            seed=seed,
-            mirrored=mirrored,
-            until_ci=until_ci,
-            threads=threads,
-            engine=engine,
-            chunk_deals=chunk_deals,
-            games=games,
-            checked=check,
-            record=record,
-            card_deals=sim.parse_card_deals(card_deals),
-        )
+        config = sim.SimConfig.from_options(locals())
         config.check()
         run = RunDir(out or sim.default_out(config))
         refuse_used_folder(run.path, force, resumable=True)
@@ -193,10 +178,10 @@ def experiment(
     out: Annotated[
         Path | None, typer.Option("--out", help="Folder for the runs (default results/runs/<plan>).")
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the runs already in --out.")] = False,
     resume: Annotated[
         bool, typer.Option("--resume", help="Finish the interrupted runs in --out (their finished chunks are kept).")
     ] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace the runs already in --out.")] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:

@@ -28,3 +28,17 @@ N_FEATURES = len(FEATURES)
 
 POLICY_KINDS = ("random", "heuristic", "rollout", "python")
 KIND_ID = {k: i for i, k in enumerate(POLICY_KINDS)}  # how numba kernels tell policies apart
+
+
+def p_holds_any(unseen: int, hand: int, k: int) -> float:
+    """P(a hand of `hand` cards drawn from `unseen` holds one of k given cards): 1 - C(unseen-k, hand)/C(unseen, hand).
+
+    Written as a float product in one fixed order; the numba engine compiles this same function, so both engines
+    get the same bits.
+    """
+    if k == 0 or hand == 0:
+        return 0.0
+    none = 1.0
+    for i in range(hand):
+        none *= (unseen - k - i) / (unseen - i)
+    return 1.0 - none

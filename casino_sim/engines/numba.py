@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
+from casino_sim.engines.registry import lazy
+
 
 class NumbaEngine:
     """engine/: the bitmask kernels; fast, parallel, and the only one that plays rollouts."""
 
     name = "numba"
 
-    def legal_moves(self, pos):
-        from casino_sim.engine import legal_moves
-
-        return legal_moves(pos)
-
-    def apply_move(self, pos, move):
-        from casino_sim.engine import apply_move
-
-        return apply_move(pos, move)
+    legal_moves = lazy("casino_sim.engine", "legal_moves")
+    apply_move = lazy("casino_sim.engine", "apply_move")
 
     def play_scripted(self, rules, deck, dealer, script):
         from casino_sim.engine import move_of_row, play_round_scripted_raw

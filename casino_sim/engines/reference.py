@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
+from casino_sim.engines.registry import lazy
+
 
 class ReferenceEngine:
     """reference/: the executable spec every other engine is held to."""
 
     name = "reference"
 
-    def legal_moves(self, pos):
-        from casino_sim.reference import legal_moves
-
-        return legal_moves(pos)
-
-    def apply_move(self, pos, move):
-        from casino_sim.reference import apply_move
-
-        return apply_move(pos, move)
+    legal_moves = lazy("casino_sim.reference", "legal_moves")
+    apply_move = lazy("casino_sim.reference", "apply_move")
 
     def play_scripted(self, rules, deck, dealer, script):
         from casino_sim.reference.record import round_record

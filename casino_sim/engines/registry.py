@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from casino_sim.core.errors import InputError
@@ -74,3 +75,13 @@ def get_engine(name: str) -> Engine:
 def engine_names() -> tuple[str, ...]:
     """Every registered engine's name, in the order registered."""
     return tuple(_ENGINES)
+
+
+def lazy(module: str, name: str) -> Callable:
+    """A method that calls `module.name`, importing the module at the first call (the numba one compiles kernels)."""
+
+    def method(self, *args, **kwargs):
+        return getattr(import_module(module), name)(*args, **kwargs)
+
+    method.__name__ = name
+    return method

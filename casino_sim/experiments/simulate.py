@@ -7,8 +7,9 @@ import platform
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -52,6 +53,18 @@ class SimConfig:
     checked: bool = False  # --check: verify the engine's invariants after every play (engine/check.py)
     record: int = 0  # keep the full move lists of the run's first `record` rounds (for `casino-sim replay`)
     card_deals: int | None = None  # pair every card of the first `card_deals` deals (0: off, None: auto)
+
+    # simulate's option names that differ from the field names
+    _OPTION_FIELDS: ClassVar[dict[str, str]] = {"policy": "policy_a", "vs": "policy_b", "check": "checked"}
+
+    @classmethod
+    def from_options(cls, options: dict) -> SimConfig:
+        """The config that `simulate`'s options ask for (other names in `options` are ignored)."""
+        names = {f.name for f in fields(cls)}
+        values = {cls._OPTION_FIELDS.get(k, k): v for k, v in options.items()}
+        config = {k: v for k, v in values.items() if k in names}
+        config["card_deals"] = parse_card_deals(config.get("card_deals", "auto"))
+        return cls(**config)
 
     def check(self) -> None:
         """One clear error for an impossible option."""

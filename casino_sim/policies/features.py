@@ -12,22 +12,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from casino_sim.core.cards import BIG_CASINO, LITTLE_CASINO, N_CARDS, is_ace, is_figure, is_spade, rank_of
-from casino_sim.core.featurespec import FEATURE_INDEX, FEATURE_NAMES, FEATURES, N_FEATURES  # noqa: F401 (re-exported)
+from casino_sim.core.featurespec import (  # noqa: F401 (re-exported)
+    FEATURE_INDEX,
+    FEATURE_NAMES,
+    FEATURES,
+    N_FEATURES,
+    p_holds_any,
+)
 from casino_sim.reference.groups import group_subsets
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
 from casino_sim.reference.round import round_context
-
-
-def p_holds_any(unseen: int, hand: int, k: int) -> float:
-    """1 - C(unseen-k, hand)/C(unseen, hand), as a float product in the order the numba kernel uses."""
-    if k == 0 or hand == 0:
-        return 0.0
-    none = 1.0
-    for i in range(hand):
-        none *= (unseen - k - i) / (unseen - i)
-    return 1.0 - none
 
 
 def weighted_sum(features, weights) -> float:

@@ -71,6 +71,13 @@ def _yerr(t: pd.DataFrame, prefix: str = "", mean: str | None = None) -> np.ndar
     return np.vstack([_finite(m - t[f"{prefix}ci_lo"].to_numpy()), _finite(t[f"{prefix}ci_hi"].to_numpy() - m)])
 
 
+def _batch_series(ax, t: pd.DataFrame, i: int, count: int, label: str, capsize: int) -> None:
+    """Series i of `count`: means by batch with 95% bars, nudged sideways so the series' bars do not overlap."""
+    ax.errorbar(
+        t["batch"] + (i - (count - 1) / 2) * 0.08, t["mean"], yerr=_yerr(t), marker="o", capsize=capsize, label=label
+    )
+
+
 def _names(t: pd.DataFrame) -> list[str]:
     """Bar names: the policy, with its matchup when the table holds several."""
     if t["matchup"].nunique() > 1:
@@ -146,14 +153,7 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
             label=names[i].replace("\n", " "),
         )
         b = rates[(rates["matchup"] == row["matchup"]) & (rates["policy"] == row["policy"]) & (rates["batch"] > 0)]
-        ax3.errorbar(
-            b["batch"] + (i - (len(whole) - 1) / 2) * 0.08,
-            b["mean"],
-            yerr=_yerr(b),
-            marker="o",
-            capsize=3,
-            label=names[i].replace("\n", " "),
-        )
+        _batch_series(ax3, b, i, len(whole), names[i].replace("\n", " "), capsize=3)
     ax2.set_xticks(ks)
     ax2.set_xlabel("sweeps in a round")
     ax2.set_ylabel("share of rounds")
@@ -290,14 +290,7 @@ def ten_diamonds_chart(batch_table: pd.DataFrame) -> Figure:
     variants = sorted(t["variant"].unique())
     for i, variant in enumerate(variants):
         v = t[t["variant"] == variant].sort_values("batch")
-        ax.errorbar(
-            v["batch"] + (i - (len(variants) - 1) / 2) * 0.08,
-            v["mean"],
-            yerr=_yerr(v),
-            marker="o",
-            capsize=4,
-            label=f"moved to {variant}",
-        )
+        _batch_series(ax, v, i, len(variants), f"moved to {variant}", capsize=4)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xticks(range(1, 7))
     ax.set_xlabel("batch in which the 10♦ is dealt")

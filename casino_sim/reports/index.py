@@ -84,14 +84,12 @@ def _seat_lines(t: pd.DataFrame) -> list[str]:
 
 
 def _convergence_lines(t: pd.DataFrame) -> list[str]:
-    out = []
-    for m, g in t.groupby("matchup", observed=True, sort=True):
-        last = g.iloc[-1]
-        out.append(
-            f"- {m}: after {int(last['deals'])} deals the running mean is {last['mean']:+.3f}, "
-            f"95% interval ± {(last['ci_hi'] - last['ci_lo']) / 2:.3f}."
-        )
-    return out
+    lasts = {m: g.iloc[-1] for m, g in t.groupby("matchup", observed=True, sort=True)}
+    return [
+        f"- {m}: after {int(r['deals'])} deals the running mean is {r['mean']:+.3f}, "
+        f"95% interval ± {(r['ci_hi'] - r['ci_lo']) / 2:.3f}."
+        for m, r in lasts.items()
+    ]
 
 
 def _games_lines(t: pd.DataFrame) -> list[str]:

@@ -19,6 +19,12 @@ ID = ["rules", "matchup", "policy"]
 BATCH_COLUMNS = [f"sweeps_b{b}" for b in range(1, BATCHES + 1)]
 
 
+def _matchup_fields(info: pd.DataFrame, mu) -> dict:
+    """The columns that name matchup `mu`: rules, matchup, both policies and whether it is mirrored."""
+    cols = ("rules", "matchup", "policy_a", "policy_b")
+    return {c: info.at[mu, c] for c in cols} | {"mirrored": bool(info.at[mu, "mirrored"])}
+
+
 def _ident(info: pd.DataFrame, mu: int, side: int) -> dict:
     return {"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"], "policy": policy_name(info, mu, side)}
 
@@ -108,11 +114,7 @@ def summary_table(df: pd.DataFrame) -> pd.DataFrame:
         c = h["cluster"].to_numpy()
         d = h["diff"].to_numpy()
         row = {
-            "rules": info.at[mu, "rules"],
-            "matchup": info.at[mu, "matchup"],
-            "policy_a": info.at[mu, "policy_a"],
-            "policy_b": info.at[mu, "policy_b"],
-            "mirrored": bool(info.at[mu, "mirrored"]),
+            **_matchup_fields(info, mu),
             "rounds": int(in_mu.sum()),
             "void_rounds": int((df["void"].to_numpy()[in_mu] != 0).sum()),
             "deals": len(pairs.get(mu, [])),
@@ -173,11 +175,7 @@ def games_table(games: pd.DataFrame) -> pd.DataFrame:
         win = cluster_wilson(won[idx], cl[idx]).as_dict("win_rate_a_")
         rows.append(
             {
-                "rules": info.at[m, "rules"],
-                "matchup": info.at[m, "matchup"],
-                "policy_a": info.at[m, "policy_a"],
-                "policy_b": info.at[m, "policy_b"],
-                "mirrored": bool(info.at[m, "mirrored"]),
+                **_matchup_fields(info, m),
                 "games": int(idx.sum()),
                 "wins_a": float(won[idx].sum()),
                 **_drop_n(win),

@@ -30,14 +30,14 @@ def play_rows(
     rules: RuleSet,
     policy_a: Policy,
     policy_b: Policy,
-    check: bool = False,
-    trace: np.ndarray | None = None,
+    **options,
 ) -> pd.DataFrame:
     """Per-round records of the rows, with deal_id and mirror columns first.
 
-    `check` verifies the numba engine's every play; `trace` (k, 48, 5) receives the move records of the first k rows.
+    `options` are Engine.play_rows' keywords: `check` verifies the numba engine's every play; `trace` (k, 48, 5)
+    receives the move records of the first k rows.
     """
-    cols = get_engine(engine).play_rows(rows, rules, policy_a, policy_b, check=check, trace=trace)
+    cols = get_engine(engine).play_rows(rows, rules, policy_a, policy_b, **options)
     seat0 = np.where(rows.a_seat0, policy_a.name, policy_b.name)
     seat1 = np.where(rows.a_seat0, policy_b.name, policy_a.name)
     # Every record field is a small count (at most 52), so int8 holds it: an eighth of the memory and disk.

@@ -128,10 +128,10 @@ def test_unwritable_output_folder(tmp_path):
 
 def test_compare_gives_the_numbers_of_a_simulate_run(tmp_path):
     from casino_sim.experiments.compare import compare
-    from casino_sim.experiments.simulate import headline
+    from casino_sim.experiments.simulate import SimConfig, headline
 
     frame = simulate_dir(tmp_path / "r", deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200)
-    est = compare("expert", "greedy", 900, seed=8, chunk_deals=200)
+    est = compare(SimConfig(deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200))
     assert est.n == 900 and est.mean == pytest.approx(headline(frame).mean(), abs=1e-12)
 
 
