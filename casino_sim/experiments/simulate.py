@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import platform
-import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
@@ -14,7 +12,6 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
-from casino_sim import __version__
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import PAIRS_PER_DEAL, card_pairs, pairing_rng
@@ -23,6 +20,7 @@ from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
 from casino_sim.runner.play import engine_for, play_rows
+from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.seeding import chunk_seed
@@ -138,31 +136,6 @@ class SimConfig:
     def unit(self) -> str:
         """The main table of a run and the unit its progress counts: rounds, or games with --games."""
         return "games" if self.games else "rounds"
-
-
-def git_revision() -> str | None:
-    """The git revision of the source tree the package runs from, if it is a checkout."""
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True, text=True, timeout=5
-        )
-        return out.stdout.strip() or None if out.returncode == 0 else None
-    except (OSError, subprocess.SubprocessError):
-        return None
-
-
-def versions() -> dict[str, str]:
-    import numba
-    import pyarrow
-
-    return {
-        "casino_sim": __version__,
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "numba": numba.__version__,
-        "pandas": pd.__version__,
-        "pyarrow": pyarrow.__version__,
-    }
 
 
 def headline(frame: pd.DataFrame) -> np.ndarray:

@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from casino_sim.core.errors import InputError
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run, versions
+from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir
 
 MAX_POLICIES = 16

@@ -50,24 +50,8 @@ def test_until_ci_stops_at_a_chunk_boundary_when_narrow_enough(tmp_path):
 
 def test_killed_run_resumes_from_the_command_line(tmp_path):
     out = tmp_path / "run"
-    cmd = [
-        sys.executable,
-        "-m",
-        "casino_sim",
-        "simulate",
-        "--deals",
-        "400000",
-        "--policy",
-        "expert",
-        "--vs",
-        "expert",
-        "--seed",
-        "3",
-        "--chunk-deals",
-        "2000",
-        "--out",
-        str(out),
-    ]
+    cmd = [sys.executable, "-m", "casino_sim", *"simulate --deals 400000 --policy expert --vs expert --seed 3".split()]
+    cmd += ["--chunk-deals", "2000", "--out", str(out)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     rundir = RunDir(out)
     deadline = time.time() + 120

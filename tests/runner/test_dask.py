@@ -187,28 +187,8 @@ def test_experiment_runs_every_planned_run_on_the_cluster(scheduler, tmp_path):
 
 def test_interrupted_local_cluster_run_resumes_on_a_scheduler_to_the_local_tables(scheduler, tmp_path):
     out = tmp_path / "run"
-    cmd = [
-        sys.executable,
-        "-m",
-        "casino_sim",
-        "simulate",
-        "--deals",
-        "400000",
-        "--policy",
-        "expert",
-        "--vs",
-        "expert",
-        "--seed",
-        "3",
-        "--chunk-deals",
-        "1000",
-        "--backend",
-        "dask",
-        "--threads",
-        "2",
-        "--out",
-        str(out),
-    ]
+    cmd = [sys.executable, "-m", "casino_sim", *"simulate --deals 400000 --policy expert --vs expert --seed 3".split()]
+    cmd += [*"--chunk-deals 1000 --backend dask --threads 2".split(), "--out", str(out)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     rundir = RunDir(out)
     deadline = time.time() + 120

@@ -36,77 +36,21 @@ POSITION = {
     "captured": [[], []],
 }
 
-# name -> (command arguments after `casino-sim`, the files it writes that we keep)
-CASES: dict[str, list[str]] = {
-    "strict-greedy-vs-random": [
-        "simulate",
-        "--deals",
-        "2000",
-        "--policy",
-        "greedy",
-        "--vs",
-        "random",
-        "--card-deals",
-        "20",
-    ],
-    "strict-expert-vs-greedy": [
-        "simulate",
-        "--deals",
-        "2000",
-        "--policy",
-        "expert",
-        "--vs",
-        "greedy",
-        "--card-deals",
-        "20",
-    ],
-    "strict-rollout-vs-expert": [
-        "simulate",
-        "--deals",
-        "6",
-        "--policy",
-        "rollout",
-        "--vs",
-        "expert",
-        "--chunk-deals",
-        "3",
-        "--card-deals",
-        "0",
-    ],
-    "brazilian-expert-vs-greedy": [
-        "simulate",
-        "--deals",
-        "2000",
-        "--policy",
-        "expert",
-        "--vs",
-        "greedy",
-        "--rules",
-        "brazilian",
-        "--card-deals",
-        "20",
-    ],
-    "italian-expert-vs-random": [
-        "simulate",
-        "--deals",
-        "2000",
-        "--policy",
-        "expert",
-        "--vs",
-        "random",
-        "--rules",
-        "italian",
-        "--card-deals",
-        "20",
-    ],
-    "tournament": ["tournament", "random", "greedy", "expert", "--games", "20", "--chunk-deals", "10"],
-    "analyse": ["analyse", "{position}", "--worlds", "200", "--format", "json"],
+# name -> the command after `casino-sim` (split on spaces; {position} is a position file produce() writes)
+CASES: dict[str, str] = {
+    "strict-greedy-vs-random": "simulate --deals 2000 --policy greedy --vs random --card-deals 20",
+    "strict-expert-vs-greedy": "simulate --deals 2000 --policy expert --vs greedy --card-deals 20",
+    "strict-rollout-vs-expert": "simulate --deals 6 --policy rollout --vs expert --chunk-deals 3 --card-deals 0",
+    "brazilian-expert-vs-greedy": "simulate --deals 2000 --policy expert --vs greedy --rules brazilian --card-deals 20",
+    "italian-expert-vs-random": "simulate --deals 2000 --policy expert --vs random --rules italian --card-deals 20",
+    "tournament": "tournament random greedy expert --games 20 --chunk-deals 10",
+    "analyse": "analyse {position} --worlds 200 --format json",
 }
 
 
 def produce(name: str, work: Path) -> dict[str, bytes]:
     """Run one case in `work` (a fresh folder) and return its kept outputs, by file name."""
-    args = [a.replace("{position}", str(work / "position.json")) for a in CASES[name]]
+    args = [a.replace("{position}", str(work / "position.json")) for a in CASES[name].split()]
     (work / "position.json").write_text(json.dumps(POSITION))
     out = work / "out"
     if args[0] in ("simulate", "tournament"):

@@ -1,0 +1,82 @@
+"""The package's shape stays as DESIGN.md draws it: small modules, short kernel signatures, imports pointing down."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "casino_sim"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+MAX_LINES = 400
+MAX_KERNEL_PARAMETERS = 12
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _imported(path: Path) -> set[str]:
+    """Every casino_sim module the file imports, at any depth of the file (lazy imports included)."""
+    names = set()
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+    return {n for n in names if n.startswith("casino_sim")}
+
+
+def _in(path: Path, package: str) -> bool:
+    return path.relative_to(PACKAGE).parts[0] == package
+
+
+def test_the_package_has_modules_to_check():
+    assert len(MODULES) > 50 and any(_in(p, "engine") for p in MODULES)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_is_over_400_lines(path):
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES
+
+
+def test_no_numba_kernel_takes_more_than_12_parameters():
+    long = []
+    for path in MODULES:
+        for node in ast.walk(_tree(path)):
+            jitted = isinstance(node, ast.FunctionDef) and any("jit" in ast.unparse(d) for d in node.decorator_list)
+            if jitted and len(node.args.args) > MAX_KERNEL_PARAMETERS:
+                long.append(f"{path.name}::{node.name} ({len(node.args.args)})")
+    assert not long
+
+
+def test_the_reference_engine_never_imports_the_numba_engine():
+    offenders = [
+        p.name
+        for p in MODULES
+        if _in(p, "reference")
+        and any(m.startswith("casino_sim.engine.") or m == "casino_sim.engine" for m in _imported(p))
+    ]
+    assert not offenders
+
+
+def test_the_numba_engine_sees_reference_types_only_through_its_codec():
+    offenders = [
+        p.name
+        for p in MODULES
+        if _in(p, "engine") and p.name != "codec.py" and any(m.startswith("casino_sim.reference") for m in _imported(p))
+    ]
+    assert not offenders
+
+
+def test_core_imports_nothing_above_it():
+    offenders = {
+        p.name: m
+        for p in MODULES
+        if _in(p, "core")
+        for m in _imported(p)
+        if not (m.startswith("casino_sim.core") or m in ("casino_sim", "casino_sim.__version__"))
+    }
+    assert not offenders
