@@ -65,18 +65,17 @@ def tune(
             threads=threads,
         )
         folder = out or Path("results/tune") / f"{Path(start).stem}-{rules}-seed{seed}"
-    config.policies()  # every bad option before a backend starts or a folder is made
-    with opts.open_backend(backend, scheduler, config.threads) as field_backend:
+    config.policies()  # every bad option before a backend starts
+    with opts.open_backend(backend, scheduler, config.threads) as field_backend:  # a bad address: no folder made
+        run = tn.open_run(config, folder, resume=resume is not None, force=force)
         console.print(f"run folder: {folder}", highlight=False)
         opts.compile_notice("simulate")
         try:
             with progress_bar(console, "tuning") as update:
                 result = tn.tune(
                     config,
-                    folder,
+                    run,
                     field_backend,
-                    resume=resume is not None,
-                    force=force,
                     progress=update,
                     stage=lambda s: console.print(s, highlight=False),
                 )

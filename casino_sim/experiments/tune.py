@@ -11,6 +11,7 @@ validated against its start on deals the search never saw.
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -29,6 +30,7 @@ from casino_sim.reports.stats import mean_ci
 from casino_sim.runner.seeding import stream_seed
 
 MAX_DEALS = 10**7
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # the policy's name, and its file's
 SCALE_FLOOR = 0.2  # a weight's search scale: its start value's size, at least this (so zero weights move too)
 SELECTION_FACTOR = 4  # the short list plays this many times --deals fresh deals
 SHORT_LIST = 3  # the search's last centre, its best candidate, the start
@@ -70,6 +72,8 @@ class TuneConfig:
             raise InputError("--seed must be >= 0 and --threads between 0 and 256")
         if not self.against:
             raise InputError("--against needs at least one policy")
+        if not NAME.fullmatch(self.name):
+            raise InputError(f"--name must be letters, digits, '-', '_' or '.' (it names the file), got {self.name!r}")
         get_rules(self.rules)
         start = get_policy(self.start)
         if start.kind != "heuristic":
@@ -232,25 +236,29 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
     return rows
 
 
-def tune(
-    config: TuneConfig,
-    folder: Path,
-    backend,
-    resume: bool = False,
-    force: bool = False,
-    progress: Progress | None = None,
-    stage: Callable[[str], None] | None = None,
-) -> TuneResult:
-    """Search, pick and validate; write the policy file, tables and charts into `folder`."""
-    from casino_sim.reports.tune import write_policy, write_report
-
-    config.policies()  # every bad option before the folder is touched
+def open_run(config: TuneConfig, folder: Path, resume: bool = False, force: bool = False) -> TuneDir:
+    """Check every option, then make the run folder (or check the one to resume): nothing is played yet."""
+    config.policies()
     run = TuneDir(folder)
     if resume:
         if TuneConfig.from_manifest(run.read_manifest(), config.threads) != config:
             raise InputError(f"{folder} holds a tune run with other options")
     else:
         run.create(config.manifest(), force=force)
+    return run
+
+
+def tune(
+    config: TuneConfig,
+    run: TuneDir,
+    backend,
+    progress: Progress | None = None,
+    stage: Callable[[str], None] | None = None,
+) -> TuneResult:
+    """Search (from the last finished generation of `run`), pick and validate; write the policy file, tables and
+    charts into the run folder."""
+    from casino_sim.reports.tune import write_policy, write_report
+
     say = stage or (lambda _: None)
     say(f"searching: {config.generations} generations of {config.population} candidates")
     history = search(config, run, backend, progress)

@@ -20,8 +20,8 @@ from casino_sim.runner.deals import chunk_rows
 TINY = tn.TuneConfig(deals=12, generations=3, population=3, validate_deals=30, seed=5)
 
 
-def tuned(folder, config=TINY, **kw):
-    return tn.tune(config, folder, LocalBackend(), **kw)
+def tuned(folder, config=TINY, resume=False):
+    return tn.tune(config, tn.open_run(config, folder, resume=resume), LocalBackend())
 
 
 def outputs(folder) -> dict[str, bytes]:
@@ -119,6 +119,7 @@ def test_the_validation_and_learning_curve_have_intervals(tiny_run):
         (dict(start="rollout"), "--start must be a heuristic"),
         (dict(start="random"), "--start must be a heuristic"),
         (dict(against=()), "--against needs at least one policy"),
+        (dict(name="../up"), "--name must be"),
     ],
 )
 def test_bad_options_are_refused_before_any_play(change, message, tmp_path):
