@@ -260,7 +260,9 @@ def tune(
     from casino_sim.reports.tune import write_policy, write_report
 
     say = stage or (lambda _: None)
-    say(f"searching: {config.generations} generations of {config.population} candidates")
+    finished = len(run.finished())
+    resumed = f" ({finished} finished before: resuming)" if finished else ""
+    say(f"searching: {config.generations} generations of {config.population} candidates{resumed}")
     history = search(config, run, backend, progress)
     say(f"picking the policy to write on {SELECTION_FACTOR * config.deals:,} fresh deals")
     selection = select(config, history, backend, progress)
