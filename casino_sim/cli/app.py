@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli import bench, games, policies, positions, runs
+from casino_sim.cli import bench, games, policies, positions, runs, tune
 from casino_sim.cli.options import HELP_OPTIONS
 from casino_sim.core.errors import USER_ERRORS
 
@@ -52,6 +52,7 @@ for command in (
     runs.tournament,
     bench.bench,
     runs.card_value,
+    tune.tune,
     positions.choose,
     positions.analyse,
     games.play,

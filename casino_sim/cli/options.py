@@ -58,6 +58,14 @@ SchedulerOpt = Annotated[
 ]
 
 
+def refuse_resume_with_force(resume, force: bool) -> None:
+    """--resume finishes a run and --force starts a new one: never both."""
+    if resume is not None and force:
+        from casino_sim.core.errors import InputError
+
+        raise InputError("--force starts a new run and --resume finishes one: give one of them")
+
+
 def open_backend(backend: BackendName | None, scheduler: str | None, threads: int | None = None):
     """The chunk backend that --backend/--scheduler ask for, as a context manager around a whole command."""
     from casino_sim.runner import backends

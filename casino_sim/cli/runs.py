@@ -9,7 +9,15 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import BackendOpt, RulesOpt, SchedulerOpt, compile_notice, console, open_backend
+from casino_sim.cli.options import (
+    BackendOpt,
+    RulesOpt,
+    SchedulerOpt,
+    compile_notice,
+    console,
+    open_backend,
+    refuse_resume_with_force,
+)
 from casino_sim.core.errors import InputError
 
 
@@ -83,9 +91,8 @@ def simulate(
     from casino_sim.experiments import simulate as sim
     from casino_sim.runner.rundir import RunDir, refuse_used_folder
 
+    refuse_resume_with_force(resume, force)
     if resume is not None:
-        if force:
-            raise InputError("--force starts a new run and --resume finishes one: give one of them")
         run = RunDir(resume)
         config = sim.config_of(run)
     else:

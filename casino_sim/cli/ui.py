@@ -128,3 +128,13 @@ def card_values_table(values):
     for label in labels:
         table.add_row(label, *(ci_text(by[(v, label)], "", "+.2f") if (v, label) in by else "—" for v in variants))
     return table
+
+
+def validation_table(name: str, rows: list[dict]):
+    """A tuned policy against each opponent on fresh deals: its points per mirrored deal with the interval."""
+    from casino_sim.reports.index import ci_text
+
+    table = _table("Validation on fresh deals (95% intervals)", ("matchup", "deals", "A − B per deal"))
+    for r in rows:
+        table.add_row(f"{name} vs {r['opponent']}", f"{r['deals']:,}", ci_text(r))
+    return table

@@ -23,7 +23,7 @@ def _heuristic_index(st, rules, tbl, mv, n, w, want, rng, after, f, scores):
     view = _view(st)
     for i in range(n):
         if immediate:  # greedy and its kind: score straight from the move record
-            scores[i] = _immediate_score(st, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], w)
+            scores[i] = _immediate_score(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], w)
         else:
             _move_features(st, rules, tbl, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], view, after, want, f)
             scores[i] = _weighted(f, w)

@@ -131,7 +131,7 @@ def _taken_swept(st, kind, card, tmask, bmask):
 
 
 @njit(cache=True)
-def _immediate_score(st, kind, card, tmask, bmask, w):
+def _immediate_score(st, rules, kind, card, tmask, bmask, w):
     """A heuristic's score when only immediate features carry weight (greedy): no feature row.
 
     Adds feature times weight in FEATURES order, skipping zero weights, exactly as
@@ -151,7 +151,7 @@ def _immediate_score(st, kind, card, tmask, bmask, w):
     if w[F_LITTLE] != 0.0:
         total += ((taken >> LITTLE_CASINO) & 1) * w[F_LITTLE]
     if w[F_SWEEP] != 0.0:
-        total += (1.0 if swept else 0.0) * w[F_SWEEP]
+        total += (rules[L.R_SWEEP_POINTS] if swept else 0) * w[F_SWEEP]
     if w[F_BUILD] != 0.0:
         total += (1.0 if is_build else 0.0) * w[F_BUILD]
     if w[F_TRAIL_POINTS] != 0.0:
@@ -186,7 +186,7 @@ def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after,
     f[F_ACES] = popcount(taken & ACE_MASK)
     f[F_BIG] = (taken >> BIG_CASINO) & 1
     f[F_LITTLE] = (taken >> LITTLE_CASINO) & 1
-    f[F_SWEEP] = 1.0 if swept else 0.0
+    f[F_SWEEP] = rules[L.R_SWEEP_POINTS] if swept else 0  # a sweep is priced by the rule set (brazilian: 0)
     if kind == L.BUILD_K or kind == L.INCREASE or kind == L.ADD:
         f[F_BUILD] = 1.0
         if full:
@@ -219,6 +219,7 @@ def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after,
             f[F_CARDS_RISK] += prob * (1 if same else 0)
             if same != 0 and after[L.LOOSE] == (same & -same) and table == after[L.LOOSE] and prob > f[F_SWEEP_OPEN]:
                 f[F_SWEEP_OPEN] = prob
+        f[F_SWEEP_OPEN] *= rules[L.R_SWEEP_POINTS]  # priced as the opponent's sweep (x1 in strict: the same bits)
     f[F_CASINOS] = 2 * ((after[L.LOOSE] >> BIG_CASINO) & 1) + ((after[L.LOOSE] >> LITTLE_CASINO) & 1)
     if kind == L.CAPTURE and n_unseen - opp_hand == 0:
         f[F_LAST] = popcount(after[L.LOOSE])

@@ -118,7 +118,7 @@ def move_features(pos: Position, move: Move, know: Knowledge | None = None) -> n
     f[2] = sum(map(is_ace, taken))
     f[3] = BIG_CASINO in taken
     f[4] = LITTLE_CASINO in taken
-    f[5] = after.sweeps[p] > pos.sweeps[p]
+    f[5] = pos.rules.sweep_points if after.sweeps[p] > pos.sweeps[p] else 0  # a sweep's points in this rule set
     if move.kind in ("build", "increase", "add"):
         f[6] = 1
         f[7] = len(after.build_of(move.value).cards)
@@ -130,6 +130,7 @@ def move_features(pos: Position, move: Move, know: Knowledge | None = None) -> n
             f[9] += prob * _best_capture(after, v, rank, len)
             if _whole_table_capturable(after, v, rank):
                 f[10] = max(f[10], prob)
+        f[10] *= pos.rules.sweep_points  # priced as the sweep the opponent would make (x1 in strict: the same bits)
     if move.kind == "trail":
         f[11] = sure_points(move.card)
         f[14] = 1

@@ -71,6 +71,16 @@ def refuse_used_folder(path: Path, force: bool, resumable: bool = False, nested:
     raise InputError(f"{path} {held} ({resume}{force_does}; or choose another --out)")
 
 
+def read_manifest_file(path: Path, folder_kind: str) -> dict:
+    """A folder's manifest.json; InputError if there is none (not a `folder_kind`) or it cannot be read."""
+    try:
+        return json.loads(Path(path).read_text())
+    except FileNotFoundError:
+        raise InputError(f"{Path(path).parent} is not a {folder_kind} (no manifest.json)") from None
+    except (OSError, json.JSONDecodeError) as e:
+        raise InputError(f"{path} cannot be read: {e}") from None
+
+
 class RunDir:
     """The folder of one run: manifest.json, rounds/chunk-NNNNNN.parquet, report files."""
 
@@ -106,12 +116,7 @@ class RunDir:
 
     def read_manifest(self) -> dict:
         """The manifest of an existing run; InputError if missing, damaged or from another version."""
-        try:
-            manifest = json.loads(self.manifest_path.read_text())
-        except FileNotFoundError:
-            raise InputError(f"{self.path} is not a run folder (no manifest.json)") from None
-        except (OSError, json.JSONDecodeError) as e:
-            raise InputError(f"{self.manifest_path} cannot be read: {e}") from None
+        manifest = read_manifest_file(self.manifest_path, "run folder")
         if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
             raise InputError(
                 f"{self.path} was written by another version of casino-sim "

@@ -5,11 +5,16 @@ from __future__ import annotations
 import numpy as np
 
 
-def chunk_seed(seed: int, chunk: int) -> int:
-    """The 64-bit seed of chunk `chunk`: the chunk-th child that SeedSequence(seed).spawn() would give."""
-    child = np.random.SeedSequence(seed, spawn_key=(chunk,))
+def stream_seed(seed: int, *key: int) -> int:
+    """The 64-bit seed of the SeedSequence child at spawn key `key`: streams of one run seed that never overlap."""
+    child = np.random.SeedSequence(seed, spawn_key=tuple(key))
     lo, hi = child.generate_state(2, np.uint32)
     return int(lo) | (int(hi) << 32)
+
+
+def chunk_seed(seed: int, chunk: int) -> int:
+    """The 64-bit seed of chunk `chunk`: the chunk-th child that SeedSequence(seed).spawn() would give."""
+    return stream_seed(seed, chunk)
 
 
 def chunk_seeds(seed: int, chunks) -> np.ndarray:

@@ -144,6 +144,29 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("play", "hint_policy"): [(["--hint-policy", "nosuch"], "nosuch")],
     ("play", "save"): [(["--save", "{file}/game.json"], "cannot write"), (["--save", "{root}"], "is a folder")],
     ("policies show", "name"): [(["nosuch"], "nosuch")],
+    ("tune", "start"): [
+        (["--start", "nosuch"], "nosuch"),
+        (["--start", "rollout"], "--start must be a heuristic"),
+        (["--start", "{toml}"], "broken.toml"),
+    ],
+    ("tune", "against"): [(["--against", "nosuch"], "nosuch"), (["--against", ","], "--against")],
+    ("tune", "rules"): [(["--rules", "poker"], "poker")],
+    ("tune", "deals"): [(["--deals", "0"], "--deals"), (["--deals", "many"], "--deals")],
+    ("tune", "generations"): [(["--generations", "0"], "--generations")],
+    ("tune", "population"): [(["--population", "1"], "--population"), (["--population", "x"], "--population")],
+    ("tune", "seed"): [(["--seed", "-1"], "--seed")],
+    ("tune", "sigma"): [(["--sigma", "0"], "--sigma")],
+    ("tune", "validate_deals"): [(["--validate-deals", "1"], "--validate-deals")],
+    ("tune", "name"): [(["--name", "a/b"], "--name")],
+    ("tune", "threads"): [(["--threads", "-1"], "--threads")],
+    ("tune", "out"): [(["--out", "{file}/sub"], "cannot write"), (["--out", "{run}"], "already holds a run")],
+    ("tune", "resume"): [
+        (["--resume", "{root}/none"], "not a tune run folder"),
+        (["--resume", "{run}"], "does not hold a tune run"),
+    ],
+    ("tune", "force"): [(["--resume", "{run}", "--force"], "--force")],
+    ("tune", "backend"): [(["--backend", "mpi"], "--backend")],
+    ("tune", "scheduler"): [(["--scheduler", "not-an-address"], "scheduler")],
 }
 
 

@@ -55,12 +55,12 @@ def test_numba_features_equal_python_features_bit_for_bit(rules, weights_of):
 def test_immediate_scores_equal_the_weighted_python_features(rules):
     w = get_policy("greedy").weights.copy()  # only immediate features: the kernel's short path
     w[FEATURE_INDEX["trail_points"]], w[FEATURE_INDEX["build_made"]] = -0.5, 0.3
-    checked = 0
+    checked, r = 0, rules.as_array()
     for pos in positions_by_random_play(rules, 8, seed=11)[::2]:
         st = engine.position_to_state(pos)
         for move in engine_order_moves(pos):
             kind, card, loose, builds, _ = engine.row_of_move(move)
-            assert _immediate_score(st, kind, card, loose, builds, w) == weighted_sum(move_features(pos, move), w)
+            assert _immediate_score(st, r, kind, card, loose, builds, w) == weighted_sum(move_features(pos, move), w)
             checked += 1
     assert checked > 300
 

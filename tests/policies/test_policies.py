@@ -12,7 +12,7 @@ from casino_sim.policies.features import knowledge_of
 from casino_sim.reference import Position, legal_moves
 from casino_sim.reference.round import play_round
 
-BUILTINS = {"random", "greedy", "builder", "defensive", "hold-casinos", "expert", "rollout"}
+BUILTINS = {"random", "greedy", "builder", "defensive", "hold-casinos", "expert", "tuned", "rollout"}
 
 
 def feature(pos, move, name):

@@ -253,3 +253,14 @@ def test_without_the_dask_extra_the_error_says_how_to_install_it(tmp_path):
         env={"PYTHONPATH": str(tmp_path / "site")},
     )
     assert_one_line_error(proc, "pip install 'casino-sim[dask]'")
+
+
+def test_tune_on_dask_gives_the_local_run(cluster, tmp_path):
+    from casino_sim.experiments.tune import TuneConfig, open_run, tune
+    from casino_sim.runner.backends import LocalBackend
+
+    config = TuneConfig(against=("greedy",), deals=10, generations=2, population=3, validate_deals=20, seed=4)
+    local = tune(config, open_run(config, tmp_path / "local"), LocalBackend())
+    on_dask = tune(config, open_run(config, tmp_path / "dask"), cluster)
+    assert local.history == on_dask.history and local.selection == on_dask.selection
+    assert (tmp_path / "local" / "tuned.toml").read_bytes() == (tmp_path / "dask" / "tuned.toml").read_bytes()

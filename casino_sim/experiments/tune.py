@@ -1,0 +1,275 @@
+"""`casino-sim tune`: search a heuristic policy's weights for the ones that score best against a field.
+
+CMA-ES (the `cma` package) proposes a population of weight vectors per generation;
+every candidate of a generation plays the same mirrored deals against every
+opponent (common random numbers). Each finished generation is recorded in the run
+folder with the optimiser's state, so a run cut short resumes where it stopped.
+At the end a short list (the search's centre, the best candidate seen, the start)
+is replayed on fresh deals to pick the policy written, and that policy is
+validated against its start on deals the search never saw.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+import numpy as np
+
+from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
+from casino_sim.experiments.tune_play import FieldJob, play_field
+from casino_sim.experiments.tune_store import TuneDir
+from casino_sim.policies import get_policy
+from casino_sim.policies.policy import Policy
+from casino_sim.reports.stats import mean_ci
+from casino_sim.runner.seeding import stream_seed
+
+MAX_DEALS = 10**7
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # the policy's name, and its file's
+SCALE_FLOOR = 0.2  # a weight's search scale: its start value's size, at least this (so zero weights move too)
+SELECTION_FACTOR = 4  # the short list plays this many times --deals fresh deals
+SHORT_LIST = 3  # the search's last centre, its best candidate, the start
+# spawn keys of the run seed's independent streams
+KEY_GENERATION, KEY_SELECTION, KEY_VALIDATION, KEY_OPTIMISER = 0, 1, 2, 3
+Progress = Callable[[int, int], None]  # (rounds done, rounds planned)
+
+
+@dataclass(frozen=True)
+class TuneConfig:
+    """Everything that decides a tune run's result (threads do not change it)."""
+
+    start: str = "expert"
+    against: tuple[str, ...] = ("expert", "greedy")
+    rules: str = "strict"
+    deals: int = 1_000  # mirrored deals per candidate against each opponent
+    generations: int = 30
+    population: int = 12
+    seed: int = 0
+    sigma: float = 0.3  # CMA-ES's first step, in units of each weight's scale
+    validate_deals: int = 20_000
+    name: str = "tuned"
+    threads: int = 0
+
+    def policies(self) -> tuple[Policy, tuple[Policy, ...]]:
+        """Check every option; the start policy and the field. InputError names the bad one."""
+        if self.population < 2:
+            raise InputError(f"--population must be at least 2, got {self.population}")
+        for opt, n, low in (("--deals", self.deals, 1), ("--validate-deals", self.validate_deals, 2)):
+            if not low <= n <= MAX_DEALS:
+                raise InputError(f"{opt} must be between {low} and {MAX_DEALS:,}, got {n:,}")
+        if not 1 <= self.generations <= 10_000:
+            raise InputError(f"--generations must be between 1 and 10,000, got {self.generations}")
+        if self.population > 1_000:
+            raise InputError(f"--population must be at most 1,000, got {self.population}")
+        if not 0 < self.sigma <= 10:
+            raise InputError(f"--sigma must be above 0 and at most 10, got {self.sigma}")
+        if self.seed < 0 or not 0 <= self.threads <= 256:
+            raise InputError("--seed must be >= 0 and --threads between 0 and 256")
+        if not self.against:
+            raise InputError("--against needs at least one policy")
+        if not NAME.fullmatch(self.name):
+            raise InputError(f"--name must be letters, digits, '-', '_' or '.' (it names the file), got {self.name!r}")
+        get_rules(self.rules)
+        start = get_policy(self.start)
+        if start.kind != "heuristic":
+            raise InputError(f"--start must be a heuristic policy (a weights file); {start.name!r} is {start.kind}")
+        field = tuple(get_policy(a) for a in self.against)
+        for p in field:
+            if p.kind == "python":
+                raise InputError(f"tune plays on the numba engine; {p.name!r} is a Python callable")
+        return start, field
+
+    def rounds_planned(self, field_size: int) -> tuple[int, int]:
+        """Rounds of the search and of the short list's replay (validation aside), for the progress bar."""
+        return (
+            self.generations * self.population * 2 * self.deals * field_size,
+            SHORT_LIST * 2 * SELECTION_FACTOR * self.deals * field_size,
+        )
+
+    def manifest(self) -> dict:
+        """What decides the result (threads do not), as the manifest keeps it."""
+        config = dict(asdict(self), against=list(self.against))
+        del config["threads"]
+        return {"config": config}
+
+    @classmethod
+    def from_manifest(cls, manifest: dict, threads: int | None = None) -> TuneConfig:
+        known = {f.name for f in fields(cls)}
+        cfg = {k: v for k, v in manifest.get("config", {}).items() if k in known}
+        config = cls(**dict(cfg, against=tuple(cfg.get("against", ()))))
+        return config if threads is None else replace(config, threads=threads)
+
+
+@dataclass(frozen=True)
+class TuneResult:
+    """The policy written, where, and the tables behind it."""
+
+    policy: Policy
+    path: Path
+    history: list[dict]
+    selection: list[dict]
+    validation: list[dict]
+
+
+@contextmanager
+def _quiet():
+    """cma reports through warnings (flat fitness, ...); none reach the user."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def new_optimiser(config: TuneConfig, n: int):
+    """CMA-ES at the start (the origin of the scaled search space), drawing from its own seeded generator.
+
+    Its normal draws come from a RandomState it owns (the `randn` option) rather than numpy's global
+    one, so the pickled optimiser carries its generator and a resumed run draws what an uninterrupted one would.
+    """
+    import cma
+
+    rng = np.random.RandomState(stream_seed(config.seed, KEY_OPTIMISER) % 2**32)
+    opts = {"popsize": config.population, "randn": rng.randn, "verbose": -9, "verb_log": 0, "verb_disp": 0}
+    with _quiet():
+        return cma.CMAEvolutionStrategy(np.zeros(n), config.sigma, opts)
+
+
+def _field_scores(backend, config, weights, field, rows_seed, deals, progress) -> list[dict]:
+    """Each candidate's mean per-deal difference against the field, with its 95% interval."""
+    job = FieldJob(np.asarray(weights), field, config.rules, deals, rows_seed, config.threads)
+    per_candidate = 2 * deals * len(field)
+    diffs = play_field(backend, job, lambda done: progress(done * per_candidate))
+    return [mean_ci(d).as_dict() for d in diffs]
+
+
+def search(config: TuneConfig, run: TuneDir, backend, progress: Progress | None = None) -> list[dict]:
+    """Play the generations not yet recorded in `run`; every generation's record, in order."""
+    start, field = config.policies()
+    w0 = start.weights
+    scale = np.maximum(np.abs(w0), SCALE_FLOOR)
+    done = run.finished()
+    es = run.read_optimiser(done[-1]) if done else new_optimiser(config, len(w0))
+    per_gen = config.population * 2 * config.deals * len(field)
+    total = sum(config.rounds_planned(len(field)))
+    for g in range(len(done), config.generations):
+        with _quiet():
+            xs = es.ask()
+        weights = w0 + scale * np.asarray(xs)
+        base = g * per_gen
+        scores = _field_scores(
+            backend,
+            config,
+            weights,
+            field,
+            stream_seed(config.seed, KEY_GENERATION, g),
+            config.deals,
+            lambda rounds, base=base: progress and progress(base + rounds, total),
+        )
+        with _quiet():
+            es.tell(xs, [-s["mean"] for s in scores])  # cma minimises
+        record = {
+            "generation": g,
+            "weights": weights.tolist(),
+            "scores": scores,
+            "centre": (w0 + scale * es.mean).tolist(),  # the search's centre after this generation
+            "sigma": float(es.sigma),
+        }
+        run.write_generation(g, record, es)
+    return run.history()
+
+
+def short_list(start: Policy, history: list[dict]) -> list[tuple[str, np.ndarray]]:
+    """The candidates for the policy written: the last centre, the best-scoring candidate seen, the start."""
+    best_g, best_k = max(
+        ((g["generation"], k) for g in history for k in range(len(g["scores"]))),
+        key=lambda gk: history[gk[0]]["scores"][gk[1]]["mean"],
+    )
+    return [
+        ("centre after the last generation", np.array(history[-1]["centre"])),
+        (f"best candidate (generation {best_g}, #{best_k})", np.array(history[best_g]["weights"][best_k])),
+        (f"start ({start.name})", start.weights),
+    ]
+
+
+def select(config: TuneConfig, history: list[dict], backend, progress: Progress | None = None) -> list[dict]:
+    """The short list replayed on fresh deals against the field, best first (ties keep the list's order)."""
+    start, field = config.policies()
+    entries = short_list(start, history)
+    deals = SELECTION_FACTOR * config.deals
+    base, more = config.rounds_planned(len(field))
+    scores = _field_scores(
+        backend,
+        config,
+        [w for _, w in entries],
+        field,
+        stream_seed(config.seed, KEY_SELECTION),
+        deals,
+        lambda rounds: progress and progress(base + rounds, base + more),
+    )
+    rows = [{"candidate": label, "weights": w.tolist(), **s} for (label, w), s in zip(entries, scores)]
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["mean"], i))
+    return [rows[i] for i in order]
+
+
+def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
+    """The written policy against its start (and the rest of the field) on fresh mirrored deals, with 95% intervals."""
+    from casino_sim.experiments.compare import compare
+    from casino_sim.experiments.simulate import SimConfig
+
+    opponents = list(dict.fromkeys([config.start, *config.against]))
+    seed = stream_seed(config.seed, KEY_VALIDATION) >> 1  # fresh deals: a stream the search never drew from
+    rows = []
+    for opp in opponents:
+        sim = SimConfig(
+            deals=config.validate_deals,
+            policy_a=str(tuned_path),
+            policy_b=opp,
+            rules=config.rules,
+            seed=seed,
+            threads=config.threads,
+        )
+        rows.append({"opponent": opp, "deals": config.validate_deals, **compare(sim).as_dict()})
+    return rows
+
+
+def open_run(config: TuneConfig, folder: Path, resume: bool = False, force: bool = False) -> TuneDir:
+    """Check every option, then make the run folder (or check the one to resume): nothing is played yet."""
+    config.policies()
+    run = TuneDir(folder)
+    if resume:
+        if TuneConfig.from_manifest(run.read_manifest(), config.threads) != config:
+            raise InputError(f"{folder} holds a tune run with other options")
+    else:
+        run.create(config.manifest(), force=force)
+    return run
+
+
+def tune(
+    config: TuneConfig,
+    run: TuneDir,
+    backend,
+    progress: Progress | None = None,
+    stage: Callable[[str], None] | None = None,
+) -> TuneResult:
+    """Search (from the last finished generation of `run`), pick and validate; write the policy file, tables and
+    charts into the run folder."""
+    from casino_sim.reports.tune import write_policy, write_report
+
+    say = stage or (lambda _: None)
+    finished = len(run.finished())
+    resumed = f" ({finished} finished before: resuming)" if finished else ""
+    say(f"searching: {config.generations} generations of {config.population} candidates{resumed}")
+    history = search(config, run, backend, progress)
+    say(f"picking the policy to write on {SELECTION_FACTOR * config.deals:,} fresh deals")
+    selection = select(config, history, backend, progress)
+    path = write_policy(config, selection[0], run.path)
+    say(f"validating on {config.validate_deals:,} fresh deals")
+    validation = validate(config, path)
+    write_policy(config, selection[0], run.path, validation)  # the same weights, its description now with its figure
+    result = TuneResult(get_policy(str(path)), path, history, selection, validation)
+    write_report(config, result, run.report)
+    return result

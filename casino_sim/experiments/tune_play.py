@@ -1,0 +1,54 @@
+"""How `tune` scores candidate weights: each plays the same mirrored deals against every opponent of the field.
+
+A generation's candidates share one set of deals (common random numbers), so the
+differences between their scores are the differences between their weights, not luck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from casino_sim.core.rules import get_rules
+from casino_sim.experiments.simulate import headline
+from casino_sim.policies.policy import Policy
+from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.play import play_rows
+
+
+def candidate_policy(weights: np.ndarray, name: str = "candidate", description: str = "") -> Policy:
+    """A heuristic policy built in memory from a weight vector (FEATURE_NAMES order)."""
+    return Policy(name, "heuristic", description, source="tune", weights=np.asarray(weights, dtype=np.float64))
+
+
+@dataclass(frozen=True)
+class FieldJob:
+    """Candidates (one weight row each) to play `deals` mirrored deals from `rows_seed` against `field`.
+
+    A backend maps `play_candidate` over candidate indices; `threads` is what the local backend runs on.
+    """
+
+    weights: np.ndarray  # (candidates, features)
+    field: tuple[Policy, ...]
+    rules: str
+    deals: int
+    rows_seed: int
+    threads: int = 0
+
+
+def play_candidate(job: FieldJob, k: int) -> np.ndarray:
+    """Candidate k's points minus each opponent's per mirrored deal, averaged over the field: one value a deal."""
+    rows = chunk_rows(job.rows_seed, 0, job.deals, mirrored=True)
+    ruleset, me = get_rules(job.rules), candidate_policy(job.weights[k])
+    return np.mean([headline(play_rows("numba", rows, ruleset, me, opp)) for opp in job.field], axis=0)
+
+
+def play_field(backend, job: FieldJob, progress=None) -> np.ndarray:
+    """Every candidate's per-deal differences, (candidates, deals), in candidate order whatever the backend."""
+    out = np.zeros((len(job.weights), job.deals))
+    for done, (k, diffs) in enumerate(backend.map(play_candidate, job, range(len(job.weights))), start=1):
+        out[k] = diffs
+        if progress is not None:
+            progress(done)
+    return out

@@ -1,0 +1,127 @@
+"""What `tune` writes: the policy file, the tables of its search and validation, and their charts."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from casino_sim.core.featurespec import FEATURE_NAMES
+from casino_sim.reports.charts import CI_NOTE, _figure, _yerr, add_caption
+from casino_sim.reports.stats import mean_ci
+from casino_sim.runner.rundir import atomic_write_bytes, writable_folder
+
+WEIGHT_DIGITS = 4  # the policy file's weights, rounded: what is validated is what is written
+
+
+def tune_command(config) -> str:
+    """The command line that reproduces a run (threads aside)."""
+    return (
+        f"casino-sim tune --start {config.start} --against {','.join(config.against)} --rules {config.rules} "
+        f"--deals {config.deals} --generations {config.generations} --population {config.population} "
+        f"--sigma {config.sigma:g} --seed {config.seed}"
+    )
+
+
+def policy_toml(name: str, description: str, weights) -> str:
+    """A heuristic policy file (strings JSON-quoted, which TOML reads as basic strings)."""
+    lines = [f"name = {json.dumps(name)}", f"description = {json.dumps(description)}", "", "[weights]"]
+    lines += [f"{n} = {round(float(w), WEIGHT_DIGITS)!r}" for n, w in zip(FEATURE_NAMES, weights) if round(w, 4)]
+    return "\n".join(lines) + "\n"
+
+
+def write_policy(config, chosen: dict, folder: Path, validation: list[dict] | None = None) -> Path:
+    """Write the chosen weights as `<folder>/<name>.toml`, saying how they were found (and how they fared)."""
+    how = (
+        f"Tuned by CMA-ES: `{tune_command(config)}` ({config.generations} generations, seed {config.seed}); "
+        f"written: the {chosen['candidate']}."
+    )
+    if validation:
+        v = validation[0]
+        how += (
+            f" Against {v['opponent']} on {v['deals']:,} fresh mirrored deals: "
+            f"{v['mean']:+.3f} points per deal (95% interval {v['ci_lo']:+.3f} to {v['ci_hi']:+.3f})."
+        )
+    path = Path(folder) / f"{config.name}.toml"
+    atomic_write_bytes(path, policy_toml(config.name, how, chosen["weights"]).encode())
+    return path
+
+
+def generations_table(history: list[dict]) -> pd.DataFrame:
+    """One row per candidate: generation, its score with interval, its weights."""
+    rows = [
+        {"generation": g["generation"], "candidate": k, **s, **dict(zip(FEATURE_NAMES, w))}
+        for g in history
+        for k, (s, w) in enumerate(zip(g["scores"], g["weights"]))
+    ]
+    return pd.DataFrame(rows)
+
+
+def learning_curve_table(history: list[dict]) -> pd.DataFrame:
+    """Per generation: the best candidate's score and interval, the candidates' mean score and its interval."""
+    rows = []
+    for g in history:
+        means = np.array([s["mean"] for s in g["scores"]])
+        best = g["scores"][int(np.argmax(means))]
+        rows.append(
+            {
+                "generation": g["generation"],
+                **{f"best_{k}": best[k] for k in ("mean", "ci_lo", "ci_hi")},
+                **mean_ci(means).as_dict("mean_"),
+                "sigma": g["sigma"],
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def weights_table(history: list[dict]) -> pd.DataFrame:
+    """The search centre's weights after each generation: the weights' paths."""
+    return pd.DataFrame([{"generation": g["generation"], **dict(zip(FEATURE_NAMES, g["centre"]))} for g in history])
+
+
+def learning_curve_chart(curve: pd.DataFrame, caption: str):
+    """Best and mean candidate score per generation, each with its 95% interval."""
+    fig, (ax,) = _figure(1, width=7.0)
+    x = curve["generation"].to_numpy()
+    ax.errorbar(x - 0.1, curve["best_mean"], yerr=_yerr(curve, "best_"), marker="o", capsize=3, label="best")
+    ax.errorbar(x + 0.1, curve["mean_mean"], yerr=_yerr(curve, "mean_"), marker="s", capsize=3, label="mean")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("generation")
+    ax.set_ylabel("points per mirrored deal against the field")
+    ax.set_title(f"Learning curve ({CI_NOTE})", fontsize=10)
+    ax.legend(fontsize=8)
+    return add_caption(fig, caption)
+
+
+def weights_chart(paths: pd.DataFrame, caption: str):
+    """Each weight of the search's centre after each generation."""
+    fig, (ax,) = _figure(1, width=8.0, height=5.0)
+    for i, name in enumerate(FEATURE_NAMES):
+        ax.plot(paths["generation"], paths[name], color=f"C{i % 10}", ls="-" if i < 10 else "--", label=name)
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("generation")
+    ax.set_ylabel("weight")
+    ax.set_title("Weights of the search's centre after each generation", fontsize=10)
+    ax.legend(fontsize=7, ncol=3)
+    return add_caption(fig, caption)
+
+
+def write_report(config, result, folder: Path) -> None:
+    """Tables (CSV) and charts (PNG) of a finished tune run."""
+    writable_folder(folder)
+    caption = "\n".join(textwrap.wrap(tune_command(config), 100))
+    curve, paths = learning_curve_table(result.history), weights_table(result.history)
+    tables = {
+        "generations": generations_table(result.history),
+        "learning_curve": curve,
+        "weights": paths,
+        "selection": pd.DataFrame([{k: v for k, v in r.items() if k != "weights"} for r in result.selection]),
+        "validation": pd.DataFrame(result.validation),
+    }
+    for name, table in tables.items():
+        atomic_write_bytes(folder / f"{name}.csv", table.to_csv(index=False).encode())
+    learning_curve_chart(curve, caption).savefig(folder / "learning_curve.png", dpi=110)
+    weights_chart(paths, caption).savefig(folder / "weights.png", dpi=110)
