@@ -9,7 +9,6 @@ import pytest
 from casino_sim import engine
 from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT
 from casino_sim.policies import get_policy
-from casino_sim.reference import legal_moves
 from casino_sim.reference.round import play_round
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.play import play_rows
