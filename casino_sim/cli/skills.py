@@ -75,7 +75,7 @@ def knockout(
     table = run.table()
     write_knockout(table, target, asdict(config))
     print_table(console, knockout_table(table, run.policy.name))
-    console.print(f"table and chart: {target}", highlight=False)
+    console.print(f"table and chart: {target}", highlight=False, soft_wrap=True)
     if interrupted:
         _interrupted(target)
 
@@ -126,6 +126,6 @@ def regret(
         write_regret(table, target, asdict(config))
         print_table(console, regret_table(table))
         times = ", ".join(f"{name} {s:.1f} s" for name, s in run.seconds.items())
-        console.print(f"table and chart: {target} (played and judged in: {times})", highlight=False)
+        console.print(f"table and chart: {target} (played and judged in: {times})", highlight=False, soft_wrap=True)
     if interrupted:
         _interrupted(target)
