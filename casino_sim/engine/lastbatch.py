@@ -9,14 +9,13 @@ same table; a row that outgrows its buffers is replayed with larger ones.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from numba import njit, prange
 
 from casino_sim.core.rules import RuleSet
 from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
-from casino_sim.engine.buffers import _new_scratch, grow_and_replay
+from casino_sim.engine.buffers import _new_scratch, replay_rows
 from casino_sim.engine.exact import DEPTH, STACK_ROWS, _exact_values
 from casino_sim.engine.movegen import _movegen
 from casino_sim.engine.state import _deal_batch, _start_round
@@ -124,25 +123,13 @@ def judge_last_batch(rules: RuleSet, decks: np.ndarray, dealers: np.ndarray, tra
         raise ValueError(f"decks (n, 52), dealers (n,) and traces (n, {L.PLIES}, {L.MOVE_FIELDS}) must agree")
     out = np.zeros((n, L.PLIES_PER_BATCH, J_FIELDS), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
-    todo = np.arange(n, dtype=np.int64)
     rules_arr = rules.as_array()
 
-    def run(cap, bits):
-        nonlocal todo
+    def judge(todo, cap, bits):
         _judge_rows(rules_arr, split_table(), decks, dealers, traces, todo, cap, bits, out, status)
         if (status == NOT_LEGAL).any():
             i = int(np.flatnonzero(status == NOT_LEGAL)[0])
             raise RuntimeError(f"engine bug: traced round {i} plays a move the engine does not list as legal")
-        todo = np.flatnonzero(status).astype(np.int64)  # rare crowded positions: replayed alone, larger
-        codes = status[todo].copy()
-        status[todo] = L.OK
-        return (codes if len(codes) else L.OK), None
 
-    threads = numba.get_num_threads()
-    if n <= L.BLOCK:  # one block: a parallel launch would only wake threads that have nothing to do
-        numba.set_num_threads(1)
-    try:
-        grow_and_replay(run, "exact search", L.MOVE_CAP, L.SCRATCH_BITS)
-    finally:
-        numba.set_num_threads(threads)
+    replay_rows(judge, status, "exact search")
     return out
