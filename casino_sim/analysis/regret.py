@@ -80,13 +80,13 @@ class RegretConfig:
         return min(AUTO_DECISIONS[policy.kind], AUTO_DECISIONS[vs.kind])
 
 
-def judged_plays(rows, records: pd.DataFrame, judged: np.ndarray, policy_name: str) -> pd.DataFrame:
-    """One row per last-batch play of the policy's seats: deal_id, mirror, seat, ply, moves, best, played, lost."""
+def judged_plays(rows, judged: np.ndarray, both_seats: bool) -> pd.DataFrame:
+    """One row per last-batch play of policy A's seat (both seats when it plays itself): deal_id, mirror, seat,
+    ply, moves, best, played, lost. `judged` is engine.judge_last_batch's answer for the rows."""
     n = len(rows)
     k = judged.shape[1]
     seat = judged[:, :, 0].ravel()
-    names = np.where(seat == 0, records["policy_0"].to_numpy()[np.repeat(np.arange(n), k)], "")
-    names = np.where(seat == 1, records["policy_1"].to_numpy()[np.repeat(np.arange(n), k)], names)
+    mine = np.ones(n * k, dtype=bool) if both_seats else (seat == 0) == np.repeat(rows.a_seat0, k)
     t = pd.DataFrame(
         {
             "deal_id": np.repeat(rows.deal_id, k),
@@ -99,7 +99,7 @@ def judged_plays(rows, records: pd.DataFrame, judged: np.ndarray, policy_name: s
         }
     )
     t["lost"] = t["best"] - t["played"]
-    return t[names == policy_name].reset_index(drop=True)
+    return t[mine].reset_index(drop=True)
 
 
 def _until(chunks: list[pd.DataFrame], target: int) -> pd.DataFrame:
@@ -143,9 +143,9 @@ class Regret:
         with use_threads(self.config.threads):
             for _, rows in chunked_rows(self.config.seed, MAX_DECISIONS, CHUNK_DEALS, mirrored=vs is not policy):
                 trace = new_trace(len(rows))
-                records = play_rows(engine, rows, self.rules, policy, vs, trace=trace)
+                play_rows(engine, rows, self.rules, policy, vs, trace=trace)
                 judged = judge_last_batch(self.rules, rows.decks, rows.dealer, trace)
-                chunks.append(judged_plays(rows, records, judged, policy.name))
+                chunks.append(judged_plays(rows, judged, both_seats=vs is policy))
                 done += int((chunks[-1]["moves"] > 1).sum())
                 if progress:
                     progress(min(done, target), target)
