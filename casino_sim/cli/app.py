@@ -1,6 +1,6 @@
 """The `casino-sim` command line: the app, its commands in help order, and main (one-line errors, exit codes).
 
-The commands live one module per group (games, positions, runs, bench, policies): parse, validate, call, print.
+The commands live one module per group (games, positions, runs, skills, bench, policies): parse, validate, call, print.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli import bench, games, policies, positions, runs, tune
+from casino_sim.cli import bench, games, policies, positions, runs, skills, tune
 from casino_sim.cli.options import HELP_OPTIONS
 from casino_sim.core.errors import USER_ERRORS
 
@@ -53,6 +53,8 @@ for command in (
     bench.bench,
     runs.card_value,
     tune.tune,
+    skills.knockout,
+    skills.regret,
     positions.choose,
     positions.analyse,
     games.play,

@@ -138,3 +138,38 @@ def validation_table(name: str, rows: list[dict]):
     for r in rows:
         table.add_row(f"{name} vs {r['opponent']}", f"{r['deals']:,}", ci_text(r))
     return table
+
+
+def knockout_table(table, policy: str):
+    """A knockout as a rich table, most valuable first: each worth with its interval, the deals, why it stopped."""
+    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.skills import knockout_label
+
+    out = _table(
+        f"What each feature of {policy} is worth (points per mirrored deal, 95% intervals)",
+        ("feature", "weight", "worth", "deals", "stopped"),
+    )
+    for r in table.to_dict("records"):
+        worth = ci_text(r, "worth_", "+.3f") if r["deals"] else "—"
+        out.add_row(knockout_label(r), f"{r['weight']:g}", worth, f"{r['deals']:,}", r["stopped"])
+    return out
+
+
+def regret_table(table):
+    """Regret per policy as a rich table: decisions judged, share played best, points lost per decision and round."""
+    from casino_sim.reports.index import ci_text
+
+    out = _table(
+        "Last-batch decisions against exact best play (95% intervals)",
+        ("policy", "vs", "decisions", "best move played", "lost per decision", "lost per round"),
+    )
+    for r in table.to_dict("records"):
+        out.add_row(
+            r["policy"],
+            r["vs"],
+            f"{r['decisions']:,}",
+            ci_text(r, "best_", ".1%", "decisions"),
+            ci_text(r, "lost_per_decision_", ".3f", "deals"),
+            ci_text(r, "lost_per_round_", ".3f", "deals"),
+        )
+    return out

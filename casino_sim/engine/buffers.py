@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+import numba
 import numpy as np
 from numba import njit
 
@@ -96,3 +97,28 @@ def grow_and_replay(run, what: str, cap: int = L.MOVE_CAP, bits: int = L.SCRATCH
             if cap >= L.MAX_MOVE_CAP:
                 raise RuntimeError(f"engine: {what}: a position has more legal moves than the move buffers hold")
             cap = min(4 * cap, L.MAX_MOVE_CAP)
+
+
+def replay_rows(play, status: np.ndarray, what: str) -> None:
+    """play(todo, cap, bits) runs a row kernel over rows `todo`, setting status[i] for each; the rows that ask for
+    larger buffers are replayed alone with them until none does. Rows are deterministic, so a replay is the same.
+
+    One block of rows runs on one thread: a parallel launch would only wake threads that have nothing to do.
+    """
+    todo = np.arange(len(status), dtype=np.int64)
+
+    def run(cap, bits):
+        nonlocal todo
+        play(todo, cap, bits)
+        todo = np.flatnonzero(status).astype(np.int64)  # rare rows with a crowded table: replayed alone
+        codes = status[todo].copy()
+        status[todo] = L.OK
+        return codes, None
+
+    threads = numba.get_num_threads()
+    if len(status) <= L.BLOCK:
+        numba.set_num_threads(1)
+    try:
+        grow_and_replay(run, what, L.MOVE_CAP, L.SCRATCH_BITS)
+    finally:
+        numba.set_num_threads(threads)

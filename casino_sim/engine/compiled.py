@@ -23,6 +23,7 @@ ENTRY_KERNELS = {
     ),
     "analyse": (("buffers", "_new_scratch"), ("rollout", "_rollout_diffs"), ("exact", "_exact_values")),
     "bench": (("rows", "_play_rows"),),
+    "regret": (("rows", "_play_rows"), ("lastbatch", "_judge_rows")),
 }
 
 

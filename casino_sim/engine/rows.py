@@ -9,14 +9,13 @@ A row whose position outgrows the Scratch is replayed with larger buffers
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from numba import njit, prange
 
 from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.rules import RuleSet
 from casino_sim.engine import layout as L
-from casino_sim.engine.buffers import _new_scratch, _new_seats, grow_and_replay
+from casino_sim.engine.buffers import _new_scratch, _new_seats, replay_rows
 from casino_sim.engine.check import CHECK_REASONS
 from casino_sim.engine.movegen import _kth_move
 from casino_sim.engine.play import _end_round, _note_deal, _play_on
@@ -161,30 +160,16 @@ def play_rows(
     )
     out = np.zeros((n, len(L.COLUMNS)), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
-    todo = np.arange(n, dtype=np.int64)
     rules_arr = rules.as_array()
 
-    def run(cap, bits):
-        nonlocal todo
+    def play(todo, cap, bits):
         _play_rows(rules_arr, split_table(), deals, policies, todo, cap, bits, out, status, trace, bool(check))
-        if not status.any():
-            return L.OK, None
-        if check:
+        if status.any() and check:
             _raise_broken(rows, status, out)
         if (status == L.NO_MOVES).any():
             raise RuntimeError("engine bug: a player had no legal move")
-        todo = np.flatnonzero(status).astype(np.int64)  # rare rounds with a crowded table: replayed alone
-        codes = status[todo].copy()
-        status[todo] = L.OK
-        return codes, None
 
-    threads = numba.get_num_threads()
-    if n <= L.BLOCK:  # one block: a parallel launch would only wake threads that have nothing to do
-        numba.set_num_threads(1)
-    try:
-        grow_and_replay(run, "a round", L.MOVE_CAP, L.SCRATCH_BITS)
-    finally:
-        numba.set_num_threads(threads)
+    replay_rows(play, status, "a round")
     return {c: out[:, j] for j, c in enumerate(L.COLUMNS)}
 
 

@@ -14,14 +14,14 @@ from casino_sim.runner.deals import DealRows
 
 def engine_for(engine: str, policies: tuple[Policy, Policy]) -> str:
     """The engine that will play: Python-callable policies play only on the reference engine."""
-    eng = get_engine(engine)
-    if any(p.kind == "python" for p in policies):  # a prototype is played where it can be, not refused
-        return "reference"
+    python = any(p.kind == "python" for p in policies)
+    eng = get_engine("reference" if python else engine)  # a prototype is played where it can be, not refused
     for p in policies:
         if not eng.plays(p):
             able = " or ".join(n for n in engine_names() if get_engine(n).plays(p))
-            raise InputError(f"the {p.kind} policy plays only on the {able} engine")
-    return engine
+            also = ", and a Python policy only on the reference engine" if python else ""
+            raise InputError(f"the {p.kind} policy plays only on the {able} engine{also}")
+    return eng.name
 
 
 def play_rows(

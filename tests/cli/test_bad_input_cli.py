@@ -27,7 +27,10 @@ NO_BAD_VALUE = {
     ("bench", "compile_times"): "a flag",
     ("bench", "check"): "a flag",
     ("card-value", "force"): "a flag",
+    ("knockout", "force"): "a flag",
+    ("regret", "force"): "a flag",
 }
+PY_POLICY = "tests.support.exact_policy:exact_best"
 
 # (command, parameter) -> cases: (arguments after the command, a fragment the one error line must hold).
 # {pos}, {toml}, {plan}, {run}, {old}, {file} are filled with files made by the `files` fixture.
@@ -124,6 +127,39 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("card-value", "out"): [
         (["--deals", "1", "--out", "{file}/sub"], ""),
         (["--deals", "1", "--out", "{root}"], "not empty"),
+    ],
+    ("knockout", "policy"): [
+        (["nosuch"], "nosuch"),
+        (["random"], "random policy"),
+        (["rollout"], "rollout policy"),
+        ([PY_POLICY], "python policy"),
+        ([], "Missing argument"),
+    ],
+    ("knockout", "deals"): [(["expert", "--deals", "0"], "--deals"), (["expert", "--deals", "x"], "--deals")],
+    ("knockout", "precision"): [(["expert", "--precision", "-1"], "--precision")],
+    ("knockout", "pairs"): [
+        (["expert", "--pairs", "sweep,nosuch"], "unknown feature 'nosuch'"),
+        (["expert", "--pairs", "sweep"], "two features"),
+        (["expert", "--pairs", "sweep,sweep"], "twice"),
+        (["expert", "--pairs", "trail,sweep"], "weight 0"),
+    ],
+    ("knockout", "rules"): [(["expert", "--rules", "poker"], "poker")],
+    ("knockout", "seed"): [(["expert", "--seed", "-1"], "--seed")],
+    ("knockout", "threads"): [(["expert", "--threads", "-1"], "--threads")],
+    ("knockout", "chunk_deals"): [(["expert", "--chunk-deals", "0"], "--chunk-deals")],
+    ("knockout", "out"): [
+        (["expert", "--out", "{file}/sub"], "cannot write"),
+        (["expert", "--out", "{root}"], "not empty"),
+    ],
+    ("regret", "policies"): [([], "policies"), (["expert", "nosuch"], "nosuch")],
+    ("regret", "vs"): [(["expert", "--vs", "nosuch"], "nosuch"), (["rollout", "--vs", PY_POLICY], "Python policy")],
+    ("regret", "decisions"): [(["expert", "--decisions", "0"], "--decisions")],
+    ("regret", "rules"): [(["expert", "--rules", "poker"], "poker")],
+    ("regret", "seed"): [(["expert", "--seed", "-1"], "--seed")],
+    ("regret", "threads"): [(["expert", "--threads", "-1"], "--threads")],
+    ("regret", "out"): [
+        (["expert", "--out", "{file}/sub"], "cannot write"),
+        (["expert", "--out", "{root}"], "not empty"),
     ],
     ("choose", "position"): [(["{root}/none.json"], "no such file")],
     ("choose", "policy"): [(["{pos}", "--policy", "nosuch"], "nosuch")],

@@ -1,0 +1,199 @@
+"""What each skill of a heuristic is worth: the policy against itself with one feature's weight set to zero.
+
+Every knocked-out policy plays the whole policy on the same seeded mirrored deals
+(common random numbers), chunk by chunk; a feature stops as soon as its 95%
+interval is clear of zero by a margin (the bound nearest zero at least one
+half-width away from it) or narrower than the precision asked, else at the most
+deals allowed. A pair (A, B) measures B with A already out: the policy without A
+against the policy without A and B.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
+from casino_sim.experiments.simulate import headline
+from casino_sim.policies import get_policy
+from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES
+from casino_sim.policies.files import policy_from_dict
+from casino_sim.policies.policy import Policy
+from casino_sim.reports.stats import Estimate, mean_ci
+from casino_sim.runner.deals import chunked_rows
+from casino_sim.runner.play import play_rows
+from casino_sim.runner.threads import use_threads
+
+MAX_DEALS = 10**7
+Progress = Callable[[int, int], None]  # (rounds done, rounds planned)
+SKIPPED = "skipped: weight 0"
+
+
+@dataclass(frozen=True)
+class KnockoutConfig:
+    """What decides a knockout's table (threads do not change it)."""
+
+    policy: str = "expert"
+    deals: int = 20_000  # the most mirrored deals any one feature plays
+    rules: str = "strict"
+    seed: int = 0
+    threads: int = 0
+    chunk_deals: int = 1_000  # deals between two looks at the intervals
+    precision: float = 0.05  # stop a feature once its interval's half-width is at most this many points
+    pairs: tuple[tuple[str, str], ...] = ()  # (A, B): the worth of B with A already out
+
+    def check(self) -> Policy:
+        """The policy, once every option is known to be sound; InputError names the first that is not."""
+        if not 1 <= self.deals <= MAX_DEALS:
+            raise InputError(f"--deals must be between 1 and {MAX_DEALS:,}, got {self.deals:,}")
+        if self.seed < 0:
+            raise InputError(f"--seed must be >= 0, got {self.seed}")
+        if not 0 <= self.threads <= 256:
+            raise InputError(f"--threads must be between 0 (all cores) and 256, got {self.threads}")
+        if not 1 <= self.chunk_deals <= 10**6:
+            raise InputError(f"--chunk-deals must be between 1 and 1,000,000, got {self.chunk_deals:,}")
+        if not 0 <= self.precision < 100:
+            raise InputError(f"--precision must be a half-width in points, >= 0, got {self.precision}")
+        get_rules(self.rules)
+        policy = get_policy(self.policy)
+        if policy.kind != "heuristic":
+            raise InputError(
+                f"knockout sets a heuristic's feature weights to zero; {policy.name!r} is a {policy.kind} policy "
+                "(give a heuristic: a built-in such as expert, or a .toml file of weights)"
+            )
+        for a, b in self.pairs:
+            for name in (a, b):
+                if name not in FEATURE_INDEX:
+                    raise InputError(f"--pairs: unknown feature {name!r} (features: {', '.join(FEATURE_NAMES)})")
+                if policy.weights[FEATURE_INDEX[name]] == 0:
+                    raise InputError(f"--pairs: feature {name!r} has weight 0 in {policy.name}: it is out already")
+            if a == b:
+                raise InputError(f"--pairs: {a},{b} names one feature twice")
+        return policy
+
+
+def parse_pairs(values: list[str] | None) -> tuple[tuple[str, str], ...]:
+    """`A,B` pairs, several per value when separated by `;` (and the option may be given again)."""
+    pairs = []
+    for value in values or ():
+        for part in value.split(";"):
+            names = [n.strip() for n in part.split(",")]
+            if len(names) != 2 or not all(names):
+                raise InputError(f"--pairs: {part.strip()!r} is not two features A,B (e.g. --pairs sweep_open,trail)")
+            pairs.append((names[0], names[1]))
+    return tuple(pairs)
+
+
+def without(policy: Policy, features: tuple[str, ...]) -> Policy:
+    """The heuristic with these features' weights set to zero, built by the policy-file loader from its weights."""
+    weights = {n: float(w) for n, w in zip(FEATURE_NAMES, policy.weights) if w != 0 and n not in features}
+    name = f"{policy.name}-without-{'-'.join(features)}"
+    data = {"name": name, "description": f"{policy.name} without {', '.join(features)}", "weights": weights}
+    return policy_from_dict(data, name, policy.source)
+
+
+@dataclass
+class Entry:
+    """One measured skill: `feature` knocked out of a policy that already lacks `given_out`."""
+
+    feature: str
+    weight: float
+    given_out: tuple[str, ...]
+    baseline: Policy | None  # None: skipped (the feature's weight is already 0)
+    challenger: Policy | None
+    diffs: list = field(default_factory=list)  # per mirrored deal: baseline minus challenger
+    stopped: str = ""
+
+    @property
+    def deals(self) -> int:
+        return sum(len(d) for d in self.diffs)
+
+    def estimate(self) -> Estimate:
+        return mean_ci(np.concatenate(self.diffs) if self.diffs else np.zeros(0))
+
+
+def stop_reason(est: Estimate, precision: float) -> str:
+    """Why a feature needs no more deals ('' when it does): its interval is narrow, or clear of zero by a margin."""
+    if est.n < 2:
+        return ""
+    if est.half_width <= precision:
+        return "precise"
+    if abs(est.mean) >= 2 * est.half_width:  # the bound nearest zero is a half-width or more away from it
+        return "clear"
+    return ""
+
+
+def entries_of(policy: Policy, pairs: tuple[tuple[str, str], ...]) -> list[Entry]:
+    """Every feature alone (or, with pairs, the features they name), then each pair's second feature."""
+    singles = list(dict.fromkeys(n for p in pairs for n in p)) if pairs else list(FEATURE_NAMES)
+    out = []
+    for name in singles:
+        w = float(policy.weights[FEATURE_INDEX[name]])
+        if w == 0:
+            out.append(Entry(name, w, (), None, None, stopped=SKIPPED))
+        else:
+            out.append(Entry(name, w, (), policy, without(policy, (name,))))
+    for a, b in pairs:
+        w = float(policy.weights[FEATURE_INDEX[b]])
+        out.append(Entry(b, w, (a,), without(policy, (a,)), without(policy, (a, b))))
+    return out
+
+
+class Knockout:
+    """A knockout run: its entries keep every finished chunk, so an interrupted run still has a table."""
+
+    def __init__(self, config: KnockoutConfig):
+        self.config = config
+        self.policy = config.check()
+        self.rules = get_rules(config.rules)
+        self.entries = entries_of(self.policy, config.pairs)
+
+    def run(self, progress: Progress | None = None) -> pd.DataFrame:
+        """Play chunk after chunk, each active entry on the same rows, until every entry has stopped."""
+        cfg = self.config
+        active = [e for e in self.entries if not e.stopped]
+        total = 2 * cfg.deals * len(active)
+        done = 0
+        if progress:
+            progress(done, total)
+        with use_threads(cfg.threads):
+            for _, rows in chunked_rows(cfg.seed, cfg.deals, cfg.chunk_deals, mirrored=True):
+                for e in active:
+                    e.diffs.append(headline(play_rows("numba", rows, self.rules, e.baseline, e.challenger)))
+                    done += len(rows)
+                    e.stopped = stop_reason(e.estimate(), cfg.precision)
+                    if e.stopped:
+                        total -= 2 * (cfg.deals - e.deals)
+                    elif e.deals >= cfg.deals:
+                        e.stopped = "most deals"
+                active = [e for e in active if not e.stopped]
+                if progress:
+                    progress(done, total)
+                if not active:
+                    break
+        return self.table()
+
+    def table(self) -> pd.DataFrame:
+        """One row per entry, most valuable first (skipped features last): the worth in points per mirrored deal
+        with its 95% interval, the deals it took and why it stopped ('interrupted' while it was still playing)."""
+        rows = []
+        for e in self.entries:
+            est = e.estimate()
+            rows.append(
+                {
+                    "feature": e.feature,
+                    "given_out": ",".join(e.given_out),
+                    "weight": e.weight,
+                    **est.as_dict("worth_"),
+                    "deals": e.deals,
+                    "stopped": e.stopped or "interrupted",
+                }
+            )
+        t = pd.DataFrame(rows).drop(columns="worth_n")
+        t["_skipped"] = t["stopped"] == SKIPPED
+        t = t.sort_values(["_skipped", "worth_mean"], ascending=[True, False], kind="stable")
+        return t.drop(columns="_skipped").reset_index(drop=True)
