@@ -18,7 +18,7 @@ from numba import njit
 from casino_sim.core.record import REMAINDER_PLY, TABLE
 from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
-from casino_sim.engine.bits import popcount
+from casino_sim.engine.bits import ctz, popcount
 from casino_sim.engine.check import _check_end, _check_play
 from casino_sim.engine.choose import _simple_index
 from casino_sim.engine.movegen import _movegen
@@ -38,6 +38,27 @@ def _note_deal(deck, batch, dealer, rec):
                     (1 - dealer) if i < start + L.HAND_SIZE else dealer if i < start + 2 * L.HAND_SIZE else TABLE
                 )
                 rec[L.C_TRACK[t] + 1] = batch + 1
+
+
+@njit(cache=True, inline="always")
+def _note_play(st, s, kind, bmask, rec):
+    """Count seat s's play by kind, and the builds it makes or captures (before it is applied: the owners).
+
+    Made: the mover becomes the owner of a build none of whose named builds was theirs (a new one, or the
+    opponent's increased or added to). Captured: counted for the build's owner, as its own or as lost.
+    """
+    rec[L.C_PLAYS[s] + kind] += 1
+    if kind == L.CAPTURE:
+        if bmask != 0:  # a capture takes at most the one build of its value
+            owner = st[L.OWNER + ctz(bmask)]
+            rec[L.C_PLAYS[owner] + (L.OFF_OWN if owner == s else L.OFF_LOST)] += 1
+    elif kind != L.TRAIL:
+        mine = False
+        while bmask != 0:
+            mine |= st[L.OWNER + ctz(bmask)] == s
+            bmask &= bmask - 1
+        if not mine:
+            rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
 
 
 @njit(cache=True, inline="always")
@@ -77,6 +98,8 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             for k in range(L.MOVE_FIELDS):
                 trace[st[L.PLY], k] = mv[i, k]
         pile, sweeps = st[L.CAPTURED + s], st[L.SWEEPS + s]
+        if rec.shape[0]:
+            _note_play(st, s, mv[i, 0], mv[i, 3], rec)
         _apply(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         if check:
             broken = _check_play(st, deck)
