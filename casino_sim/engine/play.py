@@ -41,24 +41,21 @@ def _note_deal(deck, batch, dealer, rec):
 
 
 @njit(cache=True, inline="always")
-def _note_play(st, s, kind, bmask, rec):
-    """Count seat s's play by kind, and the builds it makes or captures (before it is applied: the owners).
+def _note_builds(st, s, kind, bmask, rec):
+    """The fates of the builds a play names (bmask != 0), read before it is applied: their owners.
 
-    Made: the mover becomes the owner of a build none of whose named builds was theirs (a new one, or the
-    opponent's increased or added to). Captured: counted for the build's owner, as its own or as lost.
+    A capture ends the build of its value: counted for its owner as captured by themselves or lost. An
+    increase or add makes a build when none of the builds it names was the mover's (the opponent's taken over).
     """
-    rec[L.C_PLAYS[s] + kind] += 1
-    if kind == L.CAPTURE:
-        if bmask != 0:  # a capture takes at most the one build of its value
-            owner = st[L.OWNER + ctz(bmask)]
-            rec[L.C_PLAYS[owner] + (L.OFF_OWN if owner == s else L.OFF_LOST)] += 1
-    elif kind != L.TRAIL:
-        mine = False
-        while bmask != 0:
-            mine |= st[L.OWNER + ctz(bmask)] == s
-            bmask &= bmask - 1
-        if not mine:
-            rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
+    if kind == L.CAPTURE:  # a capture takes at most the one build of its value
+        owner = st[L.OWNER + ctz(bmask)]
+        rec[L.C_PLAYS[owner] + (L.OFF_OWN if owner == s else L.OFF_LOST)] += 1
+        return
+    while bmask != 0:
+        if st[L.OWNER + ctz(bmask)] == s:
+            return
+        bmask &= bmask - 1
+    rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
 
 
 @njit(cache=True, inline="always")
@@ -98,8 +95,8 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             for k in range(L.MOVE_FIELDS):
                 trace[st[L.PLY], k] = mv[i, k]
         pile, sweeps = st[L.CAPTURED + s], st[L.SWEEPS + s]
-        if rec.shape[0]:
-            _note_play(st, s, mv[i, 0], mv[i, 3], rec)
+        if rec.shape[0] and mv[i, 3] != 0:  # a play naming builds (rare): their owners before it
+            _note_builds(st, s, mv[i, 0], mv[i, 3], rec)
         _apply(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         if check:
             broken = _check_play(st, deck)
@@ -107,6 +104,10 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
                 rec[L.C_PLIES] = st[L.PLY]
                 return broken, 0
         if rec.shape[0]:
+            played = mv[i, 0]
+            rec[L.C_PLAYS[s] + played] += 1  # the anatomy: plays by kind; a new build is one made
+            if played == L.BUILD_K:
+                rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
             taken = st[L.CAPTURED + s] & ~pile
             for t in range(2):
                 if (taken >> L.TRACK_CARDS[t]) & 1:
