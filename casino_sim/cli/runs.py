@@ -147,6 +147,7 @@ class ReportKind(str, Enum):
     score = "score"
     sweeps = "sweeps"
     seat = "seat"
+    anatomy = "anatomy"
     convergence = "convergence"
     games = "games"
     card_value = "card-value"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS
-from casino_sim.core.record import CATEGORIES, TRACKED, record_columns
+from casino_sim.core.record import ANATOMY, CATEGORIES, TRACKED, record_columns
 
 # --- the state: one int64 array per round
 HAND = 0  # HAND + p: hand of player p (card mask)
@@ -115,3 +115,6 @@ OFF_N_CARDS, OFF_N_SPADES, OFF_N_SWEEPS, OFF_SWEEPS_B1 = OFF_TOTAL + 1, OFF_TOTA
 # tracked cards: dealt_to, dealt_batch, captured_by, captured_ply from C_TRACK[t]
 C_TRACK = np.array([_C[f"{name}_dealt_to"] for name in TRACKED], dtype=np.int64)
 TRACK_CARDS = np.array(list(TRACKED.values()), dtype=np.int64)
+# the anatomy of each seat: plays by kind from C_PLAYS[s] + kind (TRAIL..ADD), then the fates of its builds
+C_PLAYS = np.array([_C["s0_plays_trail"], _C["s1_plays_trail"]], dtype=np.int64)
+OFF_MADE, OFF_OWN, OFF_LOST = (ANATOMY.index(k) for k in ("builds_made", "builds_captured_own", "builds_lost"))

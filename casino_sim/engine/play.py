@@ -18,7 +18,7 @@ from numba import njit
 from casino_sim.core.record import REMAINDER_PLY, TABLE
 from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
-from casino_sim.engine.bits import popcount
+from casino_sim.engine.bits import ctz, popcount
 from casino_sim.engine.check import _check_end, _check_play
 from casino_sim.engine.choose import _simple_index
 from casino_sim.engine.movegen import _movegen
@@ -38,6 +38,24 @@ def _note_deal(deck, batch, dealer, rec):
                     (1 - dealer) if i < start + L.HAND_SIZE else dealer if i < start + 2 * L.HAND_SIZE else TABLE
                 )
                 rec[L.C_TRACK[t] + 1] = batch + 1
+
+
+@njit(cache=True, inline="always")
+def _note_builds(st, s, kind, bmask, rec):
+    """The fates of the builds a play names (bmask != 0), read before it is applied: their owners.
+
+    A capture ends the build of its value: counted for its owner as captured by themselves or lost. An
+    increase or add makes a build when none of the builds it names was the mover's (the opponent's taken over).
+    """
+    if kind == L.CAPTURE:  # a capture takes at most the one build of its value
+        owner = st[L.OWNER + ctz(bmask)]
+        rec[L.C_PLAYS[owner] + (L.OFF_OWN if owner == s else L.OFF_LOST)] += 1
+        return
+    while bmask != 0:
+        if st[L.OWNER + ctz(bmask)] == s:
+            return
+        bmask &= bmask - 1
+    rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
 
 
 @njit(cache=True, inline="always")
@@ -77,6 +95,8 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             for k in range(L.MOVE_FIELDS):
                 trace[st[L.PLY], k] = mv[i, k]
         pile, sweeps = st[L.CAPTURED + s], st[L.SWEEPS + s]
+        if rec.shape[0] and mv[i, 3] != 0:  # a play naming builds (rare): their owners before it
+            _note_builds(st, s, mv[i, 0], mv[i, 3], rec)
         _apply(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         if check:
             broken = _check_play(st, deck)
@@ -84,6 +104,10 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
                 rec[L.C_PLIES] = st[L.PLY]
                 return broken, 0
         if rec.shape[0]:
+            played = mv[i, 0]
+            rec[L.C_PLAYS[s] + played] += 1  # the anatomy: plays by kind; a new build is one made
+            if played == L.BUILD_K:
+                rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
             taken = st[L.CAPTURED + s] & ~pile
             for t in range(2):
                 if (taken >> L.TRACK_CARDS[t]) & 1:

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from casino_sim.core.cards import CardError, format_card, is_figure, parse_card, parse_cards, pretty_card, pretty_cards
 from casino_sim.core.errors import UserError
+from casino_sim.core.record import PLAY_KINDS
 
-KINDS = ("trail", "capture", "build", "increase", "add")
+KINDS = PLAY_KINDS  # trail, capture, build, increase, add
 KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 PLAYER_NAMES = ("A", "B")
 

@@ -33,6 +33,7 @@ def round_record(result: RoundResult) -> dict[str, int]:
                     rec[f"{name}_dealt_to"], rec[f"{name}_dealt_batch"] = holder, e.batch + 1
         elif e.kind == "play":
             ply += 1
+            _count_play(rec, e)
             if e.move.kind == "capture":
                 rec["last_capturer"] = e.player
                 for name, card in TRACKED.items():
@@ -60,3 +61,15 @@ def round_record(result: RoundResult) -> dict[str, int]:
         rec[f"s{s}_n_cards"] = len(pile)
         rec[f"s{s}_n_spades"] = sum(map(is_spade, pile))
     return rec
+
+
+def _count_play(rec: dict[str, int], e) -> None:
+    """The anatomy of one play: its kind, and the builds it makes (RULES.md 3: the mover becomes the owner of
+    a build that was not theirs) or captures (counted for the build's owner: captured by themselves, or lost)."""
+    p, kind = e.player, e.move.kind
+    rec[f"s{p}_plays_{kind}"] += 1
+    if kind == "capture":
+        for owner in e.owners:
+            rec[f"s{owner}_builds_captured_own" if owner == p else f"s{owner}_builds_lost"] += 1
+    elif kind != "trail" and p not in e.owners:  # a new build, or the opponent's taken over
+        rec[f"s{p}_builds_made"] += 1

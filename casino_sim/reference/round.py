@@ -30,6 +30,7 @@ class Event:
     batch: int = 0
     cards: tuple = ()  # deal: (non-dealer's hand, dealer's hand, table); remainder: the cards
     taken: frozenset = frozenset()  # play: the cards it put in the mover's pile
+    owners: tuple = ()  # play: the owners of the builds the move names (move.builds), before the play
 
 
 @dataclass
@@ -85,6 +86,7 @@ def play_round(rules: RuleSet, deck: Sequence[int], dealer: int, choose: Chooser
                     sweep=pos.sweeps != before.sweeps,
                     batch=batch,
                     taken=pos.captured[mover] - before.captured[mover],
+                    owners=tuple(before.build_of(v).owner for v in move.builds),
                 )
             )
     return finish_round(result, pos)

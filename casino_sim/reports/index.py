@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.score import CATEGORY_LABELS
 from casino_sim.reports.kinds import REPORTS
-from casino_sim.reports.load import read_cards, read_games, read_manifest, rounds_of
+from casino_sim.reports.load import ANATOMY_COLUMNS, read_cards, read_games, read_manifest, rounds_of
 from casino_sim.reports.output import atomic_write
 
 
@@ -83,6 +84,36 @@ def _seat_lines(t: pd.DataFrame) -> list[str]:
     ]
 
 
+def _anatomy_lines(t: pd.DataFrame) -> list[str]:
+    out = []
+    for (m, p), g in t.groupby(["matchup", "policy"], sort=False):
+        pct = {q: ci_text(r, fmt=".1%") for q, r in g.set_index("quantity").iterrows()}
+        num = {q: ci_text(r, fmt=".2f") for q, r in g.set_index("quantity").iterrows()}
+        plays = ", ".join(f"{k} {pct[f'share_{k}']}" for k in PLAY_KINDS)
+        out.append(
+            f"- {p} ({m}): plays {plays}; builds per round: made {num['builds_made']}, captured by itself "
+            f"{num['builds_captured_own']}, lost to the opponent {num['builds_lost']}; per round it captures "
+            f"{num['cards']} cards and {num['spades']} spades, {num['remainder_cards']} of the cards with the "
+            f"remainder (last capture in {pct['last_capture']} of rounds); it wins most cards in "
+            f"{pct['most_cards_won']} of rounds (tied in {pct['most_cards_tied']}), most spades in "
+            f"{pct['most_spades_won']}."
+        )
+    return out
+
+
+ANATOMY_WHAT = (
+    "Per policy: the share of its plays of each kind (a player makes 24 plays a round); per round, the builds "
+    "it made (created, or took over by increasing or adding to the opponent's build: it became their owner), "
+    "and of the builds it owned when they were captured, those it captured itself and those the opponent "
+    "captured (lost); the cards and spades in its pile at the end of the round, the remainder included, and "
+    "the cards it took with the remainder (the loose cards left after the last play, which go to the player "
+    "who made the last capture; 0 in rounds where the opponent did); the share of rounds in which it made the "
+    "last capture, won most cards, won most spades, and in which nobody won most cards (26 each). A build the "
+    "opponent takes over, or its owner merges into another of their builds, is neither captured by its owner "
+    "nor lost, so made is at least captured by itself plus lost."
+)
+
+
 def _convergence_lines(t: pd.DataFrame) -> list[str]:
     lasts = {m: g.iloc[-1] for m, g in t.groupby("matchup", observed=True, sort=True)}
     return [
@@ -151,6 +182,7 @@ SECTIONS = [  # (kind, title, chart file, what it shows, headline lines)
     ),
     ("sweeps", "Sweep frequency", "sweeps", "Sweeps per round, how many in a round, and in which batch.", _sweep_lines),
     ("seat", "Seat advantage", "seat_advantage", "Points as dealer and as first player (non-dealer).", _seat_lines),
+    ("anatomy", "Anatomy of a round", "anatomy", ANATOMY_WHAT, _anatomy_lines),
     (
         "convergence",
         "Convergence",
@@ -162,14 +194,16 @@ SECTIONS = [  # (kind, title, chart file, what it shows, headline lines)
 
 
 def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:
-    """Reports 'summary', 'score', 'sweeps', 'seat', 'convergence' (and 'games' for a run of whole games,
-    'card-value' for a run with paired deals) into `out` (default RUN_DIR/report) and `report.md`; returns their
-    tables by kind. Charts name the run (its manifest). `data` skips reading the rounds again."""
+    """Reports 'summary', 'score', 'sweeps', 'seat', 'anatomy' (when the records have its columns), 'convergence'
+    (and 'games' for a run of whole games, 'card-value' for a run with paired deals) into `out` (default
+    RUN_DIR/report) and `report.md`; returns their tables by kind. Charts name the run (its manifest). `data`
+    skips reading the rounds again."""
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
     df = rounds_of(data if data is not None else run_dir)
-    results = {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS}
+    anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
+    results = {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
     games = read_games(run_dir)
     if games is not None:
         results["games"] = REPORTS["games"](games, out, manifest)
@@ -193,6 +227,8 @@ def render_index(results: dict, manifest: dict) -> str:
     ]
     extra = [s for s in (GAMES_SECTION, CARDS_SECTION) if s[0] in results]
     for kind, title, chart, what, headline in [*SECTIONS[:1], *extra, *SECTIONS[1:]]:
+        if kind not in results:
+            continue
         table = TABLE_OF.get(kind, chart)
         lines += [
             f"## {title}",

@@ -12,6 +12,8 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.reports import charts, tables
+from casino_sim.reports.anatomy import anatomy_table
+from casino_sim.reports.anatomy_chart import anatomy_chart
 from casino_sim.reports.cardvalue import card_batch_table, card_value_table
 from casino_sim.reports.load import read_manifest, rounds_of
 from casino_sim.reports.output import save_figure, write_table
@@ -69,6 +71,12 @@ def seat_advantage(data, out: str | Path, manifest: dict | None = None) -> pd.Da
     return _written(t, out, "seat_advantage", charts.seat_advantage_chart(t), _caption(data, manifest))
 
 
+def anatomy(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+    """Kinds of play, fates of builds, cards captured and prizes won per policy: `anatomy.*`."""
+    t = anatomy_table(rounds_of(data))
+    return _written(t, out, "anatomy", anatomy_chart(t), _caption(data, manifest))
+
+
 def convergence(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
     """Running mean of the headline with its band: `convergence.*`."""
     t = tables.convergence_table(rounds_of(data))
@@ -114,6 +122,7 @@ REPORTS = {
     "score": score_breakdown,
     "sweeps": sweep_frequency,
     "seat": seat_advantage,
+    "anatomy": anatomy,
     "convergence": convergence,
     "games": games,
     "card-value": card_value,

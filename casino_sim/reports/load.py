@@ -16,6 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.record import ANATOMY
 from casino_sim.reference.round import BATCHES
 from casino_sim.reference.score import CATEGORIES
 
@@ -31,7 +32,13 @@ REQUIRED = (
     *STRING_COLUMNS,
 )
 DERIVED = ("policy_a", "policy_b", "matchup", "mu", "a_seat", "cluster")
-OPTIONAL = ("game_id",)  # read when present: rounds of whole games (the summary counts their games)
+# The anatomy report's columns: runs of older versions lack the plays and builds, so they are optional.
+ANATOMY_COLUMNS = (
+    "last_capturer",
+    "remainder",
+    *(f"s{s}_{c}" for s in (0, 1) for c in ("n_cards", "n_spades", *ANATOMY)),
+)
+OPTIONAL = ("game_id", *ANATOMY_COLUMNS)  # game_id: rounds of whole games (the summary counts their games)
 
 
 def read_rounds(run_dir: str | Path, columns=REQUIRED) -> pd.DataFrame:

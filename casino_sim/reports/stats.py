@@ -118,25 +118,37 @@ def wilson(wins: float, n: float) -> Estimate:
     return Estimate(float(p), lo, hi, n)
 
 
-def cluster_wilson(x, cluster) -> Estimate:
+def cluster_wilson(x, cluster, trials=None) -> Estimate:
     """Share of rows won (x in [0, 1], a tie 0.5) with a Wilson 95% interval over clustered rows.
 
     Rows of one cluster (the games of a mirrored pair) are not independent: the
     Wilson interval takes the effective sample size p(1-p) / var, with the
     cluster-robust variance of the mean, at most the number of rows. When every row
     agrees (0% or 100%) nothing shows a correlation and all rows count; one cluster is one sample.
+    With `trials` (per row, or one number) x is the share of a row's trials won (the share of a
+    round's plays that trail): p pools the trials, the variance is the ratio estimator's, and the
+    effective size is at most the number of trials, which n then counts.
     """
     x = np.asarray(x, dtype=np.float64)
     cluster = np.asarray(cluster, dtype=np.int64)
     n = len(x)
     if n == 0:
         return wilson(0, 0)
-    p = float(x.mean())
+    if trials is None:
+        p = float(x.mean())
+        dev = x - p
+    else:
+        w = np.broadcast_to(np.asarray(trials, dtype=np.float64), x.shape)
+        n = float(w.sum())
+        if n <= 0:
+            return wilson(0, 0)
+        p = float(w @ x) / n
+        dev = w * (x - p)
     c = _clusters_seen(cluster)
-    resid = np.bincount(cluster, weights=x - p)
+    resid = np.bincount(cluster, weights=dev)
     var = c / (c - 1) * float(resid @ resid) / n**2 if c > 1 else 0.0
     n_eff = 1.0 if c < 2 else n if var <= 0 else min(float(n), p * (1 - p) / var)
-    return replace(wilson(p * n_eff, n_eff), n=n)
+    return replace(wilson(p * n_eff, n_eff), n=int(n))
 
 
 def bradley_terry(wins: np.ndarray, iters: int = 10_000, tol: float = 1e-10) -> np.ndarray:

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.record import record_columns
 from casino_sim.reference.round import BATCHES
 from casino_sim.reference.score import CATEGORIES
@@ -48,6 +49,13 @@ def synthetic_rounds(
         df[f"s{s}_total"] = df[[f"s{s}_{c}" for c in CATEGORIES]].sum(axis=1)
         df[f"s{s}_n_cards"] = rng.integers(10, 40, n)
         df[f"s{s}_n_spades"] = rng.integers(0, 13, n)
+        plays = rng.multinomial(24, [0.45, 0.45, 0.07, 0.01, 0.02], n)  # 24 plays a round, by kind
+        for k, kind in enumerate(PLAY_KINDS):
+            df[f"s{s}_plays_{kind}"] = plays[:, k]
+        made = plays[:, 2] + plays[:, 3] + plays[:, 4]
+        own = rng.binomial(made, 0.8)
+        df[f"s{s}_builds_made"], df[f"s{s}_builds_captured_own"] = made, own
+        df[f"s{s}_builds_lost"] = rng.binomial(made - own, 0.7)
     for name in ("ten_diamonds", "two_spades"):
         df[f"{name}_dealt_to"] = rng.integers(0, 3, n)
         df[f"{name}_dealt_batch"] = rng.integers(1, 7, n)

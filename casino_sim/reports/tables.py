@@ -25,7 +25,7 @@ def _matchup_fields(info: pd.DataFrame, mu) -> dict:
     return {c: info.at[mu, c] for c in cols} | {"mirrored": bool(info.at[mu, "mirrored"])}
 
 
-def _ident(info: pd.DataFrame, mu: int, side: int) -> dict:
+def policy_fields(info: pd.DataFrame, mu: int, side: int) -> dict:
     return {"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"], "policy": policy_name(info, mu, side)}
 
 
@@ -39,7 +39,7 @@ def score_breakdown_table(df: pd.DataFrame) -> pd.DataFrame:
     for mu, side, idx in side_groups(seats):
         for cat in cats:
             est = cluster_mean_ci(seats[cat].to_numpy()[idx], cl[idx])
-            rows.append({**_ident(info, mu, side), "category": cat, **est.as_dict()})
+            rows.append({**policy_fields(info, mu, side), "category": cat, **est.as_dict()})
     return pd.DataFrame(rows)
 
 
@@ -52,7 +52,7 @@ def sweep_rate_table(df: pd.DataFrame) -> pd.DataFrame:
     for mu, side, idx in side_groups(seats):
         for batch, col in enumerate(["n_sweeps", *BATCH_COLUMNS]):
             est = cluster_mean_ci(seats[col].to_numpy()[idx], cl[idx])
-            rows.append({**_ident(info, mu, side), "batch": batch, **est.as_dict()})
+            rows.append({**policy_fields(info, mu, side), "batch": batch, **est.as_dict()})
     return pd.DataFrame(rows)
 
 
@@ -67,7 +67,7 @@ def sweep_distribution_table(df: pd.DataFrame) -> pd.DataFrame:
     for mu, side, idx in side_groups(seats):
         s, c = sweeps[idx], cl[idx]
         for k in range(top + 1):
-            rows.append({**_ident(info, mu, side), "sweeps": k, **cluster_wilson(s == k, c).as_dict()})
+            rows.append({**policy_fields(info, mu, side), "sweeps": k, **cluster_wilson(s == k, c).as_dict()})
     out = pd.DataFrame(rows)
     return out.rename(columns={"mean": "share"})
 

@@ -11,6 +11,7 @@ import random
 import numpy as np
 import pytest
 
+from casino_sim.core.record import ANATOMY, record_columns
 from casino_sim.core.rules import RULESETS
 from casino_sim.engine import move_of_row
 from casino_sim.engines import engine_names, get_engine
@@ -106,3 +107,19 @@ def test_seeded_rounds_keep_the_records_of_their_moves(engine, rules, a, b):
     for i in range(len(rows)):
         result = replay(RULESETS[rules], rows.decks[i], int(rows.dealer[i]), [move_of_row(t) for t in trace[i]])
         assert {k: int(v[i]) for k, v in got.items()} == round_record(result), f"row {i}"
+
+
+@pytest.mark.parametrize("engine", [e for e in engine_names() if e != "reference"])
+def test_the_anatomy_columns_are_recorded_like_the_reference(engine, rules):
+    """The anatomy's columns are in every engine's record (so the tests above compare them too); on seeded rounds
+    of random play, where every kind of play and every fate of a build occurs, they equal the reference's."""
+    names = [f"s{s}_{c}" for s in (0, 1) for c in ANATOMY]
+    assert set(names) <= set(record_columns())
+    rows = chunk_rows(22, 0, 40, mirrored=True)  # a seed whose rounds hold an increase in every rule set
+    trace = np.zeros((len(rows), 48, 5), dtype=np.int64)
+    got = get_engine(engine).play_rows(rows, RULESETS[rules], get_policy("random"), get_policy("random"), trace=trace)
+    for i in range(len(rows)):
+        result = replay(RULESETS[rules], rows.decks[i], int(rows.dealer[i]), [move_of_row(t) for t in trace[i]])
+        want = round_record(result)
+        assert {c: int(got[c][i]) for c in names} == {c: want[c] for c in names}, f"row {i}"
+    assert all(got[f"s0_{c}"].sum() + got[f"s1_{c}"].sum() > 0 for c in ANATOMY)

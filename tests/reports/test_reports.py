@@ -204,7 +204,7 @@ def test_write_all_writes_every_file(mirrored, tmp_path):
     run = write_run(mirrored, tmp_path / "run")
     results = write_all(run)
     out = run / "report"
-    for name in ("summary", "score_breakdown", "sweeps", "seat_advantage", "convergence"):
+    for name in ("summary", "score_breakdown", "sweeps", "seat_advantage", "anatomy", "convergence"):
         for ext in ("png", "svg", "csv", "json"):
             assert (out / f"{name}.{ext}").stat().st_size > 0, (name, ext)
     assert (out / "sweeps_distribution.csv").stat().st_size > 0
@@ -315,7 +315,7 @@ def test_every_chart_names_its_run(mirrored, tmp_path):
     )
     write_all(run)
     charts = sorted((run / "report").glob("*.svg"))
-    assert len(charts) == 5
+    assert len(charts) == 6  # summary, score, sweeps, seat, anatomy, convergence
     for chart in charts:
         text = caption_of_svg(chart)
         for fragment in ("greedy vs random", "rules strict", "50 deals", "seed 7"):

@@ -119,6 +119,22 @@ def test_cluster_wilson_is_wilson_for_independent_rows_and_wider_for_shared_clus
     assert ties.mean == 0.5 and 0 < ties.lo < 0.5 < ties.hi < 1
 
 
+def test_cluster_wilson_of_rows_of_trials_is_that_of_one_row_per_trial():
+    """A row holding k wins of m trials counts as m rows of 0/1 in its cluster (the plays of a round)."""
+    rng = np.random.default_rng(3)
+    trials = rng.integers(20, 25, 60)
+    wins = rng.binomial(trials, 0.3)
+    cluster = np.repeat(np.arange(30), 2)
+    rows = cluster_wilson(wins / trials, cluster, trials=trials)
+    ones = np.concatenate([np.r_[np.ones(k), np.zeros(m - k)] for k, m in zip(wins, trials)])
+    expanded = cluster_wilson(ones, np.repeat(cluster, trials))
+    assert rows.n == trials.sum() == expanded.n
+    assert (rows.mean, rows.lo, rows.hi) == pytest.approx((expanded.mean, expanded.lo, expanded.hi), rel=1e-12)
+    assert rows.mean == pytest.approx(wins.sum() / trials.sum())
+    none = cluster_wilson(np.zeros(4), np.arange(4), trials=24)  # no win in 96 trials: Wilson's bound of 96
+    assert none.n == 96 and none.hi == pytest.approx(wilson(0, 96).hi)
+
+
 def test_bradley_terry_recovers_known_strengths():
     true = np.array([1.0, 2.0, 4.0, 8.0])
     games = 20_000

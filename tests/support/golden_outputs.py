@@ -24,6 +24,7 @@ RUN_TABLES = (
     "sweeps",
     "sweeps_distribution",
     "seat_advantage",
+    "anatomy",
     "convergence",
     "card_values",
     "card_values_by_batch",
@@ -66,12 +67,20 @@ def produce(name: str, work: Path) -> dict[str, bytes]:
     kept = {
         p.name: p.read_bytes() for p in sorted(report.glob("*.csv")) if args[0] == "tournament" or p.stem in RUN_TABLES
     }
-    if args[0] == "simulate":  # every per-round record, as a digest (Parquet bytes carry library versions)
+    if args[0] == "simulate":  # every per-round record, as digests (Parquet bytes carry library versions)
+        from casino_sim.core.record import ANATOMY
         from casino_sim.runner.rundir import RunDir
 
-        rounds = RunDir(out).read_rounds().to_csv(index=False).encode()
-        kept["rounds.sha256"] = (hashlib.sha256(rounds).hexdigest() + "\n").encode()
+        rounds = RunDir(out).read_rounds()
+        anatomy = [f"s{s}_{c}" for s in (0, 1) for c in ANATOMY]
+        # the columns recorded before the anatomy's, kept apart so that adding columns left their digest as it was
+        kept["rounds.sha256"] = _digest(rounds.drop(columns=anatomy))
+        kept["rounds_anatomy.sha256"] = _digest(rounds[["deal_id", "mirror", *anatomy]])
     return kept
+
+
+def _digest(frame) -> bytes:
+    return (hashlib.sha256(frame.to_csv(index=False).encode()).hexdigest() + "\n").encode()
 
 
 def write_all() -> None:
