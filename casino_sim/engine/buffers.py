@@ -24,11 +24,14 @@ Scratch = namedtuple(
         "work_mv",  # (cap, MOVE_FIELDS): the moves inside a rollout's play-outs
         "scores",  # (cap,): a heuristic's score per move
         "means",  # (cap,): a rollout's summed point difference per move
+        "bounds",  # (cap,): a heuristic's bound per move (choose.py)
+        "order",  # (cap,): the moves by bound, highest first
         "sc_code",  # (2**bits,): subset scratch of movegen, count-vector codes
         "sc_mask",  # (2**bits,): subset scratch of movegen, card masks
         "after",  # a state: the position after a move (features)
         "sim",  # a state: a rollout's play-out
         "f",  # (N_FEATURES,): one move's features
+        "cheap",  # (N_FEATURES,): the features a heuristic's bound wants (choose.py)
         "world_deck",  # (52,): a sampled world's deck
         "sorted_unseen",  # (52,): the cards the mover has not seen, ascending
         "unseen_cards",  # (52,): the same, shuffled into a world
@@ -58,11 +61,14 @@ def _new_scratch(cap, bits):
         np.zeros((cap, L.MOVE_FIELDS), dtype=np.int64),
         np.zeros(cap, dtype=np.float64),
         np.zeros(cap, dtype=np.float64),
+        np.zeros(cap, dtype=np.float64),
+        np.zeros(cap, dtype=np.int64),
         np.zeros(1 << bits, dtype=np.int64),
         np.zeros(1 << bits, dtype=np.int64),
         np.zeros(L.STATE_SIZE, dtype=np.int64),
         np.zeros(L.STATE_SIZE, dtype=np.int64),
         np.zeros(N_FEATURES, dtype=np.float64),
+        np.zeros(N_FEATURES, dtype=np.int64),
         np.zeros(52, dtype=np.int64),
         np.zeros(52, dtype=np.int64),
         np.zeros(52, dtype=np.int64),

@@ -50,7 +50,8 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
     """
     ints, weights, wants = seats
     rec, trace, _script = io
-    sc_code, sc_mask, after, f, scores = buf.sc_code, buf.sc_mask, buf.after, buf.f, buf.scores
+    sc_code, sc_mask = buf.sc_code, buf.sc_mask
+    work = (buf.after, buf.f, buf.scores, buf.bounds, buf.order, buf.cheap)
     while st[L.PLY] < L.PLIES:
         s = st[L.TO_MOVE]
         if pick >= 0:  # the caller chose among the moves in mv
@@ -72,7 +73,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             kind = ints[s, L.P_KIND]
             if kind > L.HEURISTIC:  # a rollout or scripted seat: the caller chooses
                 return L.CALLER_CHOOSES, n
-            i = _simple_index(st, rules, tbl, mv, n, kind, weights[s], wants[s], rng, after, f, scores)
+            i = _simple_index(st, rules, tbl, mv, n, kind, weights[s], wants[s], rng, work)
         if trace.shape[0]:
             for k in range(L.MOVE_FIELDS):
                 trace[st[L.PLY], k] = mv[i, k]
