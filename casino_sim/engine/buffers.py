@@ -24,8 +24,6 @@ Scratch = namedtuple(
         "work_mv",  # (cap, MOVE_FIELDS): the moves inside a rollout's play-outs
         "scores",  # (cap,): a heuristic's score per move
         "means",  # (cap,): a rollout's summed point difference per move
-        "bounds",  # (cap,): a heuristic's bound per move (choose.py)
-        "order",  # (cap,): the moves by bound, highest first
         "sc_code",  # (2**bits,): subset scratch of movegen, count-vector codes
         "sc_mask",  # (2**bits,): subset scratch of movegen, card masks
         "after",  # a state: the position after a move (features)
@@ -61,8 +59,6 @@ def _new_scratch(cap, bits):
         np.zeros((cap, L.MOVE_FIELDS), dtype=np.int64),
         np.zeros(cap, dtype=np.float64),
         np.zeros(cap, dtype=np.float64),
-        np.zeros(cap, dtype=np.float64),
-        np.zeros(cap, dtype=np.int64),
         np.zeros(1 << bits, dtype=np.int64),
         np.zeros(1 << bits, dtype=np.int64),
         np.zeros(L.STATE_SIZE, dtype=np.int64),

@@ -1,8 +1,8 @@
-"""The simple policies' choice among the moves in a buffer: uniform at random, or the best weighted feature sum.
+"""The heuristic policies' choice among the moves in a buffer: the best weighted feature sum.
 
 A policy is a row of plain arrays chosen by an integer kind (layout.py), never a
-jitted function passed around, which would defeat numba's cache. The rollout
-policy's choice is in rollout.py; the scripted player's in play.py.
+jitted function passed around, which would defeat numba's cache. The random
+policy's choice is in play.py, the rollout's in rollout.py, the searcher's in search.py.
 
 The heuristic scores its moves best-bound first (branch and bound): the risk
 features (points_at_risk, cards_at_risk, sweep_open) are the costly ones, are
@@ -29,7 +29,6 @@ from casino_sim.engine.features import (
     _view,
     _weighted,
 )
-from casino_sim.engine.layout import HEURISTIC
 from casino_sim.engine.rng import _below
 
 TIE = 1e-9  # scores this close to the best are ties
@@ -55,23 +54,22 @@ def _bound_want(w, want, cheap):
 
 
 @njit(cache=True)
-def _score_all(st, rules, tbl, mv, n, w, want, work):
+def _score_all(st, rules, tbl, mv, n, w, want, after, f, scores, cheap):
     """scores[i]: the weighted feature sum of move i, or -inf for a move that cannot reach the best's ties."""
-    after, f, scores, bounds, order, cheap = work
     view = _view(st)
     if _needs_after(want) and _bound_want(w, want, cheap):
-        for i in range(n):  # the bounds, and the moves sorted by bound, highest first
+        top = 0
+        for i in range(n):  # scores[i] holds move i's bound until it is scored in full or ruled out
             _move_features(st, rules, tbl, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], view, after, cheap, f)
-            bounds[i] = _weighted(f, w)
-            k = i - 1
-            while k >= 0 and bounds[order[k]] < bounds[i]:
-                order[k + 1] = order[k]
-                k -= 1
-            order[k + 1] = i
+            scores[i] = _weighted(f, w)
+            if scores[i] > scores[top]:
+                top = i
         best = -np.inf
-        for t in range(n):
-            i = order[t]
-            if bounds[i] < best - TIE:  # score <= bound: neither the best nor tied with it
+        for t in range(-1, n):  # the move of the highest bound first, then the others in order
+            i = top if t < 0 else t
+            if t == top:
+                continue
+            if scores[i] < best - TIE:  # score <= bound: neither the best nor tied with it
                 scores[i] = -np.inf
                 continue
             _move_features(st, rules, tbl, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], view, after, want, f)
@@ -93,13 +91,11 @@ def _score_all(st, rules, tbl, mv, n, w, want, work):
 
 
 @njit(cache=True)
-def _heuristic_index(st, rules, tbl, mv, n, w, want, rng, work):
-    """The move with the highest weighted feature sum; ties broken by rng. work: the Scratch's (after, f, scores,
-    bounds, order, cheap)."""
+def _heuristic_index(st, rules, tbl, mv, n, w, want, rng, after, f, scores, cheap):
+    """The move with the highest weighted feature sum; ties broken by rng. after, f, scores, cheap: the Scratch's."""
     if n == 1:  # nothing to compare and no tie to break: no score needed, no draw made
         return 0
-    scores = work[2]
-    best = _score_all(st, rules, tbl, mv, n, w, want, work)
+    best = _score_all(st, rules, tbl, mv, n, w, want, after, f, scores, cheap)
     ties = 0
     for i in range(n):
         if scores[i] >= best - TIE:
@@ -111,11 +107,3 @@ def _heuristic_index(st, rules, tbl, mv, n, w, want, rng, work):
                 return i
             k -= 1
     return 0
-
-
-@njit(cache=True)
-def _simple_index(st, rules, tbl, mv, n, kind, w, want, rng, work):
-    """Random or heuristic choice among the n moves in mv."""
-    if kind == HEURISTIC:
-        return _heuristic_index(st, rules, tbl, mv, n, w, want, rng, work)
-    return _below(rng, n)

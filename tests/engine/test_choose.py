@@ -49,7 +49,6 @@ def test_branch_and_bound_picks_what_full_scoring_picks(rules_name):
     rules = RULESETS[rules_name]
     rules_arr, tbl = rules.as_array(), split_table()
     buf = _new_scratch(4096, 16)
-    work = (buf.after, buf.f, buf.scores, buf.bounds, buf.order, buf.cheap)
     checked = pruned = 0
     for k, pos in enumerate(positions_by_random_play(rules, 6, seed=21)):
         st = engine.position_to_state(pos)
@@ -58,7 +57,9 @@ def test_branch_and_bound_picks_what_full_scoring_picks(rules_name):
         for name, w in _weight_sets().items():
             want = (w != 0).astype(np.int64)
             rng_a, rng_b = np.array([k], np.uint64), np.array([k], np.uint64)
-            got = _heuristic_index(st, rules_arr, tbl, buf.mv, len(rows), w, want, rng_a, work)
+            got = _heuristic_index(
+                st, rules_arr, tbl, buf.mv, len(rows), w, want, rng_a, buf.after, buf.f, buf.scores, buf.cheap
+            )
             assert got == _full_choice(st, rules_arr, tbl, rows, w, want, rng_b), (name, pos.to_json())
             assert rng_a[0] == rng_b[0], (name, "the same draws")
             checked += 1
