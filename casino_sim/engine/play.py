@@ -71,7 +71,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             if n == 0:
                 return L.NO_MOVES, 0
             kind = ints[s, L.P_KIND]
-            if kind > L.HEURISTIC:  # a rollout or scripted seat: the caller chooses
+            if kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses
                 return L.CALLER_CHOOSES, n
             if kind == L.HEURISTIC:
                 i = _heuristic_index(st, rules, tbl, mv, n, weights[s], wants[s], rng, after, f, scores, cheap)
