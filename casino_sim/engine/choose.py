@@ -53,7 +53,8 @@ def _bound_want(w, want, cheap):
     return wanted
 
 
-@njit(cache=True)
+# Inlined into _heuristic_index: a call handing over nine arrays costs greedy's plies their reference counts.
+@njit(cache=True, inline="always")
 def _score_all(st, rules, tbl, mv, n, w, want, after, f, scores, cheap):
     """scores[i]: the weighted feature sum of move i, or -inf for a move that cannot reach the best's ties."""
     view = _view(st)
