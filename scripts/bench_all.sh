@@ -11,6 +11,7 @@ for i in $(seq "$repeats"); do
   "${cs[@]}" --policy greedy --deals 200000 --threads 1 --no-compile
   "${cs[@]}" --policy expert --deals 40000 --threads 1 --no-compile
   "${cs[@]}" --policy rollout --deals 10 --threads 1 --no-compile
+  "${cs[@]}" --policy searcher --deals 10 --threads 1 --no-compile
   "${cs[@]}" --engine reference --policy random --deals 300 --no-compile
 done
 "${cs[@]}" --policy random --deals 20000 --threads 1 --compile

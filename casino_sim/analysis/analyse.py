@@ -62,8 +62,8 @@ def check_analysis_args(policy: Policy, worlds: int, seed: int, prefix: str = ""
             f"--{prefix}policy (the play-out policy) must be random or a heuristic, not "
             f"{policy.name!r} ({policy.kind})"
             + (
-                f"; a rollout policy plays out with its base, e.g. --{prefix}policy expert"
-                if policy.kind == "rollout"
+                f"; a {policy.kind} policy plays out with its base, e.g. --{prefix}policy expert"
+                if policy.searches
                 else ""
             )
         )

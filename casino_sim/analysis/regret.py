@@ -36,7 +36,7 @@ CHUNK_DEALS = 64  # deals per chunk: the seeds are the chunk's, so the table doe
 MAX_DECISIONS = 10**7
 MAX_POLICIES = 16
 # --decisions by default: well under a minute for each kind of policy (rollouts decide at every play of a round)
-AUTO_DECISIONS = {"random": 10_000, "heuristic": 10_000, "rollout": 300, "python": 1_000}
+AUTO_DECISIONS = {"random": 10_000, "heuristic": 10_000, "rollout": 300, "searcher": 300, "python": 1_000}
 LAST_PLY = 41  # the first play of the last batch, counted from 1 as the recorded moves count plies
 
 

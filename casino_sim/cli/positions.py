@@ -72,7 +72,7 @@ def choose(
         Format, typer.Option("--format", help="text: the move in words; json: the move record.")
     ] = Format.text,
 ) -> None:
-    """The move a policy plays in a position (rollout samples the hidden cards; docs/notation.md)."""
+    """The move a policy plays in a position (rollout and searcher sample the hidden cards; docs/notation.md)."""
     import json
 
     from casino_sim.cli.position_tools import load_position
@@ -84,7 +84,7 @@ def choose(
     if seed < 0:
         raise InputError(f"--seed must be >= 0, got {seed}")
     chosen = get_policy(policy)
-    if chosen.kind == "rollout":
+    if chosen.searches:
         round_context(pos)  # a position no deal reaches is refused before any compiling is announced
         compile_notice("rollout")
     move = choose_move(pos, chosen, seed)

@@ -26,8 +26,9 @@ FEATURE_NAMES = tuple(name for name, _ in FEATURES)
 FEATURE_INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
 N_FEATURES = len(FEATURES)
 
-POLICY_KINDS = ("random", "heuristic", "rollout", "python")
+POLICY_KINDS = ("random", "heuristic", "rollout", "python", "searcher")
 KIND_ID = {k: i for i, k in enumerate(POLICY_KINDS)}  # how numba kernels tell policies apart
+SEARCH_KINDS = ("rollout", "searcher")  # kinds that choose by play-outs in the numba kernels, with a base policy
 
 
 def p_holds_any(unseen: int, hand: int, k: int) -> float:

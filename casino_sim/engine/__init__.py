@@ -5,9 +5,10 @@ offset and constant), codec (the only door to the reference engine's types),
 buffers (the Scratch bundle and its grow-and-replay helper), bits and tables
 (card constants, the split table), state (a fresh round, the deal), movegen,
 apply, score, rng, features and choose (the simple policies), play (the one
-round loop), rollout, exact, lastbatch (played rounds judged by the exact
-search), check (--check's invariants), rows (simulate's parallel rows), api and
-decide (calls on positions), compiled (is a compile due).
+round loop), rollout, exact, search (the rollout and searcher seats' choice),
+lastbatch (played rounds judged by the exact search), check (--check's
+invariants), rows (simulate's parallel rows), api and decide (calls on
+positions), compiled (is a compile due).
 Stale caches are guarded by casino_sim.core.numba_cache.
 """
 
@@ -23,7 +24,7 @@ from casino_sim.engine.api import (
 )
 from casino_sim.engine.codec import move_of_row, position_to_state, row_of_move, state_to_position
 from casino_sim.engine.compiled import will_compile
-from casino_sim.engine.decide import exact_values, rollout_choose, rollout_diffs
+from casino_sim.engine.decide import exact_values, rollout_diffs, search_choose
 from casino_sim.engine.lastbatch import judge_last_batch
 from casino_sim.engine.layout import MOVE_FIELDS, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS, PLIES
 from casino_sim.engine.rows import play_rows
@@ -48,9 +49,9 @@ __all__ = [
     "play_round_scripted_raw",
     "play_rows",
     "position_to_state",
-    "rollout_choose",
     "rollout_diffs",
     "row_of_move",
+    "search_choose",
     "state_to_position",
     "warmup",
     "will_compile",

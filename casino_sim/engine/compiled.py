@@ -19,7 +19,7 @@ ENTRY_KERNELS = {
         ("buffers", "_new_scratch"),
         ("movegen", "_movegen"),
         ("movegen", "_sort_moves"),
-        ("rollout", "_rollout_index"),
+        ("search", "_search_index"),
     ),
     "analyse": (("buffers", "_new_scratch"), ("rollout", "_rollout_diffs"), ("exact", "_exact_values")),
     "bench": (("rows", "_play_rows"),),

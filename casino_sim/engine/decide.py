@@ -1,4 +1,4 @@
-"""Rollouts and exact search in a NOTATION.md position: the rollout policy's decision and the analyser's numbers.
+"""Rollouts and exact search in a NOTATION.md position: the rollout and searcher decisions, the analyser's numbers.
 
 A position does not say how many cards the stock holds, who dealt, or (when the
 opponent's hand is unknown) how many cards the opponent holds. They follow from
@@ -16,7 +16,8 @@ from casino_sim.engine.api import legal_move_rows
 from casino_sim.engine.buffers import _new_scratch, grow_and_replay
 from casino_sim.engine.codec import move_of_row, move_table, unseen_hand, world_state
 from casino_sim.engine.exact import DEPTH, STACK_ROWS, _exact_values
-from casino_sim.engine.rollout import _rollout_diffs, _rollout_index
+from casino_sim.engine.rollout import _rollout_diffs
+from casino_sim.engine.search import _search_index
 from casino_sim.engine.tables import split_table
 
 
@@ -34,8 +35,8 @@ def _search(rows: np.ndarray, kernel, what: str):
     return grow_and_replay(run, what, max(L.MOVE_CAP, 4 * len(rows)) * 8, L.SCRATCH_BITS + 6)
 
 
-def rollout_choose(pos, ints: np.ndarray, base_weights: np.ndarray, base_wants: np.ndarray, seed: int):
-    """The rollout policy's move (policy row `ints`, its base's weights): the best mean point difference.
+def search_choose(pos, ints: np.ndarray, base_weights: np.ndarray, base_wants: np.ndarray, seed: int):
+    """The move of a rollout or searcher policy (policy row `ints`, its base's weights), as it plays in a round.
 
     The candidates are the engine's own legal moves, in canonical order (which breaks ties).
     """
@@ -44,12 +45,10 @@ def rollout_choose(pos, ints: np.ndarray, base_weights: np.ndarray, base_wants: 
     rules, tbl, rng = pos.rules.as_array(), split_table(), np.array([seed], dtype=np.uint64)
 
     def kernel(buf):
-        index, status = _rollout_index(
-            st.copy(), rules, tbl, len(rows), ints, base_weights, base_wants, rng.copy(), buf
-        )
-        return status, index
+        index, status = _search_index(st.copy(), rules, tbl, len(rows), ints, base_weights, base_wants, rng.copy(), buf)
+        return status, buf.mv[index].copy()
 
-    return move_of_row(rows[_search(rows, kernel, "rollout")])
+    return move_of_row(_search(rows, kernel, "rollout"))
 
 
 def rollout_diffs(

@@ -81,6 +81,7 @@ CATEGORY_COLUMNS = CATEGORIES
 RANDOM = KIND_ID["random"]
 HEURISTIC = KIND_ID["heuristic"]
 ROLLOUT = KIND_ID["rollout"]
+SEARCHER = KIND_ID["searcher"]
 SCRIPTED = len(POLICY_KINDS)  # the engine's own: plays the moves a script names (replays, warmup, tests)
 P_KIND = 0
 P_WORLDS = 1
@@ -93,7 +94,7 @@ OK = 0
 NEED_MOVES = 1  # the move buffer is too small: the caller grows the buffers and replays
 NEED_SCRATCH = 2  # the subset scratch is too small: the same
 NO_MOVES = 3  # a player had no legal move (cannot happen under RULES.md; reported, never hidden)
-CALLER_CHOOSES = 4  # a rollout or scripted seat is to choose among the moves in the buffer: the caller decides
+CALLER_CHOOSES = 4  # a rollout, searcher or scripted seat is to choose among the moves in the buffer: caller decides
 # codes 10 and up are broken invariants (engine/check.py)
 
 # --- buffer sizes

@@ -20,8 +20,9 @@ from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import ctz, popcount
 from casino_sim.engine.check import _check_end, _check_play
-from casino_sim.engine.choose import _simple_index
+from casino_sim.engine.choose import _heuristic_index
 from casino_sim.engine.movegen import _movegen
+from casino_sim.engine.rng import _below
 from casino_sim.engine.score import _finish, _score
 from casino_sim.engine.state import _deal_batch
 
@@ -68,7 +69,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
     """
     ints, weights, wants = seats
     rec, trace, _script = io
-    sc_code, sc_mask, after, f, scores = buf.sc_code, buf.sc_mask, buf.after, buf.f, buf.scores
+    sc_code, sc_mask, after, f, scores, cheap = buf.sc_code, buf.sc_mask, buf.after, buf.f, buf.scores, buf.cheap
     while st[L.PLY] < L.PLIES:
         s = st[L.TO_MOVE]
         if pick >= 0:  # the caller chose among the moves in mv
@@ -88,9 +89,12 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             if n == 0:
                 return L.NO_MOVES, 0
             kind = ints[s, L.P_KIND]
-            if kind > L.HEURISTIC:  # a rollout or scripted seat: the caller chooses
+            if kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses
                 return L.CALLER_CHOOSES, n
-            i = _simple_index(st, rules, tbl, mv, n, kind, weights[s], wants[s], rng, after, f, scores)
+            if kind == L.HEURISTIC:
+                i = _heuristic_index(st, rules, tbl, mv, n, weights[s], wants[s], rng, after, f, scores, cheap)
+            else:  # random
+                i = _below(rng, n)
         if trace.shape[0]:
             for k in range(L.MOVE_FIELDS):
                 trace[st[L.PLY], k] = mv[i, k]

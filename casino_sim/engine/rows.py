@@ -19,7 +19,7 @@ from casino_sim.engine.buffers import _new_scratch, _new_seats, replay_rows
 from casino_sim.engine.check import CHECK_REASONS
 from casino_sim.engine.movegen import _kth_move
 from casino_sim.engine.play import _end_round, _note_deal, _play_on
-from casino_sim.engine.rollout import _rollout_index
+from casino_sim.engine.search import _search_index
 from casino_sim.engine.state import _start_round
 from casino_sim.engine.tables import split_table
 
@@ -28,7 +28,7 @@ from casino_sim.engine.tables import split_table
 # count for each of them, 2-4% of a round with the whole Scratch (measured).
 @njit(cache=True, inline="always")
 def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check):
-    """Play one round, seat s with policy row s of `seats` (rows 2 + s: rollout bases); fill io's record."""
+    """Play one round, seat s with policy row s of `seats` (rows 2 + s: searching seats' bases); fill io's record."""
     rec = io[0]
     for j in range(rec.shape[0]):
         rec[j] = 0
@@ -47,7 +47,7 @@ def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check):
         if ints[s, L.P_KIND] == L.SCRIPTED:  # move script[ply] % n of the canonical order
             pick = _kth_move(buf.mv, n, io[2][st[L.PLY]] % n)
             continue
-        pick, status = _rollout_index(st, rules, tbl, n, ints[s], weights[2 + s], wants[2 + s], rng, buf)
+        pick, status = _search_index(st, rules, tbl, n, ints[s], weights[2 + s], wants[2 + s], rng, buf)
         if status != L.OK:
             return status
     if status != L.OK:
@@ -115,11 +115,13 @@ def _policy_rows(ints, weights, wants) -> tuple[np.ndarray, np.ndarray, np.ndarr
     if rows[0].shape != (2, L.P_INTS) or rows[1].shape != (4, N_FEATURES) or rows[2].shape != (4, N_FEATURES):
         raise ValueError(f"policy arrays must be (2, {L.P_INTS}), (4, {N_FEATURES}), (4, {N_FEATURES})")
     kinds = rows[0][:, L.P_KIND]
-    if not np.isin(kinds, (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SCRIPTED)).all():
-        raise ValueError(f"policy kinds {kinds.tolist()}: the engine plays random, heuristic, rollout, scripted")
-    bases = rows[0][kinds == L.ROLLOUT, L.P_BASE_KIND]
+    if not np.isin(kinds, (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.SCRIPTED)).all():
+        raise ValueError(
+            f"policy kinds {kinds.tolist()}: the engine plays random, heuristic, rollout, searcher, scripted"
+        )
+    bases = rows[0][np.isin(kinds, (L.ROLLOUT, L.SEARCHER)), L.P_BASE_KIND]
     if not np.isin(bases, (L.RANDOM, L.HEURISTIC)).all():
-        raise ValueError("a rollout's base policy must be random or a heuristic")
+        raise ValueError("a rollout's or searcher's base policy must be random or a heuristic")
     return rows
 
 

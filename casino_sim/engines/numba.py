@@ -6,7 +6,7 @@ from casino_sim.engines.registry import lazy
 
 
 class NumbaEngine:
-    """engine/: the bitmask kernels; fast, parallel, and the only one that plays rollouts."""
+    """engine/: the bitmask kernels; fast, parallel, and the only one that plays rollout and searcher."""
 
     name = "numba"
 

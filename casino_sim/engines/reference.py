@@ -22,7 +22,7 @@ class ReferenceEngine:
         return result.moves, round_record(result)
 
     def plays(self, policy):
-        return policy.kind != "rollout"  # a numba kernel
+        return not policy.searches  # rollout and searcher are numba kernels
 
     def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None):
         import numpy as np

@@ -1,4 +1,4 @@
-"""Playing policies: random, weighted heuristics from TOML files, rollout, Python callables."""
+"""Playing policies: random, weighted heuristics from TOML files, rollout, searcher, Python callables."""
 
 from casino_sim.policies.features import FEATURE_NAMES, FEATURES, move_features
 from casino_sim.policies.policy import Policy, PolicyError

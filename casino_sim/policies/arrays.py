@@ -11,17 +11,17 @@ from casino_sim.policies.registry import get_policy
 
 
 def policy_arrays(policies: tuple[Policy, Policy]):
-    """(ints[2, P_INTS], weights[4, F], wants[4, F]) of policies A and B; rows 2, 3 are rollout bases."""
+    """(ints[2, P_INTS], weights[4, F], wants[4, F]) of policies A and B; rows 2, 3: rollout and searcher bases."""
     ints = np.zeros((2, P_INTS), dtype=np.int64)
     weights = np.zeros((4, N_FEATURES), dtype=np.float64)
     for k, pol in enumerate(policies):
         ints[k, P_KIND] = pol.kind_id
         if pol.kind == "heuristic":
             weights[k] = pol.weights
-        elif pol.kind == "rollout":
+        elif pol.searches:
             base = get_policy(pol.params["base"])
             if base.kind not in ("random", "heuristic"):
-                raise PolicyError(f"the rollout base policy must be random or a heuristic, not {base.name!r}")
+                raise PolicyError(f"the {pol.kind} base policy must be random or a heuristic, not {base.name!r}")
             ints[k, P_WORLDS] = pol.params["worlds"]
             ints[k, P_CRN] = int(pol.params["crn"])
             ints[k, P_BASE_KIND] = base.kind_id

@@ -1,4 +1,4 @@
-"""One decision of any policy in a position: Python-side policies, or the engine's rollout."""
+"""One decision of any policy in a position: Python-side policies, or the engine's rollout and searcher."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from casino_sim.reference.position import Position
 
 def choose_move(pos: Position, policy: Policy, seed: int = 0) -> Move:
     """The move the policy plays in the position (its random choices seeded by `seed`)."""
-    if policy.kind == "rollout":
-        from casino_sim.engine import rollout_choose
+    if policy.searches:
+        from casino_sim.engine import search_choose
 
         ints, weights, wants = policy_arrays((policy, RANDOM))
-        return rollout_choose(pos, ints[0], weights[2], wants[2], seed)
+        return search_choose(pos, ints[0], weights[2], wants[2], seed)
     return policy.choose(pos, legal_moves(pos), np.random.default_rng(seed))

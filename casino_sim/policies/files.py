@@ -1,4 +1,4 @@
-"""Policy files (TOML): a heuristic's weights or a rollout's parameters, checked field by field."""
+"""Policy files (TOML): a heuristic's weights or a rollout's (or searcher's) parameters, checked field by field."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
+from casino_sim.core.featurespec import SEARCH_KINDS
 from casino_sim.core.tomlfile import read_toml
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
 from casino_sim.policies.policy import Policy, PolicyError
@@ -31,7 +32,7 @@ def _require(data: dict, key: str, typ, where: str, default=None):
 
 
 def policy_from_dict(data: dict, where: str, source: str) -> Policy:
-    """Build a heuristic or rollout policy from a parsed policy file."""
+    """Build a heuristic, rollout or searcher policy from a parsed policy file."""
     known = {"name", "description", "kind", "weights", "params"}
     unknown = set(data) - known
     if unknown:
@@ -43,11 +44,11 @@ def policy_from_dict(data: dict, where: str, source: str) -> Policy:
         if "params" in data:
             raise PolicyError(f"{where}: field 'params' belongs to rollout policies; a heuristic has 'weights'")
         return Policy(name, "heuristic", description, source, weights=_weights(data, where))
-    if kind == "rollout":
+    if kind in SEARCH_KINDS:
         if "weights" in data:
-            raise PolicyError(f"{where}: field 'weights' belongs to heuristic policies; a rollout has 'params'")
-        return Policy(name, "rollout", description, source, params=rollout_params(data.get("params", {}), where))
-    raise PolicyError(f"{where}: field 'kind' must be 'heuristic' or 'rollout', got {kind!r}")
+            raise PolicyError(f"{where}: field 'weights' belongs to heuristic policies; a {kind} has 'params'")
+        return Policy(name, kind, description, source, params=rollout_params(data.get("params", {}), where))
+    raise PolicyError(f"{where}: field 'kind' must be 'heuristic', 'rollout' or 'searcher', got {kind!r}")
 
 
 def _weights(data: dict, where: str) -> np.ndarray:
@@ -63,7 +64,7 @@ def _weights(data: dict, where: str) -> np.ndarray:
 
 
 def rollout_params(raw, where: str) -> dict:
-    """Rollout parameters with defaults, each checked: worlds, base, crn."""
+    """Rollout (and searcher) parameters with defaults, each checked: worlds, base, crn."""
     if not isinstance(raw, dict):
         raise PolicyError(f"{where}: field 'params' must be a table")
     unknown = set(raw) - set(ROLLOUT_DEFAULTS)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from casino_sim.core.errors import UserError
-from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS
+from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS, SEARCH_KINDS
 from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features, weighted_sum
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
@@ -24,19 +24,24 @@ class PolicyError(UserError):
 
 @dataclass(frozen=True, eq=False)
 class Policy:
-    """A named policy. Heuristics carry a weight per feature; rollout carries its parameters."""
+    """A named policy. Heuristics carry a weight per feature; rollout and searcher carry their parameters."""
 
     name: str
     kind: str
     description: str
     source: str = "built-in"
     weights: np.ndarray | None = None  # heuristic: one weight per FEATURE_NAMES entry
-    params: dict = field(default_factory=dict)  # rollout: worlds, base, crn
+    params: dict = field(default_factory=dict)  # rollout, searcher: worlds, base, crn
     fn: PythonPolicy | None = None  # python: the callable
 
     @property
     def kind_id(self) -> int:
         return KIND_ID[self.kind]
+
+    @property
+    def searches(self) -> bool:
+        """Whether it chooses by play-outs with a base policy (rollout, searcher): the numba engine's work."""
+        return self.kind in SEARCH_KINDS
 
     def choose(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
         """Pick one of the legal moves (the slow, readable path used with the reference engine)."""

@@ -11,7 +11,7 @@ import pytest
 from casino_sim.analysis import analyse, analysis_json
 from casino_sim.core.cards import format_cards
 from casino_sim.core.cards import parse_card as C
-from casino_sim.engine import rollout_choose, rollout_diffs
+from casino_sim.engine import rollout_diffs, search_choose
 from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference import Position, legal_moves, play
@@ -119,7 +119,7 @@ def test_the_rollout_policy_plays_the_analysers_best_mean(seed, ply):
     ints, weights, wants = policy_arrays((get_policy("rollout"), get_policy("random")))
     diffs = rollout_diffs(pos, moves, int(ints[0, 3]), weights[2], wants[2], int(ints[0, 1]), 99)
     if len(moves) > 1:
-        assert rollout_choose(pos, ints[0], weights[2], wants[2], 99) == moves[int(np.argmax(diffs.sum(axis=0)))]
+        assert search_choose(pos, ints[0], weights[2], wants[2], 99) == moves[int(np.argmax(diffs.sum(axis=0)))]
 
 
 def test_same_seed_same_analysis_other_seed_other_worlds():

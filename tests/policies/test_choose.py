@@ -33,7 +33,7 @@ def test_round_context_follows_from_the_cards():
         round_context(Position.from_json({"hands": [["2C"], None], "loose": ["9C"]}))
 
 
-@pytest.mark.parametrize("name", ["rollout", "expert", "greedy"])
+@pytest.mark.parametrize("name", ["rollout", "searcher", "expert", "greedy"])
 def test_policies_take_the_sweep_with_the_big_casino(name):
     pos = Position.from_json(SWEEP_WITH_BIG_CASINO)
     move = choose_move(pos, get_policy(name), seed=1)
@@ -67,3 +67,20 @@ def test_choose_command(tmp_path):
     impossible = tmp_path / "bad.json"
     impossible.write_text(json.dumps({"hands": [["2C"], None], "loose": ["9C"]}))
     assert_one_line_error(run("choose", str(impossible), "--policy", "rollout"), "cannot arise")
+
+
+def test_bad_uses_of_the_searcher_are_one_line_errors(tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(SWEEP_WITH_BIG_CASINO))
+    # it plays only on the numba engine, and it is no play-out policy for the analyser
+    assert_one_line_error(
+        run("bench", "--engine", "reference", "--policy", "searcher", "--no-compile"), "only on the numba engine"
+    )
+    assert_one_line_error(run("analyse", str(path), "--policy", "searcher"), "searcher policy plays out with its base")
+    # its base must be random or a heuristic; its parameters are checked as a rollout's
+    nested = tmp_path / "nested.toml"
+    nested.write_text('name = "nested"\nkind = "searcher"\n[params]\nbase = "rollout"\n')
+    assert_one_line_error(run("choose", str(path), "--policy", str(nested)), "searcher base policy must be random")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "bad"\nkind = "searcher"\n[params]\ncrn = "yes"\n')
+    assert_one_line_error(run("simulate", "--policy", str(bad), "--vs", "random", "--deals", "2"), "params.crn")

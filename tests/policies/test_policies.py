@@ -12,7 +12,7 @@ from casino_sim.policies.features import knowledge_of
 from casino_sim.reference import Position, legal_moves
 from casino_sim.reference.round import play_round
 
-BUILTINS = {"random", "greedy", "builder", "defensive", "hold-casinos", "expert", "tuned", "rollout"}
+BUILTINS = {"random", "greedy", "builder", "defensive", "hold-casinos", "expert", "tuned", "rollout", "searcher"}
 
 
 def feature(pos, move, name):
@@ -23,7 +23,7 @@ def test_every_builtin_is_listed_with_a_description():
     policies = builtin_policies()  # also lists Python callables registered earlier in this process
     assert BUILTINS <= set(policies)
     for p in (policies[name] for name in BUILTINS):
-        assert p.description and p.kind in ("random", "heuristic", "rollout") and p.source == "built-in"
+        assert p.description and p.kind in ("random", "heuristic", "rollout", "searcher") and p.source == "built-in"
         if p.kind == "heuristic":
             assert p.weights.shape == (len(FEATURE_NAMES),) and np.any(p.weights)
 
@@ -61,6 +61,8 @@ def test_policy_file_errors_name_the_field(tmp_path):
         'name = "x"\nkind = "oracle"\n': "'kind'",
         'name = "x"\nkind = "rollout"\n[params]\nworlds = 0\n': "params.worlds",
         'name = "x"\nkind = "rollout"\n[params]\nbias = 1\n': "params.bias",
+        'name = "x"\nkind = "searcher"\n[params]\nworlds = 0\n': "params.worlds",
+        'name = "x"\nkind = "searcher"\n[weights]\naces_taken = 1\n': "a searcher has 'params'",
         'name = "x"\ncolour = "red"\n[weights]\n': "'colour'",
         "name = [\n": "not valid TOML",
     }
