@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Regenerate results/: the standard experiment's summaries and charts, from a fixed seed (issue 5).
 
-One command makes everything in results/: the ladder, four matchups (greedy vs
+One command makes everything in results/: the ladder, the knockouts of expert
+and tuned and the regret table, four matchups (greedy vs
 random; expert vs greedy under each rule set) with every round report, the
 value of each card (paired deals, a 52-card heatmap), and a tournament of the
 heuristic policies over whole games. Run folders with Parquet records stay in a
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -41,6 +43,8 @@ MATCHUPS = [
     ("expert", "greedy", "italian"),
 ]
 TOURNAMENT = ("random", "greedy", "builder", "defensive", "hold-casinos", "expert")
+KNOCKOUTS = ("expert", "tuned")
+REGRET = ("random", "greedy", "expert", "tuned", "rollout", "searcher")
 
 
 def _sentence(lines: list[str]) -> str:
@@ -143,21 +147,77 @@ def tournament_section(args, tmp: Path) -> list[str]:
     ]
 
 
+def _casino_sim(*args: str) -> None:
+    """Run one casino-sim command as a user would (its tables and charts are the results)."""
+    subprocess.run([sys.executable, "-m", "casino_sim", *args], check=True)
+
+
+def _ci(r, prefix: str, fmt: str = "+.3f") -> str:
+    return f"{r[prefix + 'mean']:{fmt}} [{r[prefix + 'ci_lo']:{fmt}}, {r[prefix + 'ci_hi']:{fmt}}]"
+
+
+def skills_section(args) -> list[str]:
+    """What each skill of expert and tuned is worth (knockout), and how far each policy is from best play (regret)."""
+    out = ["## What each skill is worth, and how far from best play (strict rules)", ""]
+    for policy in KNOCKOUTS:
+        target = args.out / f"knockout-{policy}"
+        _casino_sim(
+            "knockout",
+            policy,
+            "--deals",
+            str(args.knockout_deals),
+            "--seed",
+            str(args.seed),
+            "--out",
+            str(target),
+            "--force",
+        )
+        t = pd.read_csv(target / "knockout.csv")
+        played = t[t["deals"] > 0]
+        top, low = played.iloc[0], played.iloc[-1]
+        out += [
+            f"**Knockout of {policy}** ([knockout.png]({target.name}/knockout.png), "
+            f"[svg]({target.name}/knockout.svg), [table]({target.name}/knockout.csv)). {policy} against itself "
+            "with one feature's weight set to zero, on the same mirrored deals for every feature: what that "
+            f"feature is worth in points per deal. The most valuable is {top['feature']} "
+            f"{_ci(top, 'worth_')}; the least, {low['feature']} {_ci(low, 'worth_')}.",
+            "",
+        ]
+    target = args.out / "regret"
+    sizes = ["--decisions", str(args.regret_decisions)] if args.regret_decisions else []  # else each kind's default
+    _casino_sim("regret", *REGRET, *sizes, "--seed", str(args.seed), "--out", str(target), "--force")
+    t = pd.read_csv(target / "regret.csv")
+    lines = ", ".join(
+        f"{r['policy']} {_ci(r, 'best_', '.1%')} best, {_ci(r, 'lost_per_round_', '.2f')} points lost a round"
+        for _, r in t.iterrows()
+    )
+    out += [
+        "**Regret** ([regret.png](regret/regret.png), [svg](regret/regret.svg), [table](regret/regret.csv)). "
+        "Every last-batch decision of each policy (every card is known then, so the exact solver is the truth), "
+        f"in its own seeded rounds: the share of best moves and the points lost against best play. {lines}.",
+        "",
+    ]
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=50_000, help="mirrored deals per matchup")
     ap.add_argument("--card-deals", type=int, default=2_000, help="deals for the card values")
     ap.add_argument("--games", type=int, default=2_000, help="mirrored pairs of games per tournament pairing")
     ap.add_argument("--ladder-deals", type=int, default=20_000)
-    ap.add_argument("--rollout-deals", type=int, default=600)
+    ap.add_argument("--search-deals", type=int, default=2_000, help="mirrored deals for rungs of rollout or searcher")
+    ap.add_argument("--knockout-deals", type=int, default=20_000, help="most mirrored deals per knocked-out feature")
+    ap.add_argument("--regret-decisions", type=int, default=None, help="decisions per policy (default: regret's own)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=Path("results"))
     ap.add_argument("--quick", action="store_true", help="tiny sizes, to check the script (not for results/)")
     args = ap.parse_args()
     if args.quick:
-        args.deals, args.card_deals, args.games, args.ladder_deals, args.rollout_deals = 500, 20, 50, 500, 10
+        args.deals, args.card_deals, args.games, args.ladder_deals, args.search_deals = 500, 20, 50, 500, 10
+        args.knockout_deals, args.regret_decisions = 1_000, 100
     args.out.mkdir(parents=True, exist_ok=True)
-    ladder = run_ladder(args.ladder_deals, args.rollout_deals, args.seed, "strict", args.out)
+    ladder = run_ladder(args.ladder_deals, args.search_deals, args.seed, args.out)
     index = [
         "# Standard results",
         "",
@@ -173,6 +233,7 @@ def main() -> None:
         "",
     ]
     with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
+        index += skills_section(args)
         index += tournament_section(args, Path(tmp))
         index += card_values_section(args)
         index += matchups(args, Path(tmp))
