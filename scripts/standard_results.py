@@ -47,6 +47,16 @@ KNOCKOUTS = ("expert", "tuned")
 REGRET = ("random", "greedy", "expert", "tuned", "rollout", "searcher")
 
 
+def _clear_wins(ladder: pd.DataFrame) -> str:
+    """Whether every rung is a clear win (its interval's lower end above zero), naming any that is not."""
+    bounds = ", ".join(f"{x:+.2f}" for x in ladder["ci_lo"])
+    weak = ladder[~ladder["clear_win"]]
+    if weak.empty:
+        return f"Each rung is a clear win: the lower bounds are {bounds}."
+    names = ", ".join(f"{r.policy} vs {r.vs} ({r.rules})" for r in weak.itertuples())
+    return f"Not a clear win (the interval reaches zero): {names}. The lower bounds are {bounds}."
+
+
 def _sentence(lines: list[str]) -> str:
     return " ".join(line.removeprefix("- ").rstrip(".") + "." for line in lines)
 
@@ -229,7 +239,7 @@ def main() -> None:
         "",
         *(args.out / "ladder.md").read_text().splitlines()[2:],
         "",
-        f"Each rung is a clear win: the lower bounds are {', '.join(f'{x:+.2f}' for x in ladder['ci_lo'])}.",
+        _clear_wins(ladder),
         "",
     ]
     with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:

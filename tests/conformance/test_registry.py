@@ -29,6 +29,8 @@ def test_each_policy_plays_where_it_can():
     rollout = get_policy("rollout")
     python = Policy("first", "python", "the first legal move", fn=lambda pos, moves, rng: moves[0])
     assert engine_for("numba", (rollout, rollout)) == "numba"
-    assert engine_for("numba", (python, rollout)) == "reference"  # a prototype is moved, not refused
+    assert engine_for("numba", (python, python)) == "reference"  # a prototype is moved, not refused
+    with pytest.raises(InputError, match="^the rollout policy plays only on the numba engine, and a Python policy"):
+        engine_for("numba", (python, rollout))  # no engine plays both: refused before any play
     with pytest.raises(InputError, match="^the rollout policy plays only on the numba engine$"):
         engine_for("reference", (rollout, rollout))
