@@ -8,7 +8,7 @@ from casino_sim.engine import layout as L
 from casino_sim.engine.bits import ctz
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _apply(st, rules, kind, card, tmask, bmask, value):
     """Play move (kind, card, loose mask, builds mask, value) for the player to move."""
     p = st[L.TO_MOVE]

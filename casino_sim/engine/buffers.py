@@ -30,7 +30,6 @@ Scratch = namedtuple(
         "after",  # a state: the position after a move (features)
         "sim",  # a state: a rollout's play-out
         "f",  # (N_FEATURES,): one move's features
-        "cheap",  # (N_FEATURES,): the features a heuristic's bound wants (choose.py)
         "world_deck",  # (52,): a sampled world's deck
         "sorted_unseen",  # (52,): the cards the mover has not seen, ascending
         "unseen_cards",  # (52,): the same, shuffled into a world
@@ -65,7 +64,6 @@ def _new_scratch(cap, bits):
         np.zeros(L.STATE_SIZE, dtype=np.int64),
         np.zeros(L.STATE_SIZE, dtype=np.int64),
         np.zeros(N_FEATURES, dtype=np.float64),
-        np.zeros(N_FEATURES, dtype=np.int64),
         np.zeros(52, dtype=np.int64),
         np.zeros(52, dtype=np.int64),
         np.zeros(52, dtype=np.int64),

@@ -2,8 +2,10 @@
 
 Same features, same order, same float arithmetic in the same order, so a
 heuristic's scores are equal bit for bit on both sides (a test holds them so).
-`want[i]` = 0 skips feature i when its weight is zero: the risk features
-enumerate loose subsets and greedy does not need them.
+`want[i]` = 0 skips feature i when its weight is zero. The risk features read
+the best capture of each value from the split table's risk regions and the
+opponent's chances from a table of p_holds_any, so they cost a few loads a
+value rather than an enumeration of the loose subsets.
 """
 
 from __future__ import annotations
@@ -18,16 +20,16 @@ from casino_sim.engine.bits import (
     ACE_MASK,
     BELOW_VALUE,
     BIG_CASINO,
-    CARD_CODE,
     FULL_MASK,
     LITTLE_CASINO,
+    POW5,
     RANK_MASK,
     SPADE_MASK,
     VALUE_MASK,
     ctz,
     popcount,
 )
-from casino_sim.engine.tables import TABLE_OFFSET
+from casino_sim.engine.tables import RISK_CARDS, RISK_POINTS, TABLE_OFFSET
 
 F_CARDS, F_SPADES, F_ACES, F_BIG, F_LITTLE, F_SWEEP, F_BUILD, F_BUILD_CARDS = range(8)
 F_POINTS_RISK = FEATURE_INDEX["points_at_risk"]
@@ -37,6 +39,8 @@ F_TRAIL_POINTS = FEATURE_INDEX["trail_points"]
 F_CASINOS = FEATURE_INDEX["casinos_exposed"]
 F_LAST = FEATURE_INDEX["last_capture_cards"]
 F_TRAIL = FEATURE_INDEX["trail"]
+NO_PROBS = (0.0,) * 14  # _view's probabilities when no risk feature is wanted
+NO_VIEW = (0, 0, 0, NO_PROBS)  # stands in for _view where no feature looks at it (greedy)
 
 
 @njit(cache=True, inline="always")
@@ -45,74 +49,72 @@ def _sure_points(mask):
     return popcount(mask & ACE_MASK) + 2 * ((mask >> BIG_CASINO) & 1) + ((mask >> LITTLE_CASINO) & 1)
 
 
-_p_holds_any = njit(cache=True)(p_holds_any)  # the policies' own function, compiled: same bits
+# P_HOLDS_ANY[unseen, hand, k]: the policies' own p_holds_any, tabled once (the same bits, no division per call)
+P_HOLDS_ANY = np.array(
+    [[[p_holds_any(u, h, k) if k <= u and h <= u else 0.0 for k in range(5)] for h in range(13)] for u in range(53)]
+)
 
 
-@njit(cache=True)
-def _code(mask):
-    """Count-vector code of a set of number cards (tables.py)."""
-    c = 0
-    while mask:
-        c += CARD_CODE[ctz(mask)]
-        mask &= mask - 1
-    return c
+@njit(cache=True, inline="always")
+def _best_capture(st, tbl, v, code):
+    """(most sure points, most cards) one capture with a card of value v can take from the table.
+
+    code: the count-vector code of the loose cards below v. The build of v and the loose cards of
+    value v go with any such capture; the rest is the best splitting part of the cards below v, read
+    from the split table's risk regions (tables.py): the same maxima as enumerating every subset.
+    """
+    free = (st[L.LOOSE] & VALUE_MASK[v]) | st[L.BUILD + v]
+    j = TABLE_OFFSET[v] + code
+    below = np.int64(tbl[RISK_POINTS + j])  # uint8 shifted by an int64 would be uint64
+    if v > 2 and (st[L.LOOSE] >> LITTLE_CASINO) & 1:  # the 2♠ can be in the part below v
+        pts = _sure_points(free) + (below >> 4)
+    else:
+        pts = _sure_points(free) + (below & 15)
+    return pts, popcount(free) + np.int64(tbl[RISK_CARDS + j])
 
 
-@njit(cache=True)
-def _best_capture(st, tbl, v):
-    """(most sure points, most cards) one capture with a card of value v can take from the table."""
-    build = st[L.BUILD + v]
-    pool = st[L.LOOSE] & BELOW_VALUE[v + 1]  # loose number cards of value <= v
-    best_pts = _sure_points(build) if build else 0
-    best_cards = popcount(build) if build else 0
-    s = pool
-    while True:  # every subset of the pool, the empty one last
-        if (s != 0 or build != 0) and tbl[TABLE_OFFSET[v] + _code(s & BELOW_VALUE[v])]:
-            pts = _sure_points(s | build)
-            if pts > best_pts:
-                best_pts = pts
-            cards = popcount(s | build)
-            if cards > best_cards:
-                best_cards = cards
-        if s == 0:
-            break
-        s = (s - 1) & pool
-    return best_pts, best_cards
+@njit(cache=True, _nrt=False)
+def _view(st, risky):
+    """What the mover cannot see: (unseen mask, how many, the opponent's hand size, probs). Same for every move.
 
-
-@njit(cache=True)
-def _table_capturable(st, tbl, v):
-    """Whether one capture with value v takes every loose card and every build."""
-    loose = st[L.LOOSE]
-    if loose & ~BELOW_VALUE[v + 1]:  # a figure, or a number above v
-        return False
-    for u in range(1, 11):
-        if u != v and st[L.BUILD + u] != 0:
-            return False
-    return tbl[TABLE_OFFSET[v] + _code(loose & BELOW_VALUE[v])] != 0
-
-
-@njit(cache=True)
-def _view(st):
-    """What the mover cannot see: (unseen mask, how many, the opponent's hand size). Same for every move."""
+    probs[v] (v 1..10) and probs[r + 1] (figure ranks r 10..12): the chance the opponent holds a card of
+    that value or rank, computed once a decision rather than once a move (0 throughout unless risky).
+    """
     p = st[L.TO_MOVE]
     seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1]
     for v in range(1, 11):
         seen |= st[L.BUILD + v]
     unseen = FULL_MASK & ~seen
-    return unseen, popcount(unseen), popcount(st[L.HAND + 1 - p])
+    n, opp = popcount(unseen), popcount(st[L.HAND + 1 - p])
+    if not risky:
+        return unseen, n, opp, NO_PROBS
+    probs = (
+        0.0,
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[1])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[2])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[3])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[4])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[5])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[6])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[7])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[8])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[9])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[10])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[10])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[11])],
+        P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[12])],
+    )
+    return unseen, n, opp, probs
+
+
+@njit(cache=True, inline="always")
+def _risky(want):
+    return want[F_POINTS_RISK] or want[F_CARDS_RISK] or want[F_SWEEP_OPEN]
 
 
 @njit(cache=True, inline="always")
 def _needs_after(want):
-    return (
-        want[F_BUILD_CARDS]
-        or want[F_POINTS_RISK]
-        or want[F_CARDS_RISK]
-        or want[F_SWEEP_OPEN]
-        or want[F_CASINOS]
-        or want[F_LAST]
-    )
+    return want[F_BUILD_CARDS] or _risky(want) or want[F_CASINOS] or want[F_LAST]
 
 
 @njit(cache=True, inline="always")
@@ -130,12 +132,13 @@ def _taken_swept(st, kind, card, tmask, bmask):
     return taken, left == 0
 
 
-@njit(cache=True)
-def _immediate_score(st, rules, kind, card, tmask, bmask, w):
-    """A heuristic's score when only immediate features carry weight (greedy): no feature row.
+@njit(cache=True, _nrt=False)
+def _immediate_score(st, rules, kind, card, tmask, bmask, value, last_batch, w):
+    """A heuristic's score without the risk features, from the move record alone: no after-state, no feature row.
 
-    Adds feature times weight in FEATURES order, skipping zero weights, exactly as
-    _weighted over _move_features would, so the scores are the same numbers.
+    Adds feature times weight in FEATURES order, skipping zero weights and the risk features, exactly as
+    _weighted over _move_features would: greedy's whole score, and expert's bound (choose.py). last_batch:
+    the stock is empty.
     """
     taken, swept = _taken_swept(st, kind, card, tmask, bmask)
     is_build = kind == L.BUILD_K or kind == L.INCREASE or kind == L.ADD
@@ -154,14 +157,26 @@ def _immediate_score(st, rules, kind, card, tmask, bmask, w):
         total += (rules[L.R_SWEEP_POINTS] if swept else 0) * w[F_SWEEP]
     if w[F_BUILD] != 0.0:
         total += (1.0 if is_build else 0.0) * w[F_BUILD]
+    if w[F_BUILD_CARDS] != 0.0:  # the build of `value` after the play: an increase merges its old build into it
+        grown = 0
+        if is_build:
+            grown = st[L.BUILD + value] | (1 << card) | tmask
+            if kind == L.INCREASE:
+                grown |= st[L.BUILD + ctz(bmask)]
+        total += popcount(grown) * w[F_BUILD_CARDS]
     if w[F_TRAIL_POINTS] != 0.0:
         total += (_sure_points(1 << card) if kind == L.TRAIL else 0) * w[F_TRAIL_POINTS]
+    loose = st[L.LOOSE] | (1 << card) if kind == L.TRAIL else st[L.LOOSE] & ~tmask  # loose cards after the play
+    if w[F_CASINOS] != 0.0:
+        total += (2 * ((loose >> BIG_CASINO) & 1) + ((loose >> LITTLE_CASINO) & 1)) * w[F_CASINOS]
+    if w[F_LAST] != 0.0:
+        total += (popcount(loose) if kind == L.CAPTURE and last_batch else 0) * w[F_LAST]
     if w[F_TRAIL] != 0.0:
         total += (1.0 if kind == L.TRAIL else 0.0) * w[F_TRAIL]
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after, want, f):
     """Fill f with the features of one move of the player to move; `after` is scratch state.
 
@@ -196,33 +211,56 @@ def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after,
         f[F_TRAIL] = 1.0
     if not full:
         return
-    unseen, n_unseen, opp_hand = view
+    n_unseen, opp_hand = view[1], view[2]
     table = after[L.LOOSE]
     for v in range(1, 11):
         table |= after[L.BUILD + v]
-    if table != 0 and (want[F_POINTS_RISK] or want[F_CARDS_RISK] or want[F_SWEEP_OPEN]):
-        for v in range(1, 11):
-            prob = _p_holds_any(n_unseen, opp_hand, popcount(unseen & VALUE_MASK[v]))
-            if prob == 0.0:
-                continue
-            pts, cards = _best_capture(after, tbl, v)
-            f[F_POINTS_RISK] += prob * pts
-            f[F_CARDS_RISK] += prob * cards
-            if _table_capturable(after, tbl, v) and prob > f[F_SWEEP_OPEN]:
-                f[F_SWEEP_OPEN] = prob
-        for r in range(10, 13):
-            prob = _p_holds_any(n_unseen, opp_hand, popcount(unseen & RANK_MASK[r]))
-            if prob == 0.0:
-                continue
-            same = after[L.LOOSE] & RANK_MASK[r]
-            f[F_POINTS_RISK] += prob * 0
-            f[F_CARDS_RISK] += prob * (1 if same else 0)
-            if same != 0 and after[L.LOOSE] == (same & -same) and table == after[L.LOOSE] and prob > f[F_SWEEP_OPEN]:
-                f[F_SWEEP_OPEN] = prob
-        f[F_SWEEP_OPEN] *= rules[L.R_SWEEP_POINTS]  # priced as the opponent's sweep (x1 in strict: the same bits)
+    if table != 0 and _risky(want):
+        _risk_features(after, rules, tbl, table, view[3], f)
     f[F_CASINOS] = 2 * ((after[L.LOOSE] >> BIG_CASINO) & 1) + ((after[L.LOOSE] >> LITTLE_CASINO) & 1)
     if kind == L.CAPTURE and n_unseen - opp_hand == 0:
         f[F_LAST] = popcount(after[L.LOOSE])
+
+
+@njit(cache=True, _nrt=False)
+def _risk_features(after, rules, tbl, table, probs, f):
+    """points_at_risk, cards_at_risk and sweep_open of the position after a play, the table not empty.
+
+    Summed over values then figure ranks in that order, as the Python side does (the same bits).
+    """
+    loose = after[L.LOOSE]
+    others = 0  # bit v: a build of value v stands
+    for v in range(1, 11):
+        if after[L.BUILD + v] != 0:
+            others |= 1 << v
+    code = 0  # count-vector code of the loose cards below v, grown value by value
+    for v in range(1, 11):
+        if v > 1:
+            code += popcount(loose & VALUE_MASK[v - 1]) * POW5[v - 2]
+        prob = probs[v]
+        if prob == 0.0:
+            continue
+        pts, cards = _best_capture(after, tbl, v, code)
+        f[F_POINTS_RISK] += prob * pts
+        f[F_CARDS_RISK] += prob * cards
+        # the whole table in one capture: nothing loose above v or a figure, no other build, the rest splits
+        if (
+            loose & ~BELOW_VALUE[v + 1] == 0
+            and others & ~(1 << v) == 0
+            and tbl[TABLE_OFFSET[v] + code] != 0
+            and prob > f[F_SWEEP_OPEN]
+        ):
+            f[F_SWEEP_OPEN] = prob
+    for r in range(10, 13):
+        prob = probs[r + 1]
+        if prob == 0.0:
+            continue
+        same = loose & RANK_MASK[r]
+        f[F_POINTS_RISK] += prob * 0
+        f[F_CARDS_RISK] += prob * (1 if same else 0)
+        if same != 0 and loose == (same & -same) and table == loose and prob > f[F_SWEEP_OPEN]:
+            f[F_SWEEP_OPEN] = prob
+    f[F_SWEEP_OPEN] *= rules[L.R_SWEEP_POINTS]  # priced as the opponent's sweep (x1 in strict: the same bits)
 
 
 @njit(cache=True)

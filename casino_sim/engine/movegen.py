@@ -62,7 +62,7 @@ def _put(mv, n, kind, card, loose, builds, value):
 
 # One compiled version each (a signature): callers pass constants (a kind, a 0), and numba compiles a copy
 # of a function for every constant it is called with.
-@njit("int64(int64[::1], int64[::1], int64, int64, int64)", cache=True)
+@njit("int64(int64[::1], int64[::1], int64, int64, int64)", cache=True, _nrt=False)
 def _fill(sc_code, sc_mask, ln, filled, q):
     """Extend the subset scratch from the first `filled` to the first `q` loose number cards."""
     rem = ln
@@ -82,6 +82,7 @@ def _fill(sc_code, sc_mask, ln, filled, q):
 @njit(
     "int64(int64[:, ::1], int64, uint8[::1], int64[::1], int64[::1], int64, int64, int64, int64, int64, int64, int64)",
     cache=True,
+    _nrt=False,
 )
 def _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, kind, card, bmask):
     """Emit one move per loose subset T with (played card +) T splitting into groups of v.
@@ -120,7 +121,7 @@ def _hand_values_without(h, c):
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _build_info(st, p):
     """(present, owned by p, simple) build-value masks."""
     present = 0
@@ -143,7 +144,7 @@ def _build_info(st, p):
     return present, owned, simple
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
     p = st[L.TO_MOVE]
     h = st[L.HAND + p]

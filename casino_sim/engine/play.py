@@ -69,7 +69,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
     """
     ints, weights, wants = seats
     rec, trace, _script = io
-    sc_code, sc_mask, after, f, scores, cheap = buf.sc_code, buf.sc_mask, buf.after, buf.f, buf.scores, buf.cheap
+    sc_code, sc_mask, after, f, scores = buf.sc_code, buf.sc_mask, buf.after, buf.f, buf.scores
     while st[L.PLY] < L.PLIES:
         s = st[L.TO_MOVE]
         if pick >= 0:  # the caller chose among the moves in mv
@@ -92,7 +92,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             if kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses
                 return L.CALLER_CHOOSES, n
             if kind == L.HEURISTIC:
-                i = _heuristic_index(st, rules, tbl, mv, n, weights[s], wants[s], rng, after, f, scores, cheap)
+                i = _heuristic_index(st, rules, tbl, mv, n, weights[s], wants[s], rng, after, f, scores)
             else:  # random
                 i = _below(rng, n)
         if trace.shape[0]:

@@ -19,7 +19,7 @@ _S31 = np.uint64(31)
 _S32 = np.uint64(32)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _next(s):
     """Next 64 random bits (uint64); s is a uint64[1] state."""
     x = s[0] + _GOLDEN
@@ -29,7 +29,7 @@ def _next(s):
     return z ^ (z >> _S31)
 
 
-@njit("int64(uint64[::1], int64)", cache=True)  # one version, whatever constants callers pass (movegen.py)
+@njit("int64(uint64[::1], int64)", cache=True, _nrt=False)  # one version, whatever constants callers pass (movegen.py)
 def _below(s, n):
     """An int in [0, n) for 1 <= n < 2**32 (multiply-shift of the top 32 bits)."""
     r = _next(s) >> _S32

@@ -19,7 +19,7 @@ from casino_sim.engine.rng import _below, _next
 from casino_sim.engine.score import _finish, _score
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, opp_known):
     """Deal the unseen cards at random, consistently with what the mover knows.
 
@@ -93,7 +93,7 @@ def _base_seats(base_kind, base_w, base_want, seats):
             wants[s, j] = base_want[j]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, buf, acc):
     """Play each of the n moves out in one world: acc[i] += the mover's point difference at the round's end.
 

@@ -8,7 +8,7 @@ from casino_sim.engine import layout as L
 from casino_sim.engine.bits import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, popcount
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _finish(st):
     """The last capturer takes what is left on the table. Returns False for a void round."""
     lc = st[L.LAST_CAPTURER]
@@ -24,7 +24,7 @@ def _finish(st):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _score(st, rules, out):
     """Write the two players' score rows into out[2, SCORE_FIELDS] (all zero for a void round)."""
     for p in range(2):

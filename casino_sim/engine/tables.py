@@ -12,6 +12,13 @@ pass reaches every splitting vector.
 
 Movegen then answers "does this subset split?" with one table load,
 memoised across every call and every process thread.
+
+Two more regions follow for the heuristics' risk features, indexed the same
+way: RISK_CARDS + TABLE_OFFSET[v] + code holds the most cards of a splitting
+sub-multiset of the vector, RISK_POINTS + ... the most aces in one (low
+nibble) and the most aces plus one if it can hold a 2 (high nibble: the 2♠'s
+point, when the 2♠ is among the loose cards). So the best capture with a card
+of value v is a few loads, not an enumeration of the loose subsets.
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ TABLE_OFFSET = np.zeros(12, dtype=np.int64)
 for _v in range(1, 12):
     TABLE_OFFSET[_v] = TABLE_OFFSET[_v - 1] + (5 ** (_v - 2) if _v >= 2 else 0)
 TABLE_SIZE = int(TABLE_OFFSET[11])
+RISK_CARDS = TABLE_SIZE  # where the risk regions start (see the module docstring)
+RISK_POINTS = 2 * TABLE_SIZE
 
 
 def _patterns(v: int) -> list[tuple[int, ...]]:
@@ -66,9 +75,37 @@ def _close(tbl, off, size, nd, pat_code, pat_digit):
                 tbl[off + idx + pat_code[p]] = 1
 
 
+@njit(cache=True)
+def _close_risk(tbl, off, size, nd):
+    """The risk regions of target v's block: the best over splitting sub-vectors, by ascending code.
+
+    A vector's best is its own value if it splits, else (and in any case) the best of the vectors with
+    one card less; those have smaller codes, so one ascending pass fills the block.
+    """
+    for idx in range(size):
+        cards, aces, twos, t = 0, idx % 5, (idx // 5) % 5 if nd >= 2 else 0, idx
+        for _d in range(nd):
+            cards += t % 5
+            t //= 5
+        best_cards, best_aces, best_two = 0, 0, 0
+        if tbl[off + idx]:
+            best_cards, best_aces, best_two = cards, aces, aces + (1 if twos > 0 else 0)
+        place = 1
+        for _d in range(nd):
+            if (idx // place) % 5 > 0:
+                j = off + idx - place
+                packed = np.int64(tbl[RISK_POINTS + j])  # uint8 arithmetic would promote to float with int64
+                best_cards = max(best_cards, np.int64(tbl[RISK_CARDS + j]))
+                best_aces = max(best_aces, packed & 15)
+                best_two = max(best_two, packed >> 4)
+            place *= 5
+        tbl[RISK_CARDS + off + idx] = best_cards
+        tbl[RISK_POINTS + off + idx] = best_aces | (best_two << 4)
+
+
 def build_split_table() -> np.ndarray:
-    """The uint8 table of all targets 1..10, indexed TABLE_OFFSET[v] + code."""
-    tbl = np.zeros(TABLE_SIZE, dtype=np.uint8)
+    """The uint8 table of all targets 1..10, indexed TABLE_OFFSET[v] + code, then its risk regions."""
+    tbl = np.zeros(3 * TABLE_SIZE, dtype=np.uint8)
     for v in range(1, 11):
         size = 5 ** (v - 1)
         nd = v - 1
@@ -80,6 +117,7 @@ def build_split_table() -> np.ndarray:
                 pat_digit[i, d] = k
                 pat_code[i] += k * 5**d
         _close(tbl, int(TABLE_OFFSET[v]), size, nd, pat_code[: len(pats)], pat_digit[: len(pats)])
+        _close_risk(tbl, int(TABLE_OFFSET[v]), size, nd)
     return tbl
 
 

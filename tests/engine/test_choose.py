@@ -34,7 +34,7 @@ def _weight_sets():
 def _full_choice(st, rules, tbl, rows, w, want, rng):
     """Every move scored in full, then the kernel's tie rule: the best index and the draws it makes."""
     after, f = features_scratch()
-    view = _view(st)
+    view = _view(st, True)
     scores = []
     for kind, card, loose, builds, value in rows:
         _move_features(st, rules, tbl, kind, card, loose, builds, value, view, after, want, f)
@@ -57,9 +57,7 @@ def test_branch_and_bound_picks_what_full_scoring_picks(rules_name):
         for name, w in _weight_sets().items():
             want = (w != 0).astype(np.int64)
             rng_a, rng_b = np.array([k], np.uint64), np.array([k], np.uint64)
-            got = _heuristic_index(
-                st, rules_arr, tbl, buf.mv, len(rows), w, want, rng_a, buf.after, buf.f, buf.scores, buf.cheap
-            )
+            got = _heuristic_index(st, rules_arr, tbl, buf.mv, len(rows), w, want, rng_a, buf.after, buf.f, buf.scores)
             assert got == _full_choice(st, rules_arr, tbl, rows, w, want, rng_b), (name, pos.to_json())
             assert rng_a[0] == rng_b[0], (name, "the same draws")
             checked += 1

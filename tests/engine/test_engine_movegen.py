@@ -10,7 +10,7 @@ import pytest
 from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT
 from casino_sim.engine import api
 from casino_sim.engine.movegen import _lex_less
-from casino_sim.engine.tables import TABLE_OFFSET, split_table
+from casino_sim.engine.tables import RISK_CARDS, RISK_POINTS, TABLE_OFFSET, split_table
 from casino_sim.reference import IllegalMove, Move, Position
 from casino_sim.reference import legal_moves as ref_legal
 from casino_sim.reference.groups import splits_into_groups
@@ -163,3 +163,26 @@ def test_split_table_matches_reference_groups():
         assert bool(tbl[TABLE_OFFSET[v] + code]) == splits_into_groups(cards, v), (v, counts)
         checked += 1
     assert checked > 4000
+
+
+def test_risk_regions_hold_the_best_splitting_part():
+    """RISK_CARDS / RISK_POINTS: the most cards, aces, and aces plus a 2 over every splitting sub-multiset."""
+    tbl = split_table()
+    rng = np.random.default_rng(12)
+    checked = 0
+    for _ in range(1500):
+        v = int(rng.integers(1, 11))
+        counts = [int(rng.integers(0, 5)) if rng.random() < 0.4 else 0 for _ in range(v - 1)]
+        if sum(counts) > 8:
+            continue
+        best = [0, 0, 0]  # cards, aces, aces + (a 2 among them)
+        for sub in itertools.product(*(range(k + 1) for k in counts)):
+            cards = [x * 4 for x, k in enumerate(sub) for _ in range(k)]
+            if splits_into_groups(cards, v):
+                aces, twos = (sub[0] if sub else 0), (sub[1] if len(sub) > 1 else 0)
+                best = [max(best[0], len(cards)), max(best[1], aces), max(best[2], aces + (twos > 0))]
+        j = TABLE_OFFSET[v] + sum(k * 5**i for i, k in enumerate(counts))
+        packed = int(tbl[RISK_POINTS + j])
+        assert [int(tbl[RISK_CARDS + j]), packed & 15, packed >> 4] == best, (v, counts)
+        checked += 1
+    assert checked > 1000

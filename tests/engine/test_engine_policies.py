@@ -41,7 +41,7 @@ def test_numba_features_equal_python_features_bit_for_bit(rules, weights_of):
     checked = 0
     for pos in positions_by_random_play(rules, 12, seed=7)[::3]:
         st = engine.position_to_state(pos)
-        view = _view(st)
+        view = _view(st, True)
         for move in engine_order_moves(pos):
             kind, card, loose, builds, value = engine.row_of_move(move)
             _move_features(st, rules.as_array(), tbl, kind, card, loose, builds, value, view, after, want, f)
@@ -52,15 +52,24 @@ def test_numba_features_equal_python_features_bit_for_bit(rules, weights_of):
 
 
 @pytest.mark.parametrize("rules", list(RULESETS.values()), ids=list(RULESETS))
-def test_immediate_scores_equal_the_weighted_python_features(rules):
-    w = get_policy("greedy").weights.copy()  # only immediate features: the kernel's short path
-    w[FEATURE_INDEX["trail_points"]], w[FEATURE_INDEX["build_made"]] = -0.5, 0.3
+@pytest.mark.parametrize("weights_of", ["greedy", "expert without risk"])
+def test_immediate_scores_equal_the_weighted_python_features(rules, weights_of):
+    """The score from the move record alone: greedy's whole score, and expert's bound (no risk features)."""
+    if weights_of == "greedy":
+        w = get_policy("greedy").weights.copy()
+        w[FEATURE_INDEX["trail_points"]], w[FEATURE_INDEX["build_made"]] = -0.5, 0.3
+    else:
+        w = get_policy("expert").weights.copy()
+        for name in ("points_at_risk", "cards_at_risk", "sweep_open"):
+            w[FEATURE_INDEX[name]] = 0.0
     checked, r = 0, rules.as_array()
     for pos in positions_by_random_play(rules, 8, seed=11)[::2]:
         st = engine.position_to_state(pos)
+        _unseen, n_unseen, opp_hand, _probs = _view(st, False)
         for move in engine_order_moves(pos):
-            kind, card, loose, builds, _ = engine.row_of_move(move)
-            assert _immediate_score(st, r, kind, card, loose, builds, w) == weighted_sum(move_features(pos, move), w)
+            kind, card, loose, builds, value = engine.row_of_move(move)
+            got = _immediate_score(st, r, kind, card, loose, builds, value, n_unseen == opp_hand, w)
+            assert got == weighted_sum(move_features(pos, move), w), (pos.to_json(), move)
             checked += 1
     assert checked > 300
 
