@@ -34,6 +34,8 @@ class RuleSet:
     target: int = 21  # game target
     round_win_points: int = 0  # >0: this many points in one round win the game at once
     single_round: bool = False  # the game is one round; the higher score wins
+    players: int = 2  # RULES.md section 9: 3 or 4 with brazilian and italian
+    teams: bool = False  # four players as two partnerships, players 0 and 2 against 1 and 3
 
     def as_array(self):
         """The engine-relevant fields as int64s, in declaration order (name excluded)."""
@@ -41,9 +43,14 @@ class RuleSet:
 
         return np.array([int(getattr(self, f.name)) for f in fields(self)[1:]], dtype=np.int64)
 
+    @property
+    def n_sides(self) -> int:
+        """How many scores a round has: one per player, or one per team."""
+        return 2 if self.teams else self.players
+
     def with_options(self, **options) -> RuleSet:
-        """A copy with game options changed (e.g. target=31, round_win_points=6)."""
-        allowed = {"target", "round_win_points", "single_round"}
+        """A copy with game options changed (e.g. target=31, round_win_points=6, players=4)."""
+        allowed = {"target", "round_win_points", "single_round", "players", "teams"}
         bad = set(options) - allowed
         if bad:
             raise RulesError(f"unknown rule option {sorted(bad)[0]!r} (options: {', '.join(sorted(allowed))})")
@@ -51,6 +58,15 @@ class RuleSet:
             raise RulesError(f"game target must be between 1 and 1000, got {options['target']}")
         if "round_win_points" in options and not (0 <= int(options["round_win_points"]) <= 1000):
             raise RulesError(f"round_win_points must be between 0 (off) and 1000, got {options['round_win_points']}")
+        players = int(options.get("players", self.players))
+        if players not in (2, 3, 4):
+            raise RulesError(f"players must be 2, 3 or 4, got {players}")
+        if players != 2 and self.name.partition(":")[0] == "strict":
+            raise RulesError(f"players={players}: strict is a two-player rule set (brazilian and italian take 3 or 4)")
+        if "teams" not in options and "players" in options:
+            options["teams"] = _default_teams(self.name, players)
+        if options.get("teams", self.teams) and players != 4:
+            raise RulesError(f"teams=true needs players=4 (partners sit opposite), got players={players}")
         return replace(self, **options)
 
 
@@ -83,14 +99,20 @@ def get_rules(name: str) -> RuleSet:
             raise RulesError(f"rule option {item!r} is not key=value (e.g. {base}:target=31)")
         options[key] = _option_value(key, value)
     changed = rules.with_options(**options)
-    canon = ",".join(f"{k}={str(v).lower()}" for k, v in sorted(options.items()) if v != getattr(rules, k))
+    default = replace(rules, teams=_default_teams(base, changed.players))  # so one rule set has one name
+    canon = ",".join(f"{k}={str(v).lower()}" for k, v in sorted(options.items()) if v != getattr(default, k))
     return replace(changed, name=f"{base}:{canon}" if canon else base)
 
 
+def _default_teams(name: str, players: int) -> bool:
+    """brazilian's four play as two partnerships (seed 002: "em duplas"); italian's play alone (004 names none)."""
+    return players == 4 and name.partition(":")[0] == "brazilian"
+
+
 def _option_value(key: str, value: str):
-    if key == "single_round":
+    if key in ("single_round", "teams"):
         if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
-            raise RulesError(f"single_round must be true or false, got {value!r}")
+            raise RulesError(f"{key} must be true or false, got {value!r}")
         return value.lower() in ("true", "1", "yes")
     try:
         return int(value)

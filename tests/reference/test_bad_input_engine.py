@@ -162,6 +162,42 @@ def test_unknown_rule_set_in_a_position():
         Position.from_json(with_(rules="french"))
 
 
+@pytest.mark.parametrize(
+    "spec,fragment",
+    [
+        ("strict:players=3", "strict is a two-player rule set"),
+        ("brazilian:players=5", "players must be 2, 3 or 4, got 5"),
+        ("italian:players=1", "players must be 2, 3 or 4, got 1"),
+        ("italian:players=3,teams=true", "teams=true needs players=4"),
+        ("brazilian:teams=true", "teams=true needs players=4"),
+        ("italian:players=4,teams=maybe", "teams must be true or false"),
+        ("brazilian:players=four", "players must be a whole number"),
+    ],
+)
+def test_bad_player_options(spec, fragment):
+    with pytest.raises(RulesError, match=fragment):
+        get_rules(spec)
+
+
+@pytest.mark.parametrize(
+    "spec,canonical,players,teams",
+    [
+        ("brazilian:players=4", "brazilian:players=4", 4, True),  # seed 002: four play in partnerships
+        ("brazilian:players=4,teams=true", "brazilian:players=4", 4, True),  # one rule set, one name
+        ("brazilian:players=4,teams=false", "brazilian:players=4,teams=false", 4, False),
+        ("italian:players=4", "italian:players=4", 4, False),  # seed 004 names no partnerships
+        ("italian:players=4,teams=true", "italian:players=4,teams=true", 4, True),
+        ("italian:players=3", "italian:players=3", 3, False),
+        ("brazilian:players=2", "brazilian", 2, False),
+    ],
+)
+def test_player_options(spec, canonical, players, teams):
+    rules = get_rules(spec)
+    assert (rules.name, rules.players, rules.teams) == (canonical, players, teams)
+    assert get_rules(rules.name) == rules
+    assert rules.n_sides == (2 if teams else players)
+
+
 def test_unknown_rule_option():
     with pytest.raises(RulesError, match="colour"):
         STRICT.with_options(colour=1)
