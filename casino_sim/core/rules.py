@@ -36,6 +36,9 @@ class RuleSet:
     single_round: bool = False  # the game is one round; the higher score wins
     players: int = 2  # RULES.md section 9: 3 or 4 with brazilian and italian
     teams: bool = False  # four players as two partnerships, players 0 and 2 against 1 and 3
+    # italian: most cards / most spades to any side reaching *_at_least (27+ cards, 7+ spades: perhaps nobody
+    # with 3 or 4 sides); otherwise to the side with strictly the most. Two sides: both readings agree.
+    most_by_count: bool = False
 
     def as_array(self):
         """The engine-relevant fields as int64s, in declaration order (name excluded)."""
@@ -77,6 +80,7 @@ ITALIAN = RuleSet(
     figure_capture=FIGURE_CAPTURE_THREE,
     no_trail_while_owner=False,
     next_turn_obligation=True,
+    most_by_count=True,
 )
 
 RULESETS = {r.name: r for r in (STRICT, BRAZILIAN, ITALIAN)}

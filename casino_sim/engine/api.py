@@ -8,6 +8,7 @@ of simulate are rows.py's.
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from casino_sim.engine.codec import (
     state_to_position,
 )
 from casino_sim.engine.movegen import _movegen, _sort_moves
+from casino_sim.engine.nround import _play_round_n
 from casino_sim.engine.rows import play_rows
 from casino_sim.engine.tables import split_table
 
@@ -36,10 +38,25 @@ __all__ = [
     "apply_move",
     "legal_move_rows",
     "legal_moves",
+    "NRound",
+    "play_round_n_policies",
+    "play_round_n_scripted",
     "play_round_scripted",
     "play_round_scripted_raw",
     "warmup",
 ]
+
+
+class NRound(NamedTuple):
+    """An n-player round (engine/nround.py): its 48 moves, score rows (one per player, then with teams one per
+    side: layout.py), each player's final pile (card masks), the last capturer (-1: void) and the remainder."""
+
+    moves: np.ndarray
+    scores: np.ndarray
+    piles: np.ndarray
+    last_capturer: int
+    remainder: int
+
 
 _KEPT = []  # the last Scratch of the position tools, reused while it is large enough
 
@@ -133,6 +150,63 @@ def play_round_scripted(rules: RuleSet, deck, dealer: int, r):
     """
     transcript, rec = play_round_scripted_raw(rules, deck, dealer, r)
     return [move_of_row(row) for row in transcript], score_of_record(rec)
+
+
+def _n_round(rules: RuleSet, deck, dealer: int, seats, seed: int, script) -> NRound:
+    """Play one n-player round on the raw kernel (buffers grown on demand) and unpack it."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    d = _check_deck(deck)
+    if dealer not in range(rules.players):
+        raise ValueError(f"dealer must be one of the {rules.players} players, got {dealer!r}")
+    st = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    trace = np.zeros((L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
+    rules_arr = rules.as_array()
+
+    def run(cap, bits):
+        buf = _new_scratch(cap, bits)
+        rng = np.array([seed], dtype=np.uint64)
+        status, remainder = _play_round_n(st, rules_arr, split_table(), d, dealer, seats, buf, rng, script, trace)
+        return status, (buf.score.copy(), remainder)
+
+    score, remainder = grow_and_replay(run, "an n-player round")
+    n = rules.players
+    return NRound(
+        moves=trace,
+        scores=score[: n + 2 if rules.teams else n],
+        piles=st[L.CAPTURED : L.CAPTURED + n].copy(),
+        last_capturer=int(st[L.LAST_CAPTURER]),
+        remainder=remainder,
+    )
+
+
+def play_round_n_scripted(rules: RuleSet, deck, dealer: int, script) -> NRound:
+    """The n-player round where play i is legal move script[i] % count (canonical order), as play_round_scripted."""
+    r = np.asarray(script).astype(np.int64).ravel()
+    if r.shape[0] < L.PLIES or (r < 0).any():
+        raise ValueError(f"the script must hold at least {L.PLIES} non-negative integers")
+    ints = np.zeros((L.MAX_PLAYERS, L.P_INTS), dtype=np.int64)
+    ints[:, L.P_KIND] = L.SCRIPTED
+    weights = np.zeros((L.MAX_PLAYERS, N_FEATURES))
+    seats = (ints, weights, np.zeros((L.MAX_PLAYERS, N_FEATURES), dtype=np.int64))
+    return _n_round(rules, deck, dealer, seats, 0, np.ascontiguousarray(r[: L.PLIES]))
+
+
+def play_round_n_policies(rules: RuleSet, deck, dealer: int, kinds, weights, seed: int) -> NRound:
+    """The n-player round where seat s plays policy kind kinds[s] (RANDOM or HEURISTIC) with weights[s]; the
+    seed drives the random choices and tie breaks (the same seed, the same round)."""
+    k = np.asarray(kinds, dtype=np.int64).ravel()
+    w = np.ascontiguousarray(weights, dtype=np.float64)
+    if k.shape != (rules.players,) or not np.isin(k, (L.RANDOM, L.HEURISTIC)).all():
+        raise ValueError(f"kinds must name RANDOM or HEURISTIC for each of the {rules.players} seats")
+    if w.shape != (rules.players, N_FEATURES):
+        raise ValueError(f"weights must be ({rules.players}, {N_FEATURES})")
+    ints = np.zeros((L.MAX_PLAYERS, L.P_INTS), dtype=np.int64)
+    ints[: rules.players, L.P_KIND] = k
+    full = np.zeros((L.MAX_PLAYERS, N_FEATURES))
+    full[: rules.players] = w
+    seats = (ints, full, (full != 0).astype(np.int64))
+    return _n_round(rules, deck, dealer, seats, int(seed), np.zeros(0, dtype=np.int64))
 
 
 def warmup() -> None:

@@ -46,11 +46,18 @@ def _apply(st, rules, kind, card, tmask, bmask, value):
         st[L.OWNER + b] = -1
         st[L.BUILD + value] |= cards
         st[L.OWNER + value] = p
-    # italian next-turn obligation
-    other = 1 - p
+    # italian next-turn obligation: set by p's build, increase or add; a capture or build by p lifts it from
+    # every player p is an opponent of (with two players: the other one; with teams: not p's partner)
+    n = rules[L.R_PLAYERS]
+    nxt = p + 1 if p + 1 < n else 0  # the next player
     made = kind == L.BUILD_K or kind == L.INCREASE or kind == L.ADD
     st[L.MUST_ACT + p] = 1 if (made and rules[L.R_NEXT_TURN_OBLIGATION] != 0) else 0
     if kind != L.TRAIL:
-        st[L.MUST_ACT + other] = 0
-    st[L.TO_MOVE] = other
+        if n == 2:
+            st[L.MUST_ACT + nxt] = 0
+        else:
+            for q in range(n):
+                if q != p and not (rules[L.R_TEAMS] != 0 and q == (p + 2) % 4):
+                    st[L.MUST_ACT + q] = 0
+    st[L.TO_MOVE] = nxt
     st[L.PLY] += 1

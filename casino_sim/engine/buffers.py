@@ -33,7 +33,7 @@ Scratch = namedtuple(
         "world_deck",  # (52,): a sampled world's deck
         "sorted_unseen",  # (52,): the cards the mover has not seen, ascending
         "unseen_cards",  # (52,): the same, shuffled into a world
-        "score",  # (2, SCORE_FIELDS): a round's score rows
+        "score",  # (SCORE_ROWS, SCORE_FIELDS): a round's score rows (score.py)
         "stream",  # (1,) uint64: a play-out's own PRNG
         "base",  # seats of a play-out: (ints (2, P_INTS), weights (4, F), wants (4, F)), both the base policy
         "quiet",  # the io of a play-out: no record, no trace, no script (empty arrays)
@@ -67,7 +67,7 @@ def _new_scratch(cap, bits):
         np.zeros(52, dtype=np.int64),
         np.zeros(52, dtype=np.int64),
         np.zeros(52, dtype=np.int64),
-        np.zeros((2, L.SCORE_FIELDS), dtype=np.int64),
+        np.zeros((L.SCORE_ROWS, L.SCORE_FIELDS), dtype=np.int64),
         np.zeros(1, dtype=np.uint64),
         _new_seats(),
         (np.zeros(0, dtype=np.int64), np.zeros((0, L.MOVE_FIELDS), dtype=np.int64), np.zeros(0, dtype=np.int64)),

@@ -53,8 +53,8 @@ def _bounded(w):
 def _score_all(st, rules, tbl, mv, n, w, want, after, f, scores):
     """scores[i]: the weighted feature sum of move i, or -inf for a move that cannot reach the best's ties."""
     risky = _risky(want)
-    view = _view(st, risky) if risky or want[F_LAST] else NO_VIEW  # greedy's plies need no view
-    last_batch = view[1] == view[2]  # the unseen cards are all in the opponent's hand: the stock is empty
+    view = _view(st, rules, risky) if risky or want[F_LAST] else NO_VIEW  # greedy's plies need no view
+    last_batch = view[1] == view[2]  # the unseen cards are all in the other hands: the stock is empty
     if not risky or _bounded(w):
         top = 0
         for i in range(n):  # without risk features: the score, else the bound until scored in full or ruled out

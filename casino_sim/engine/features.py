@@ -74,20 +74,28 @@ def _best_capture(st, tbl, v, code):
 
 
 @njit(cache=True, _nrt=False)
-def _view(st, risky):
-    """What the mover cannot see: (unseen mask, how many, the opponent's hand size, probs). Same for every move.
+def _view(st, rules, risky):
+    """What the mover cannot see: (unseen mask, how many, the other players' hand cards, probs). Same every move.
 
-    probs[v] (v 1..10) and probs[r + 1] (figure ranks r 10..12): the chance the opponent holds a card of
-    that value or rank, computed once a decision rather than once a move (0 throughout unless risky).
+    probs[v] (v 1..10) and probs[r + 1] (figure ranks r 10..12): the chance that some opponent holds a card of
+    that value or rank (0 throughout unless risky). The opponents' hands together are a uniform draw from the
+    unseen cards, so that is p_holds_any(unseen, the opponents' hand cards, how many of them are unseen); a
+    partner's hand counts as unseen but not as an opponent's. Two players: the opponent's hand.
     """
     p = st[L.TO_MOVE]
-    seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1]
+    seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1] | st[L.CAPTURED + 2] | st[L.CAPTURED + 3]
     for v in range(1, 11):
         seen |= st[L.BUILD + v]
     unseen = FULL_MASK & ~seen
-    n, opp = popcount(unseen), popcount(st[L.HAND + 1 - p])
+    n, others, opp = popcount(unseen), 0, 0
+    for q in range(rules[L.R_PLAYERS]):
+        if q != p:
+            k = popcount(st[L.HAND + q])
+            others += k
+            if rules[L.R_TEAMS] == 0 or q != (p + 2) % 4:  # a partner is not an opponent
+                opp += k
     if not risky:
-        return unseen, n, opp, NO_PROBS
+        return unseen, n, others, NO_PROBS
     probs = (
         0.0,
         P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[1])],
@@ -104,7 +112,7 @@ def _view(st, risky):
         P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[11])],
         P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[12])],
     )
-    return unseen, n, opp, probs
+    return unseen, n, others, probs
 
 
 @njit(cache=True, inline="always")
@@ -211,14 +219,14 @@ def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after,
         f[F_TRAIL] = 1.0
     if not full:
         return
-    n_unseen, opp_hand = view[1], view[2]
+    n_unseen, hidden = view[1], view[2]
     table = after[L.LOOSE]
     for v in range(1, 11):
         table |= after[L.BUILD + v]
     if table != 0 and _risky(want):
         _risk_features(after, rules, tbl, table, view[3], f)
     f[F_CASINOS] = 2 * ((after[L.LOOSE] >> BIG_CASINO) & 1) + ((after[L.LOOSE] >> LITTLE_CASINO) & 1)
-    if kind == L.CAPTURE and n_unseen - opp_hand == 0:
+    if kind == L.CAPTURE and n_unseen - hidden == 0:  # the stock is empty: the last batch
         f[F_LAST] = popcount(after[L.LOOSE])
 
 

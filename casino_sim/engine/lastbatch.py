@@ -31,10 +31,10 @@ NOT_LEGAL = 9  # status: a traced move is not among the legal moves (an engine b
 @njit(cache=True)
 def _replay_to_last_batch(st, rules, deck, dealer, moves):
     """The state of the round just before its last batch is dealt, from its first plays' move records."""
-    _start_round(st, deck, dealer)
+    _start_round(st, rules, deck, dealer)
     for ply in range(LAST_BATCH):
         if st[L.HAND] == 0 and st[L.HAND + 1] == 0:
-            _deal_batch(st, deck, ply // L.PLIES_PER_BATCH)
+            _deal_batch(st, deck, ply // L.PLIES_PER_BATCH, 2)  # two players (the record's)
         m = moves[ply]
         _apply(st, rules, m[0], m[1], m[2], m[3], m[4])
 
@@ -61,7 +61,7 @@ def _judge_row(st, rules, tbl, deck, dealer, moves, buf, search, values, out):
     """
     states, mvs, stack, status = search
     _replay_to_last_batch(st, rules, deck, dealer, moves)
-    _deal_batch(st, deck, L.BATCHES - 1)
+    _deal_batch(st, deck, L.BATCHES - 1, 2)
     for k in range(L.PLIES_PER_BATCH):
         m = moves[LAST_BATCH + k]
         n = _movegen(st, rules, tbl, buf.mv, buf.sc_code, buf.sc_mask)

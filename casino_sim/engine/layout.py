@@ -13,19 +13,20 @@ import numpy as np
 from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS
 from casino_sim.core.record import ANATOMY, CATEGORIES, TRACKED, record_columns
 
-# --- the state: one int64 array per round
+# --- the state: one int64 array per round (room for 4 players; slots of absent players stay 0)
+MAX_PLAYERS = 4
 HAND = 0  # HAND + p: hand of player p (card mask)
-LOOSE = 2  # loose cards on the table (card mask, figures included)
-CAPTURED = 3  # CAPTURED + p: capture pile of player p (card mask)
-BUILD = 4  # BUILD + v, v in 1..10 -> 5..14: cards of the build of value v (0 = no build)
-OWNER = 14  # OWNER + v -> 15..24: owner of the build of value v (-1 = no build)
-SWEEPS = 25  # SWEEPS + p: sweep count of player p
-LAST_CAPTURER = 27  # -1 for nobody yet
-MUST_ACT = 28  # MUST_ACT + p: italian next-turn obligation (0/1)
-TO_MOVE = 30  # player to move
-PLY = 31  # plays made so far in the round
-DEALER = 32  # dealer of the round
-STATE_SIZE = 36  # copying a state is copying 36 int64s
+LOOSE = 4  # loose cards on the table (card mask, figures included)
+CAPTURED = 5  # CAPTURED + p: capture pile of player p (card mask)
+BUILD = 8  # BUILD + v, v in 1..10 -> 9..18: cards of the build of value v (0 = no build)
+OWNER = 18  # OWNER + v -> 19..28: owner of the build of value v (-1 = no build)
+SWEEPS = 29  # SWEEPS + p: sweep count of player p
+LAST_CAPTURER = 33  # -1 for nobody yet
+MUST_ACT = 34  # MUST_ACT + p: italian next-turn obligation (0/1)
+TO_MOVE = 38  # player to move
+PLY = 39  # plays made so far in the round
+DEALER = 40  # dealer of the round
+STATE_SIZE = 41  # copying a state is copying 41 int64s (36 with room for two players only)
 
 # --- rules: RuleSet.as_array() order
 R_SWEEP_POINTS = 0
@@ -41,16 +42,20 @@ R_ROUND_WIN_POINTS = 9
 R_SINGLE_ROUND = 10
 R_PLAYERS = 11
 R_TEAMS = 12
-N_RULES = 13
+R_MOST_BY_COUNT = 13  # italian: most cards / spades to any side reaching *_AT_LEAST
+N_RULES = 14
 
-# --- the deal
+# --- the deal (two players: the record's BATCH_START; n players: batch_start(n, b))
 HAND_SIZE = 4
 BATCHES = 6
 PLIES_PER_BATCH = 2 * HAND_SIZE
-PLIES = BATCHES * PLIES_PER_BATCH
+PLIES = BATCHES * PLIES_PER_BATCH  # 48 with any number of players
 TABLE_START = 2 * HAND_SIZE  # batch 0: the non-dealer's 4, the dealer's 4, then 4 face up to the table
 # deck position of batch b's first card (b = 0..5); BATCH_START[b + 1] is where the stock stands once b is dealt
 BATCH_START = np.array([0] + [12 + 8 * b for b in range(BATCHES)], dtype=np.int64)
+# teams: the side of player p (0 and 2 against 1 and 3); a round's score rows: one per player, then the sides'
+SIDE_OF = np.array([0, 1, 0, 1], dtype=np.int64)
+SCORE_ROWS = MAX_PLAYERS + 2
 
 # --- move records: one row (kind, card, loose, builds, value)
 TRAIL = 0  # the NOTATION.md order of the kinds
@@ -65,7 +70,7 @@ M_BUILDS = 3  # mask of build values (bit v) captured / increased (+ merged) / a
 M_VALUE = 4  # capture: the card's value (-1 for a figure); build, increase, add: the build's value; trail: -1
 MOVE_FIELDS = 5
 
-# --- score rows: one per player
+# --- score rows: one per player (rows 0..n-1); with teams, rows n and n+1 are sides 0 and 1 (score.py)
 S_CARDS = 0  # points for most cards; S_CARDS .. S_SWEEPS follow CATEGORIES
 S_SPADES = 1  # points for most spades
 S_ACES = 2
@@ -97,6 +102,7 @@ NEED_MOVES = 1  # the move buffer is too small: the caller grows the buffers and
 NEED_SCRATCH = 2  # the subset scratch is too small: the same
 NO_MOVES = 3  # a player had no legal move (cannot happen under RULES.md; reported, never hidden)
 CALLER_CHOOSES = 4  # a rollout, searcher or scripted seat is to choose among the moves in the buffer: caller decides
+NOT_PLAYED = 5  # a seat's policy the n-player round kernel does not play (rollout, searcher): refused up front
 # codes 10 and up are broken invariants (engine/check.py)
 
 # --- buffer sizes

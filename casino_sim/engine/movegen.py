@@ -232,6 +232,22 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
                 filled = _fill(sc_code, sc_mask, ln, filled, q)
             same = ln & VALUE_MASK[w]
             n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, w, 0, L.INCREASE, c, bmask)
+    if n == 0 and not may_trail:  # only with 3 or 4 players: a partner took p's build; the obligation yields
+        n = _obliged_trails(mv, h, owned)
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _obliged_trails(mv, h, owned):
+    """The trails of hand h when the italian obligation leaves no play at all (RULES.md section 9)."""
+    n = 0
+    hm = h
+    while hm:
+        low = hm & -hm
+        hm ^= low
+        c = ctz(low)
+        if owned & ~_hand_values_without(h, c) == 0:
+            n = _put(mv, n, L.TRAIL, c, 0, 0, -1)
     return n
 
 

@@ -1,7 +1,8 @@
 """The one round loop: whole rounds and the play-outs of rollouts run on the same code.
 
 `_play_on` plays a round on from any state to its last play, dealing each
-batch when both hands are empty, each seat choosing with its policy row. Its
+batch when every hand is empty (48 plays with 2, 3 or 4 players), each seat choosing with
+its policy row. Its
 `io` bundle (record row, trace rows, script) says what else it does: a whole
 round of simulate fills its record (and traces its moves); a play-out passes
 empty arrays and only plays. A rollout player's choice needs play-outs, and
@@ -76,9 +77,9 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             i = pick
             pick = -1
         else:
-            if st[L.HAND] == 0 and st[L.HAND + 1] == 0:
-                batch = st[L.PLY] // L.PLIES_PER_BATCH
-                _deal_batch(st, deck, batch)
+            if (st[L.HAND] | st[L.HAND + 1] | st[L.HAND + 2] | st[L.HAND + 3]) == 0:  # every hand is empty
+                batch = st[L.PLY] // (L.HAND_SIZE * rules[L.R_PLAYERS])
+                _deal_batch(st, deck, batch, rules[L.R_PLAYERS])
                 if rec.shape[0]:
                     _note_deal(deck, batch, st[L.DEALER], rec)
             n = _movegen(st, rules, tbl, mv, sc_code, sc_mask)

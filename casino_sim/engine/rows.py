@@ -32,7 +32,7 @@ def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check):
     rec = io[0]
     for j in range(rec.shape[0]):
         rec[j] = 0
-    _start_round(st, deck, dealer)
+    _start_round(st, rules, deck, dealer)
     rec[L.C_DEALER] = dealer
     _note_deal(deck, st[L.PLY] // L.PLIES_PER_BATCH, st[L.DEALER], rec)  # batch 0 (as _play_on notes the others)
     for t in range(2):
