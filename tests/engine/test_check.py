@@ -31,7 +31,7 @@ def mask(text: str) -> int:
 
 def fresh() -> np.ndarray:
     st = new_state()
-    _start_round(st, DECK, 1)
+    _start_round(st, get_rules("strict").as_array(), DECK, 1)
     return st
 
 

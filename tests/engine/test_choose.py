@@ -34,7 +34,7 @@ def _weight_sets():
 def _full_choice(st, rules, tbl, rows, w, want, rng):
     """Every move scored in full, then the kernel's tie rule: the best index and the draws it makes."""
     after, f = features_scratch()
-    view = _view(st, True)
+    view = _view(st, rules, True)
     scores = []
     for kind, card, loose, builds, value in rows:
         _move_features(st, rules, tbl, kind, card, loose, builds, value, view, after, want, f)

@@ -41,7 +41,7 @@ def test_numba_features_equal_python_features_bit_for_bit(rules, weights_of):
     checked = 0
     for pos in positions_by_random_play(rules, 12, seed=7)[::3]:
         st = engine.position_to_state(pos)
-        view = _view(st, True)
+        view = _view(st, rules.as_array(), True)
         for move in engine_order_moves(pos):
             kind, card, loose, builds, value = engine.row_of_move(move)
             _move_features(st, rules.as_array(), tbl, kind, card, loose, builds, value, view, after, want, f)
@@ -65,7 +65,7 @@ def test_immediate_scores_equal_the_weighted_python_features(rules, weights_of):
     checked, r = 0, rules.as_array()
     for pos in positions_by_random_play(rules, 8, seed=11)[::2]:
         st = engine.position_to_state(pos)
-        _unseen, n_unseen, opp_hand, _probs = _view(st, False)
+        _unseen, n_unseen, opp_hand, _probs = _view(st, r, False)
         for move in engine_order_moves(pos):
             kind, card, loose, builds, value = engine.row_of_move(move)
             got = _immediate_score(st, r, kind, card, loose, builds, value, n_unseen == opp_hand, w)
