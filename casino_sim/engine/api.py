@@ -16,7 +16,7 @@ from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.rules import RuleSet
 from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
-from casino_sim.engine.buffers import _new_scratch, grow_and_replay
+from casino_sim.engine.buffers import _new_scratch, grow_and_replay, replay_rows
 from casino_sim.engine.codec import (
     IllegalMove,
     PositionError,
@@ -28,7 +28,7 @@ from casino_sim.engine.codec import (
     state_to_position,
 )
 from casino_sim.engine.movegen import _movegen, _sort_moves
-from casino_sim.engine.nround import _play_round_n
+from casino_sim.engine.nround import _play_round_n, _play_rounds_n
 from casino_sim.engine.rows import play_rows
 from casino_sim.engine.tables import split_table
 
@@ -40,6 +40,7 @@ __all__ = [
     "legal_moves",
     "NRound",
     "play_round_n_policies",
+    "play_rounds_n",
     "play_round_n_scripted",
     "play_round_scripted",
     "play_round_scripted_raw",
@@ -192,21 +193,48 @@ def play_round_n_scripted(rules: RuleSet, deck, dealer: int, script) -> NRound:
     return _n_round(rules, deck, dealer, seats, 0, np.ascontiguousarray(r[: L.PLIES]))
 
 
-def play_round_n_policies(rules: RuleSet, deck, dealer: int, kinds, weights, seed: int) -> NRound:
-    """The n-player round where seat s plays policy kind kinds[s] (RANDOM or HEURISTIC) with weights[s]; the
-    seed drives the random choices and tie breaks (the same seed, the same round)."""
-    k = np.asarray(kinds, dtype=np.int64).ravel()
+def _n_seats(rules: RuleSet, ints, weights):
+    """The kernel's seats from n policies' rows (policy_arrays): ints (n, P_INTS), weights and wants (2n, F)."""
+    n = rules.players
+    i = np.ascontiguousarray(ints, dtype=np.int64)
     w = np.ascontiguousarray(weights, dtype=np.float64)
-    if k.shape != (rules.players,) or not np.isin(k, (L.RANDOM, L.HEURISTIC)).all():
-        raise ValueError(f"kinds must name RANDOM or HEURISTIC for each of the {rules.players} seats")
-    if w.shape != (rules.players, N_FEATURES):
-        raise ValueError(f"weights must be ({rules.players}, {N_FEATURES})")
-    ints = np.zeros((L.MAX_PLAYERS, L.P_INTS), dtype=np.int64)
-    ints[: rules.players, L.P_KIND] = k
-    full = np.zeros((L.MAX_PLAYERS, N_FEATURES))
-    full[: rules.players] = w
-    seats = (ints, full, (full != 0).astype(np.int64))
-    return _n_round(rules, deck, dealer, seats, int(seed), np.zeros(0, dtype=np.int64))
+    if i.shape != (n, L.P_INTS) or w.shape != (2 * n, N_FEATURES):
+        raise ValueError(f"policy arrays must be ({n}, {L.P_INTS}) and ({2 * n}, {N_FEATURES})")
+    if not np.isin(i[:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT)).all():
+        raise ValueError("the n-player engine plays random, heuristic and rollout seats")
+    return i, w, (w != 0).astype(np.int64)
+
+
+def play_round_n_policies(rules: RuleSet, deck, dealer: int, ints, weights, seed: int) -> NRound:
+    """The n-player round where seat s plays the policy of row s of (ints (n, P_INTS), weights (2n, F)), as
+    policies.arrays.policy_arrays makes them for n policies: random, a heuristic or a rollout. The seed drives
+    the random choices, tie breaks and worlds (the same seed, the same round)."""
+    seats = _n_seats(rules, ints, weights)
+    return _n_round(rules, deck, dealer, seats, int(seed), np.zeros(0, np.int64))
+
+
+def play_rounds_n(rules: RuleSet, decks, dealers, ints, weights, seeds) -> np.ndarray:
+    """Many n-player rounds in one kernel call (policy rows as play_round_n_policies; one uint64 seed a round):
+    totals (k, score rows): each round's total per player, then with teams per side. No moves are kept."""
+    n = rules.players
+    d = np.ascontiguousarray(decks, dtype=np.int64)
+    k = len(d)
+    dealers = np.ascontiguousarray(dealers, dtype=np.int64)
+    seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+    if d.shape != (k, 52) or dealers.shape != (k,) or seeds.shape != (k,):
+        raise ValueError("decks (k, 52), dealers (k,) and seeds (k,) must describe the same k rounds")
+    if k and not (np.sort(d, axis=1) == np.arange(52)).all() or ((dealers < 0) | (dealers >= n)).any():
+        raise ValueError(f"each deck must hold the 52 cards once and each dealer be one of the {n} players")
+    seats = _n_seats(rules, ints, weights)
+    totals = np.zeros((k, n + 2 if rules.teams else n), dtype=np.int64)
+    status = np.zeros(k, dtype=np.int64)
+    rules_arr, tbl = rules.as_array(), split_table()
+
+    def play(todo, cap, bits):
+        _play_rounds_n(rules_arr, tbl, (d, dealers, seeds), seats, todo, cap, bits, totals, status)
+
+    replay_rows(play, status, "an n-player round")
+    return totals
 
 
 def warmup() -> None:

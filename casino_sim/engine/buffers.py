@@ -43,9 +43,10 @@ Scratch = namedtuple(
 
 @njit(cache=True)
 def _new_seats():
-    """Policy rows for two seats: (ints (2, P_INTS), weights (4, F), wants (4, F)); rows 2, 3 are rollout bases."""
+    """Policy rows: (ints (4, P_INTS), weights (4, F), wants (4, F)). Two seats: weights rows 2, 3 are the
+    rollout bases; a play-out's seats: all four rows play the base policy (any number of players)."""
     return (
-        np.zeros((2, L.P_INTS), dtype=np.int64),
+        np.zeros((L.MAX_PLAYERS, L.P_INTS), dtype=np.int64),
         np.zeros((4, N_FEATURES), dtype=np.float64),
         np.zeros((4, N_FEATURES), dtype=np.int64),
     )

@@ -1,17 +1,21 @@
 """A whole round for 2, 3 or 4 players on the one round loop, without a record: its moves and score rows.
 
 Simulate's record is two-player (core/record.py); this kernel is the raw entry point for n players (api.py's
-play_round_n_*): seats play random, a heuristic, or a script (play i is the canonical move script[i] % count).
+play_round_n_*): seats play random, a heuristic, a rollout, or a script (play i is the canonical move
+script[i] % count). The searcher's exact last batch is two-player: refused (NOT_PLAYED).
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from casino_sim.engine import layout as L
 from casino_sim.engine.bits import popcount
+from casino_sim.engine.buffers import _new_scratch
 from casino_sim.engine.movegen import _kth_move
 from casino_sim.engine.play import _play_on
+from casino_sim.engine.rollout import _rollout_index
 from casino_sim.engine.score import _finish, _score
 from casino_sim.engine.state import _start_round
 
@@ -28,9 +32,18 @@ def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace):
         status, n = _play_on(st, rules, tbl, deck, seats, buf, buf.mv, rng, io, False, pick)
         if status != L.CALLER_CHOOSES:
             break
-        if ints[st[L.TO_MOVE], L.P_KIND] != L.SCRIPTED:
+        s = st[L.TO_MOVE]
+        if ints[s, L.P_KIND] == L.SCRIPTED:
+            pick = _kth_move(buf.mv, n, script[st[L.PLY]] % n)
+        elif ints[s, L.P_KIND] == L.ROLLOUT:  # its base policy's row is seats' row n + s (policy_arrays)
+            players = rules[L.R_PLAYERS]
+            pick, status = _rollout_index(
+                st, rules, tbl, n, ints[s], seats[1][players + s], seats[2][players + s], rng, buf
+            )
+            if status != L.OK:
+                return status, 0
+        else:
             return L.NOT_PLAYED, 0
-        pick = _kth_move(buf.mv, n, script[st[L.PLY]] % n)
     if status != L.OK:
         return status, 0
     rest = st[L.LOOSE]
@@ -39,3 +52,23 @@ def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace):
     _finish(st)
     _score(st, rules, buf.score)
     return L.OK, popcount(rest) if st[L.LAST_CAPTURER] >= 0 else 0
+
+
+@njit(cache=True)
+def _play_rounds_n(rules, tbl, deals, seats, idx, cap, bits, totals, status):
+    """Play rounds idx (deals: decks (k, 52), dealers, seeds) one after another with one Scratch: totals[i, r]
+    is score row r's total of round i; status[i] != 0 marks a round to replay with larger buffers."""
+    decks, dealers, seeds = deals
+    buf = _new_scratch(cap, bits)
+    st = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    deck = np.zeros(52, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    no_script = np.zeros(0, dtype=np.int64)
+    for r in range(idx.shape[0]):
+        i = idx[r]
+        for j in range(52):
+            deck[j] = decks[i, j]
+        rng[0] = seeds[i]
+        status[i], _ = _play_round_n(st, rules, tbl, deck, dealers[i], seats, buf, rng, no_script, buf.quiet[1])
+        for k in range(totals.shape[1]):
+            totals[i, k] = buf.score[k, L.S_TOTAL]

@@ -1,9 +1,9 @@
 """The rollout policy and the analyser's numbers: sampled worlds, each move played out on the one round loop.
 
-Determinised Monte Carlo: the hidden cards (the opponent's hand, the stock) are
+Determinised Monte Carlo: the hidden cards (the other hands, the stock) are
 dealt at random consistently with what the mover has seen, each candidate move
-is played out to the round's end by the base policy, and the mover's point
-difference is summed per move. The candidates sit in buf.mv.
+is played out to the round's end by the base policy, and the mover's margin
+(_margin: two players, their point difference) is summed per move. The candidates sit in buf.mv.
 """
 
 from __future__ import annotations
@@ -17,26 +17,27 @@ from casino_sim.engine.bits import FULL_MASK, VALUE_MASK, popcount
 from casino_sim.engine.play import _play_on
 from casino_sim.engine.rng import _below, _next
 from casino_sim.engine.score import _finish, _score
+from casino_sim.engine.state import _batch_start
 
 
 @njit(cache=True, _nrt=False)
-def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, opp_known):
-    """Deal the unseen cards at random, consistently with what the mover knows.
+def _sample_world(st, rules, sim, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, known):
+    """Deal the unseen cards at random into sim's other hands, consistently with what the mover knows.
 
-    Returns the opponent's hand mask and puts the stock into world_deck at the
-    deck positions of the batches still to come. The opponent holds a card of
-    every build they own (the keep-a-capturing-card rule tells the mover so):
-    hands that break it are rejected and drawn again from the same stream, so
-    one stream still gives one world. Each draw restarts from the sorted cards.
-    With opp_known the opponent keeps their hand and only the stock is shuffled.
+    The other players' hands, in turn order from the mover's left, take the shuffled cards in turn, each
+    keeping its size; the stock goes into world_deck at the deck positions of the batches still to come.
+    Every player holds a card of each build they own (the keep-a-capturing-card rule tells the mover so):
+    deals that break it are rejected and drawn again from the same stream, so one stream still gives one
+    world. Each draw restarts from the sorted cards. With `known` the other hands are kept (sim has them)
+    and only the stock is shuffled.
     """
     p = st[L.TO_MOVE]
-    h = 0 if opp_known else popcount(st[L.HAND + 1 - p])
-    need = 0  # values the opponent must hold
-    for v in range(1, 11):
-        if st[L.OWNER + v] == 1 - p and not opp_known:
-            need |= VALUE_MASK[v]
-    opp = st[L.HAND + 1 - p] if opp_known else 0
+    n = rules[L.R_PLAYERS]
+    hidden = 0  # the cards of the other hands, dealt first
+    if not known:
+        for q in range(n):
+            if q != p:
+                hidden += popcount(st[L.HAND + q])
     for _attempt in range(100_000):
         for i in range(n_unseen):
             unseen_cards[i] = sorted_unseen[i]
@@ -45,31 +46,35 @@ def _sample_world(st, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, op
             t = unseen_cards[i]
             unseen_cards[i] = unseen_cards[j]
             unseen_cards[j] = t
-        if opp_known:
+        if known:
             break
-        opp = 0
-        for i in range(h):
-            opp |= 1 << unseen_cards[i]
         ok = True
-        for v in range(1, 11):
-            if (need & VALUE_MASK[v]) and not (opp & VALUE_MASK[v]):
-                ok = False
-                break
+        k = 0
+        for d in range(1, n):
+            q = p + d if p + d < n else p + d - n
+            hand = 0
+            for i in range(k, k + popcount(st[L.HAND + q])):
+                hand |= 1 << unseen_cards[i]
+            k += popcount(st[L.HAND + q])
+            sim[L.HAND + q] = hand
+            for v in range(1, 11):
+                if st[L.OWNER + v] == q and not (hand & VALUE_MASK[v]):
+                    ok = False
         if ok:
             break
-    start = L.BATCH_START[st[L.PLY] // L.PLIES_PER_BATCH + 1]  # first deck position of the next batch
-    for i in range(h, n_unseen):
-        world_deck[start + i - h] = unseen_cards[i]
-    return opp
+    start = _batch_start(n, st[L.PLY] // (L.HAND_SIZE * n) + 1)  # first deck position of the next batch
+    for i in range(hidden, n_unseen):
+        world_deck[start + i - hidden] = unseen_cards[i]
 
 
 @njit(cache=True)
-def _sorted_unseen(st, opp_known, sorted_unseen):
-    """The cards the mover has not seen (less the opponent's hand when known), ascending; returns their count."""
+def _sorted_unseen(st, rules, known, sorted_unseen):
+    """The cards the mover has not seen (less the other hands when known), ascending; returns their count."""
     p = st[L.TO_MOVE]
-    seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1]
-    if opp_known:
-        seen |= st[L.HAND + 1 - p]
+    seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1] | st[L.CAPTURED + 2] | st[L.CAPTURED + 3]
+    if known:
+        for q in range(rules[L.R_PLAYERS]):
+            seen |= st[L.HAND + q]
     for v in range(1, 11):
         seen |= st[L.BUILD + v]
     unseen = FULL_MASK & ~seen
@@ -82,11 +87,28 @@ def _sorted_unseen(st, opp_known, sorted_unseen):
     return n_unseen
 
 
+@njit(cache=True, inline="always")
+def _margin(rules, score, p):
+    """The mover's margin at the round's end: their points less the opponent's (two players); their side's less
+    the other side's (teams); else their points less the best other player's."""
+    n = rules[L.R_PLAYERS]
+    if n == 2:
+        return score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]
+    if rules[L.R_TEAMS] != 0:
+        side = L.SIDE_OF[p]
+        return score[n + side, L.S_TOTAL] - score[n + 1 - side, L.S_TOTAL]
+    best = -1
+    for q in range(n):
+        if q != p and score[q, L.S_TOTAL] > best:
+            best = score[q, L.S_TOTAL]
+    return score[p, L.S_TOTAL] - best
+
+
 @njit(cache=True)
 def _base_seats(base_kind, base_w, base_want, seats):
-    """Both seats of a play-out play the base policy."""
+    """Every seat of a play-out plays the base policy."""
     ints, weights, wants = seats
-    for s in range(2):
+    for s in range(L.MAX_PLAYERS):
         ints[s, L.P_KIND] = base_kind
         for j in range(base_w.shape[0]):
             weights[s, j] = base_w[j]
@@ -95,7 +117,7 @@ def _base_seats(base_kind, base_w, base_want, seats):
 
 @njit(cache=True, _nrt=False)
 def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, buf, acc):
-    """Play each of the n moves out in one world: acc[i] += the mover's point difference at the round's end.
+    """Play each of the n moves out in one world: acc[i] += the mover's margin at the round's end (_margin).
 
     With crn every move replays the world's own stream (the same hidden cards
     and play-out choices); without, each move draws a fresh stream from rng.
@@ -105,17 +127,16 @@ def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, b
     mv, sim, stream, score = buf.mv, buf.sim, buf.stream, buf.score
     for i in range(n):
         stream[0] = world_seed if crn else _next(rng)
-        opp = _sample_world(st, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, buf.world_deck, opp_known)
         for j in range(L.STATE_SIZE):
             sim[j] = st[j]
-        sim[L.HAND + 1 - p] = opp
+        _sample_world(st, rules, sim, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, buf.world_deck, opp_known)
         _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         status, _ = _play_on(sim, rules, tbl, buf.world_deck, buf.base, buf, buf.work_mv, stream, buf.quiet, False, -1)
         if status != L.OK:
             return status
         _finish(sim)
         _score(sim, rules, score)
-        acc[i] += score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]
+        acc[i] += _margin(rules, score, p)
     return L.OK
 
 
@@ -135,7 +156,7 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     """
     if n == 1:
         return 0, L.OK
-    n_unseen = _sorted_unseen(st, False, buf.sorted_unseen)
+    n_unseen = _sorted_unseen(st, rules, False, buf.sorted_unseen)
     _base_seats(ints[L.P_BASE_KIND], base_w, base_want, buf.base)
     means = buf.means
     for i in range(n):
@@ -161,7 +182,7 @@ def _rollout_diffs(st, rules, tbl, n, base_kind, base_w, base_want, opp_known, r
     with crn, kept per world so that intervals and "how often best" follow.
     Returns a play-out status (OK = fine).
     """
-    n_unseen = _sorted_unseen(st, opp_known, buf.sorted_unseen)
+    n_unseen = _sorted_unseen(st, rules, opp_known, buf.sorted_unseen)
     _base_seats(base_kind, base_w, base_want, buf.base)
     base_seed = _next(rng)
     for k in range(out.shape[0]):

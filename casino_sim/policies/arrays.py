@@ -10,10 +10,12 @@ from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.policies.registry import get_policy
 
 
-def policy_arrays(policies: tuple[Policy, Policy]):
-    """(ints[2, P_INTS], weights[4, F], wants[4, F]) of policies A and B; rows 2, 3: rollout and searcher bases."""
-    ints = np.zeros((2, P_INTS), dtype=np.int64)
-    weights = np.zeros((4, N_FEATURES), dtype=np.float64)
+def policy_arrays(policies: tuple[Policy, ...]):
+    """(ints[k, P_INTS], weights[2k, F], wants[2k, F]) of k policies (A and B, or one per seat of an n-player
+    round); rows k + i of weights: policy i's rollout or searcher base."""
+    k_all = len(policies)
+    ints = np.zeros((k_all, P_INTS), dtype=np.int64)
+    weights = np.zeros((2 * k_all, N_FEATURES), dtype=np.float64)
     for k, pol in enumerate(policies):
         ints[k, P_KIND] = pol.kind_id
         if pol.kind == "heuristic":
@@ -26,7 +28,7 @@ def policy_arrays(policies: tuple[Policy, Policy]):
             ints[k, P_CRN] = int(pol.params["crn"])
             ints[k, P_BASE_KIND] = base.kind_id
             if base.kind == "heuristic":
-                weights[2 + k] = base.weights
+                weights[k_all + k] = base.weights
         elif pol.kind != "random":
             raise PolicyError(f"policy {pol.name!r} ({pol.kind}) cannot play in the numba engine")
     return ints, weights, (weights != 0).astype(np.int64)

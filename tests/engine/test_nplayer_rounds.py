@@ -11,6 +11,8 @@ from casino_sim.core.rules import get_rules
 from casino_sim.engine import layout as L
 from casino_sim.engine.api import play_round_n_policies, play_round_n_scripted
 from casino_sim.engine.state import _deal_batch, new_state
+from casino_sim.policies.arrays import policy_arrays
+from casino_sim.policies.files import policy_from_dict
 from casino_sim.policies.registry import get_policy
 from tests.support.nplayer import SPADES, replay_piles
 
@@ -111,15 +113,27 @@ def test_policy_rounds_keep_the_invariants(spec):
     rules = get_rules(spec)
     n = rules.players
     rng = np.random.default_rng(7 + len(spec))
-    weights = np.zeros((n, N_FEATURES))
-    weights[1::2] = get_policy("expert").weights  # odd seats play expert, even seats random
-    kinds = [L.HEURISTIC if s % 2 else L.RANDOM for s in range(n)]
+    arrays = policy_arrays(tuple(get_policy("expert" if s % 2 else "random") for s in range(n)))
     for seed in range(40):
         deck, dealer = rng.permutation(52), seed % n
-        res = play_round_n_policies(rules, deck, dealer, kinds, weights, seed)
+        res = play_round_n_policies(rules, deck, dealer, arrays[0], arrays[1], seed)
         _check_round(rules, deck, dealer, res)
-        again = play_round_n_policies(rules, deck, dealer, kinds, weights, seed)
+        again = play_round_n_policies(rules, deck, dealer, arrays[0], arrays[1], seed)
         assert np.array_equal(res.moves, again.moves)  # the same seed, the same round
+
+
+@pytest.mark.parametrize("spec", ["italian:players=3", "brazilian:players=4"])
+def test_rollout_seats_play_n_player_rounds(spec):
+    rules = get_rules(spec)
+    rollout = policy_from_dict({"name": "rollout-2", "kind": "rollout", "params": {"worlds": 2}}, "test", "test")
+    arrays = policy_arrays((rollout,) + (get_policy("greedy"),) * (rules.players - 1))
+    assert arrays[1][rules.players].any()  # the rollout's base weights sit at row n
+    rng = np.random.default_rng(3)
+    for seed in range(3):
+        deck = rng.permutation(52)
+        res = play_round_n_policies(rules, deck, 1, arrays[0], arrays[1], seed)
+        _check_round(rules, deck, 1, res)
+        assert np.array_equal(res.moves, play_round_n_policies(rules, deck, 1, arrays[0], arrays[1], seed).moves)
 
 
 def test_two_players_through_the_n_player_kernel_equal_the_scripted_round():
@@ -142,7 +156,10 @@ def test_bad_arguments_are_refused():
         play_round_n_scripted(rules, deck, 3, np.zeros(48, np.int64))
     with pytest.raises(ValueError, match="script"):
         play_round_n_scripted(rules, deck, 0, np.zeros(47, np.int64))
-    with pytest.raises(ValueError, match="kinds"):
-        play_round_n_policies(rules, deck, 0, [L.RANDOM, L.ROLLOUT, L.RANDOM], np.zeros((3, N_FEATURES)), 1)
-    with pytest.raises(ValueError, match="weights"):
-        play_round_n_policies(rules, deck, 0, [L.RANDOM] * 3, np.zeros((2, N_FEATURES)), 1)
+    rnd = policy_arrays((get_policy("random"),) * 3)
+    ints = rnd[0].copy()
+    ints[1, L.P_KIND] = L.SEARCHER
+    with pytest.raises(ValueError, match="random, heuristic and rollout"):
+        play_round_n_policies(rules, deck, 0, ints, rnd[1], 1)
+    with pytest.raises(ValueError, match="policy arrays"):
+        play_round_n_policies(rules, deck, 0, rnd[0], np.zeros((3, N_FEATURES)), 1)
