@@ -102,7 +102,6 @@ NEED_MOVES = 1  # the move buffer is too small: the caller grows the buffers and
 NEED_SCRATCH = 2  # the subset scratch is too small: the same
 NO_MOVES = 3  # a player had no legal move (cannot happen under RULES.md; reported, never hidden)
 CALLER_CHOOSES = 4  # a rollout, searcher or scripted seat is to choose among the moves in the buffer: caller decides
-NOT_PLAYED = 5  # a seat's policy the n-player round kernel does not play (rollout, searcher): refused up front
 # codes 10 and up are broken invariants (engine/check.py)
 
 # --- buffer sizes

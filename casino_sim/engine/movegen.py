@@ -241,12 +241,8 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
 def _obliged_trails(mv, h, owned):
     """The trails of hand h when the italian obligation leaves no play at all (RULES.md section 9)."""
     n = 0
-    hm = h
-    while hm:
-        low = hm & -hm
-        hm ^= low
-        c = ctz(low)
-        if owned & ~_hand_values_without(h, c) == 0:
+    for c in range(52):  # rare: a plain scan of the hand
+        if (h >> c) & 1 and owned & ~_hand_values_without(h, c) == 0:
             n = _put(mv, n, L.TRAIL, c, 0, 0, -1)
     return n
 

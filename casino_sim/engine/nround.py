@@ -2,7 +2,7 @@
 
 Simulate's record is two-player (core/record.py); this kernel is the raw entry point for n players (api.py's
 play_round_n_*): seats play random, a heuristic, a rollout, or a script (play i is the canonical move
-script[i] % count). The searcher's exact last batch is two-player: refused (NOT_PLAYED).
+script[i] % count). The searcher's exact last batch is two-player: api.py refuses it.
 """
 
 from __future__ import annotations
@@ -13,10 +13,8 @@ from numba import njit
 from casino_sim.engine import layout as L
 from casino_sim.engine.bits import popcount
 from casino_sim.engine.buffers import _new_scratch
-from casino_sim.engine.movegen import _kth_move
-from casino_sim.engine.play import _play_on
-from casino_sim.engine.rollout import _rollout_index
 from casino_sim.engine.score import _finish, _score
+from casino_sim.engine.search import _play_to_end
 from casino_sim.engine.state import _start_round
 
 
@@ -25,25 +23,7 @@ def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace):
     """Play the round dealt from `deck` by `dealer` into st, its moves into trace (PLIES, MOVE_FIELDS) and its
     score rows into buf.score. Returns (status, how many cards the last capturer took as the remainder)."""
     _start_round(st, rules, deck, dealer)
-    ints = seats[0]
-    io = (buf.quiet[0], trace, script)
-    pick = -1
-    while True:
-        status, n = _play_on(st, rules, tbl, deck, seats, buf, buf.mv, rng, io, False, pick)
-        if status != L.CALLER_CHOOSES:
-            break
-        s = st[L.TO_MOVE]
-        if ints[s, L.P_KIND] == L.SCRIPTED:
-            pick = _kth_move(buf.mv, n, script[st[L.PLY]] % n)
-        elif ints[s, L.P_KIND] == L.ROLLOUT:  # its base policy's row is seats' row n + s (policy_arrays)
-            players = rules[L.R_PLAYERS]
-            pick, status = _rollout_index(
-                st, rules, tbl, n, ints[s], seats[1][players + s], seats[2][players + s], rng, buf
-            )
-            if status != L.OK:
-                return status, 0
-        else:
-            return L.NOT_PLAYED, 0
+    status = _play_to_end(st, rules, tbl, deck, seats, buf, rng, (buf.quiet[0], trace, script), False)
     if status != L.OK:
         return status, 0
     rest = st[L.LOOSE]

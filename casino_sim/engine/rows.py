@@ -17,9 +17,8 @@ from casino_sim.core.rules import RuleSet
 from casino_sim.engine import layout as L
 from casino_sim.engine.buffers import _new_scratch, _new_seats, replay_rows
 from casino_sim.engine.check import CHECK_REASONS
-from casino_sim.engine.movegen import _kth_move
-from casino_sim.engine.play import _end_round, _note_deal, _play_on
-from casino_sim.engine.search import _search_index
+from casino_sim.engine.play import _end_round, _note_deal
+from casino_sim.engine.search import _play_to_end
 from casino_sim.engine.state import _start_round
 from casino_sim.engine.tables import split_table
 
@@ -37,19 +36,7 @@ def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check):
     _note_deal(deck, st[L.PLY] // L.PLIES_PER_BATCH, st[L.DEALER], rec)  # batch 0 (as _play_on notes the others)
     for t in range(2):
         rec[L.C_TRACK[t] + 2] = -1
-    ints, weights, wants = seats
-    pick = -1
-    while True:
-        status, n = _play_on(st, rules, tbl, deck, seats, buf, buf.mv, rng, io, check, pick)
-        if status != L.CALLER_CHOOSES:
-            break
-        s = st[L.TO_MOVE]
-        if ints[s, L.P_KIND] == L.SCRIPTED:  # move script[ply] % n of the canonical order
-            pick = _kth_move(buf.mv, n, io[2][st[L.PLY]] % n)
-            continue
-        pick, status = _search_index(st, rules, tbl, n, ints[s], weights[2 + s], wants[2 + s], rng, buf)
-        if status != L.OK:
-            return status
+    status = _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check)
     if status != L.OK:
         return status
     return _end_round(st, rules, buf.score, rec, check)

@@ -17,6 +17,8 @@ from numba import njit
 from casino_sim.engine import layout as L
 from casino_sim.engine.exact import DEPTH, STACK_ROWS, _exact_values
 from casino_sim.engine.features import _view
+from casino_sim.engine.movegen import _kth_move
+from casino_sim.engine.play import _play_on
 from casino_sim.engine.rollout import _rollout_index
 
 
@@ -54,3 +56,25 @@ def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
         if status != L.OK:
             return -1, status
     return _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf)
+
+
+# Inlined into its callers (rows.py's _play_row, nround.py's _play_round_n), as _play_on is into it.
+@njit(cache=True, inline="always")
+def _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check):
+    """Play on to the round's last play, choosing here for the seats _play_on hands back: a script's move
+    (io[2][ply] % n of the canonical order), a rollout's or searcher's (base policy at row players + s of
+    seats, as policy_arrays lays them out). Returns the round's status."""
+    ints, weights, wants = seats
+    players = rules[L.R_PLAYERS]
+    pick = -1
+    while True:
+        status, n = _play_on(st, rules, tbl, deck, seats, buf, buf.mv, rng, io, check, pick)
+        if status != L.CALLER_CHOOSES:
+            return status
+        s = st[L.TO_MOVE]
+        if ints[s, L.P_KIND] == L.SCRIPTED:
+            pick = _kth_move(buf.mv, n, io[2][st[L.PLY]] % n)
+            continue
+        pick, status = _search_index(st, rules, tbl, n, ints[s], weights[players + s], wants[players + s], rng, buf)
+        if status != L.OK:
+            return status
