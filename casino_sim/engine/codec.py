@@ -104,7 +104,7 @@ def world_state(pos: Position) -> tuple[np.ndarray, bool]:
     p = pos.to_move
     opp, dealer, ply = round_context(pos)
     st = position_to_state(pos)
-    known = pos.hands[1 - p] is not None
+    known = pos.hands[1 - p] is not None  # a Position is two-player: 1 - p is the opponent
     if not known:
         free = sorted(set(range(52)) - set(pos.all_cards()))
         st[L.HAND + 1 - p] = sum(1 << c for c in free[:opp])

@@ -84,7 +84,7 @@ def exact_values(pos, moves: list) -> np.ndarray | None:
     if st[L.PLY] < L.PLIES - L.PLIES_PER_BATCH:
         return None
     if not known:
-        st[L.HAND + 1 - pos.to_move] = unseen_hand(pos)
+        st[L.HAND + 1 - pos.to_move] = unseen_hand(pos)  # the opponent's (a Position is two-player)
     rows = move_table(moves)
     rules, tbl = pos.rules.as_array(), split_table()
 

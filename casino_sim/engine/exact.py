@@ -71,7 +71,7 @@ def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack):
                 _copy(st, states[d + 1])
                 _finish(states[d + 1])
                 _score(states[d + 1], rules, score)
-                value = score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]
+                value = score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]  # two players: p less the opponent
                 descending = False
                 continue
             n = _movegen(st, rules, tbl, mvs[d], sc_code, sc_mask)

@@ -30,7 +30,8 @@ from casino_sim.engine.state import _deal_batch
 
 @njit(cache=True)
 def _note_deal(deck, batch, dealer, rec):
-    """Where the 10♦ and 2♠ were dealt: to a seat or the table, and in which batch (1..6)."""
+    """Where the 10♦ and 2♠ were dealt: to a seat or the table, and in which batch (1..6). The record is
+    two-player: 1 - dealer is the non-dealer."""
     start = L.BATCH_START[batch]
     for t in range(2):
         c = L.TRACK_CARDS[t]

@@ -58,7 +58,7 @@ def _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check
     for r in range(lo, hi):
         i = idx[r]
         for s in range(2):  # seat s plays policy A (index 0) when a_seat0 says so
-            who = s if a_seat0[i] else 1 - s
+            who = s if a_seat0[i] else 1 - s  # the other policy of the pair
             for k in range(L.P_INTS):
                 ints[s, k] = ints_ab[who, k]
             for j in range(N_FEATURES):

@@ -29,7 +29,7 @@ def _exact_best(st, rules, tbl, n, buf):
     Last batch only: the opponent's hand is set to the cards the mover has not seen (what the mover knows).
     """
     root = st.copy()
-    root[L.HAND + 1 - st[L.TO_MOVE]] = _view(st, rules, False)[0]
+    root[L.HAND + 1 - st[L.TO_MOVE]] = _view(st, rules, False)[0]  # the opponent's: the exact batch is two-player
     cap = buf.mv.shape[0]
     states = np.empty((DEPTH, L.STATE_SIZE), np.int64)
     mvs = np.empty((DEPTH, cap, L.MOVE_FIELDS), np.int64)
