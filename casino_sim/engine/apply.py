@@ -48,16 +48,25 @@ def _apply(st, rules, kind, card, tmask, bmask, value):
         st[L.OWNER + value] = p
     # italian next-turn obligation: set by p's build, increase or add; a capture or build by p lifts it from
     # every player p is an opponent of (with two players: the other one; with teams: not p's partner)
-    n = rules[L.R_PLAYERS]
-    nxt = p + 1 if p + 1 < n else 0  # the next player
     made = kind == L.BUILD_K or kind == L.INCREASE or kind == L.ADD
     st[L.MUST_ACT + p] = 1 if (made and rules[L.R_NEXT_TURN_OBLIGATION] != 0) else 0
-    if kind != L.TRAIL:
-        if n == 2:
+    n = rules[L.R_PLAYERS]
+    if n == 2:  # the other player is the next one and the opponent
+        nxt = 1 - p
+        if kind != L.TRAIL:
             st[L.MUST_ACT + nxt] = 0
-        else:
-            for q in range(n):
-                if q != p and not (rules[L.R_TEAMS] != 0 and q == (p + 2) % 4):
-                    st[L.MUST_ACT + q] = 0
+    else:
+        nxt = p + 1 if p + 1 < n else 0
+        if kind != L.TRAIL:
+            _lift_obligations(st, rules, p)
     st[L.TO_MOVE] = nxt
     st[L.PLY] += 1
+
+
+@njit(cache=True, _nrt=False)
+def _lift_obligations(st, rules, p):
+    """Three or four players: p captured or built, which lifts the obligation of each player p is an opponent
+    of (everyone but p, and p's partner with teams). Kept out of _apply, whose size the two-player plays pay."""
+    for q in range(rules[L.R_PLAYERS]):
+        if q != p and not (rules[L.R_TEAMS] != 0 and q == (p + 2) % 4):
+            st[L.MUST_ACT + q] = 0

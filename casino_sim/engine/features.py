@@ -74,6 +74,19 @@ def _best_capture(st, tbl, v, code):
 
 
 @njit(cache=True, _nrt=False)
+def _hidden_hands(st, rules, p):
+    """Three or four players: (cards in all other hands, cards in the opponents' hands; a partner is not one)."""
+    others, opp = 0, 0
+    for q in range(rules[L.R_PLAYERS]):
+        if q != p:
+            k = popcount(st[L.HAND + q])
+            others += k
+            if rules[L.R_TEAMS] == 0 or q != (p + 2) % 4:
+                opp += k
+    return others, opp
+
+
+@njit(cache=True, _nrt=False)
 def _view(st, rules, risky):
     """What the mover cannot see: (unseen mask, how many, the other players' hand cards, probs). Same every move.
 
@@ -87,13 +100,11 @@ def _view(st, rules, risky):
     for v in range(1, 11):
         seen |= st[L.BUILD + v]
     unseen = FULL_MASK & ~seen
-    n, others, opp = popcount(unseen), 0, 0
-    for q in range(rules[L.R_PLAYERS]):
-        if q != p:
-            k = popcount(st[L.HAND + q])
-            others += k
-            if rules[L.R_TEAMS] == 0 or q != (p + 2) % 4:  # a partner is not an opponent
-                opp += k
+    n = popcount(unseen)
+    if rules[L.R_PLAYERS] == 2:  # the one other player is the opponent (a decision's cost: kept lean)
+        others = opp = popcount(st[L.HAND + 1 - p])
+    else:
+        others, opp = _hidden_hands(st, rules, p)
     if not risky:
         return unseen, n, others, NO_PROBS
     probs = (
