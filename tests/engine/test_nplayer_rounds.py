@@ -9,7 +9,7 @@ from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.invariants import FIXED_POINTS
 from casino_sim.core.rules import get_rules
 from casino_sim.engine import layout as L
-from casino_sim.engine.api import play_round_n_policies, play_round_n_scripted
+from casino_sim.engine.api import play_round_n_policies, play_round_n_scripted, play_rounds_n
 from casino_sim.engine.state import _deal_batch, new_state
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.files import policy_from_dict
@@ -163,3 +163,19 @@ def test_bad_arguments_are_refused():
         play_round_n_policies(rules, deck, 0, ints, rnd[1], 1)
     with pytest.raises(ValueError, match="policy arrays"):
         play_round_n_policies(rules, deck, 0, rnd[0], np.zeros((3, N_FEATURES)), 1)
+
+
+def test_many_rounds_in_one_call_equal_the_rounds_one_by_one():
+    rules = get_rules("brazilian:players=4")
+    ints, weights, _ = policy_arrays((get_policy("expert"), get_policy("random")) * 2)
+    rng = np.random.default_rng(11)
+    decks = np.array([rng.permutation(52) for _ in range(12)])
+    dealers = np.arange(12) % 4
+    seeds = np.random.SeedSequence(3).generate_state(12, np.uint64)
+    totals = play_rounds_n(rules, decks, dealers, ints, weights, seeds)
+    assert totals.shape == (12, 6)
+    for i in range(12):
+        one = play_round_n_policies(rules, decks[i], int(dealers[i]), ints, weights, int(seeds[i]))
+        assert totals[i].tolist() == one.scores[:, L.S_TOTAL].tolist()
+    with pytest.raises(ValueError, match="dealer"):
+        play_rounds_n(rules, decks, dealers + 1, ints, weights, seeds)
