@@ -44,6 +44,12 @@ class RuleSet:
         return np.array([int(getattr(self, f.name)) for f in fields(self)[1:]], dtype=np.int64)
 
     @property
+    def prizes_by_threshold(self) -> bool:
+        """italian gives most cards and most spades for reaching 27 cards / 7 spades; strict and brazilian to
+        strictly the most (a tie for the most: nobody). With two sides the two readings agree."""
+        return self.name.partition(":")[0] == "italian"
+
+    @property
     def n_sides(self) -> int:
         """How many scores a round has: one per player, or one per team."""
         return 2 if self.teams else self.players
