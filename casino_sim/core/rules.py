@@ -110,6 +110,19 @@ def get_rules(name: str) -> RuleSet:
     return replace(changed, name=f"{base}:{canon}" if canon else base)
 
 
+def two_players_only(rules: RuleSet, what: str) -> None:
+    """Refuse three or four players where only two are played so far (the numba engine, the run commands).
+
+    The reference engine plays 3 and 4 players; its position tools (moves, apply, choose, deal, replay) take them.
+    """
+    if rules.players != 2:
+        raise RulesError(
+            f"{what} plays two players only so far, not {rules.name}; three and four players play on the "
+            "reference engine (moves and apply --engine reference, choose with a heuristic or random policy, deal, "
+            "replay)"
+        )
+
+
 def _default_teams(name: str, players: int) -> bool:
     """brazilian's four play as two partnerships (seed 002: "em duplas"); italian's play alone (004 names none)."""
     return players == 4 and name.partition(":")[0] == "brazilian"

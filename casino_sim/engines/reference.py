@@ -27,9 +27,11 @@ class ReferenceEngine:
     def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None):
         import numpy as np
 
+        from casino_sim.core.rules import two_players_only
         from casino_sim.reference.record import record_columns, round_record
         from casino_sim.reference.round import play_round
 
+        two_players_only(rules, "recording rounds in a run (simulate and the other run commands)")
         cols = record_columns()
         out = np.zeros((len(rows), len(cols)), dtype=np.int64)
         for i in range(len(rows)):

@@ -162,7 +162,6 @@ def _context_of_many(pos: Position) -> tuple[int, int, int]:
         raise PositionError("this position cannot arise in a round: its hand sizes do not fit one dealer")
     sizes = expected_sizes(dealer, p, n, own)
     out = len(pos.all_cards()) - sum(len(h) for h in pos.hands if h is not None)  # table, builds and piles
-    out -= sum(sizes[q] for q in range(n) if pos.hands[q] is None)  # a hidden hand's cards are not placed
     lap, place = HAND_SIZE - own, turn_order(dealer, n).index(p)
     ply = out - HAND_SIZE
     if own < 1 or ply < 0 or (ply - lap * n - place) % (HAND_SIZE * n) or ply >= PLIES:
