@@ -31,6 +31,7 @@ def moves(
             print(line)
         return
     pos = load_position(position)
+    eng.check_rules(pos.rules)  # refused before any compiling is announced
     if engine == EngineName.numba:
         compile_notice("moves")
     legal = eng.legal_moves(pos)

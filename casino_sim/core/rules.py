@@ -117,10 +117,20 @@ def two_players_only(rules: RuleSet, what: str) -> None:
     """
     if rules.players != 2:
         raise RulesError(
-            f"{what} plays two players only so far, not {rules.name}; three and four players play on the "
+            f"{what}: two players only so far, not {rules.name}; three and four players play on the "
             "reference engine (moves and apply --engine reference, choose with a heuristic or random policy, deal, "
             "replay)"
         )
+
+
+RUN_COMMANDS = "the run commands (simulate, tournament, card-value, tune, knockout, regret, bench, experiment)"
+
+
+def two_player_rules(name: str) -> RuleSet:
+    """The rule set of a run command, refused up front (before any folder or progress bar) beyond two players."""
+    rules = get_rules(name)
+    two_players_only(rules, RUN_COMMANDS)
+    return rules
 
 
 def _default_teams(name: str, players: int) -> bool:

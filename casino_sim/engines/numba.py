@@ -16,18 +16,21 @@ class NumbaEngine:
     _legal_moves = lazy("casino_sim.engine", "legal_moves")
     _apply_move = lazy("casino_sim.engine", "apply_move")
 
+    def check_rules(self, rules):
+        two_players_only(rules, ENGINE)
+
     def legal_moves(self, pos):
-        two_players_only(pos.rules, ENGINE)
+        self.check_rules(pos.rules)
         return self._legal_moves(pos)
 
     def apply_move(self, pos, move):
-        two_players_only(pos.rules, ENGINE)
+        self.check_rules(pos.rules)
         return self._apply_move(pos, move)
 
     def play_scripted(self, rules, deck, dealer, script):
         from casino_sim.engine import move_of_row, play_round_scripted_raw
 
-        two_players_only(rules, ENGINE)
+        self.check_rules(rules)
         moves, record = play_round_scripted_raw(rules, deck, dealer, script)
         return [move_of_row(m) for m in moves], record
 
@@ -38,5 +41,5 @@ class NumbaEngine:
         from casino_sim.engine import play_rows
         from casino_sim.policies.arrays import policy_arrays
 
-        two_players_only(rules, ENGINE)
+        self.check_rules(rules)
         return play_rows(rows, rules, *policy_arrays((policy_a, policy_b)), check=check, trace=trace)

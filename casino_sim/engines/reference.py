@@ -11,6 +11,10 @@ class ReferenceEngine:
     name = "reference"
 
     legal_moves = lazy("casino_sim.reference", "legal_moves")
+
+    def check_rules(self, rules):
+        """Every rule set and player count of RULES.md: nothing to refuse."""
+
     apply_move = lazy("casino_sim.reference", "apply_move")
 
     def play_scripted(self, rules, deck, dealer, script):
