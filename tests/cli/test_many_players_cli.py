@@ -66,9 +66,20 @@ def test_run_commands_refuse_many_players_in_one_line(args, tmp_path):
     assert not (tmp_path / "run").exists()
 
 
-def test_a_bad_many_player_position_is_one_line():
-    bad = {**FOUR, "dealer": 1}
-    assert_one_line_error(run("moves", "-", "--engine", "reference", stdin=json.dumps(bad)), "dealer 1 contradicts")
+@pytest.mark.parametrize(
+    "change,fragment",
+    [
+        ({"dealer": 1}, "dealer 1 contradicts the hand sizes"),
+        ({"captured": [[], []]}, "captured must be a list of 4 entries"),
+        ({"rules": "italian:players=3"}, "hands must be a list of 3 entries"),
+        ({"to_move": 1}, "cannot be a deal of 4 players"),
+        ({"hands": [None, None, FOUR["hands"][2], None]}, 'give "dealer"'),
+        ({"rules": "strict:players=4"}, "strict is a two-player rule set"),
+    ],
+)
+def test_a_bad_many_player_position_is_one_line(change, fragment):
+    bad = {**FOUR, **change}
+    assert_one_line_error(run("moves", "-", "--engine", "reference", stdin=json.dumps(bad)), fragment)
 
 
 @pytest.mark.parametrize("rules", ["brazilian:players=4", "italian:players=3"])

@@ -326,3 +326,11 @@ def test_two_player_positions_keep_their_form():
     obj = {"hands": [["7D"], ["8D", "9D"]], "loose": ["7S"]}  # no deal shape is asked of two players
     pos = Position.from_json(obj)
     assert pos.dealer is None and "dealer" not in pos.to_json()
+
+
+def test_round_context_refuses_card_counts_no_deal_of_four_reaches():
+    from casino_sim.reference import PositionError
+
+    pos = Position.from_json({**FOUR, "loose": ["8D", "3S"]})  # two plays made, but only 4 cards out
+    with pytest.raises(PositionError, match="cannot arise in a round: with player 2 to move holding 4 cards"):
+        round_context(pos)
