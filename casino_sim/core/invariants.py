@@ -24,7 +24,8 @@ INVARIANTS = (
         "cards",
         10,
         "each of the 52 cards is in exactly one place: a hand, the table, a build, a capture pile or the stock "
-        "(12 cards dealt, then 8 a batch); at the end of the round all 52 are in the two capture piles",
+        "(12 cards dealt, then 8 a batch; with n players 4n + 4, then 4n); at the end of the round all 52 are in "
+        "the capture piles",
         "the 52 cards are not each in exactly one place",
     ),
     Invariant(

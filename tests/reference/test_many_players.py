@@ -153,8 +153,8 @@ def piles_of(*groups: list[str]) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(parse_card(t) for t in g) for g in groups)
 
 
-def split(counts: list[int], spades_first: bool = True) -> tuple[frozenset[int], ...]:
-    """The deck cut into piles of these sizes, in canonical order (spades spread by rank order)."""
+def split(counts: list[int]) -> tuple[frozenset[int], ...]:
+    """The deck in canonical order cut into piles of these sizes (a rank's four suits stay together)."""
     cards = [format_card(c) for c in DECK]
     out, at = [], 0
     for n in counts:
