@@ -13,11 +13,13 @@ from rich.console import Console
 from rich.table import Table
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.rules import two_players_only
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.position import Position
+from casino_sim.reference.round import round_context
 from casino_sim.reports.stats import t975
 
 MAX_WORLDS = 100_000
@@ -75,11 +77,19 @@ def best_shares(diffs: np.ndarray) -> np.ndarray:
     return (best / best.sum(axis=1, keepdims=True)).mean(axis=0)
 
 
+def check_analysis_position(pos: Position) -> None:
+    """Refuse a position the analysis cannot sample: one no deal reaches, or three or four players (its play-outs
+    run on the numba engine, two-player so far)."""
+    two_players_only(pos.rules, "analyse (the numba engine's play-outs)")
+    round_context(pos)
+
+
 def analyse(pos: Position, policy: Policy, worlds: int = 1000, seed: int = 0) -> Analysis:
     """Every legal move of the player to move, best first, from `worlds` sampled worlds played out by `policy`."""
     from casino_sim.engine import exact_values, rollout_diffs
 
     check_analysis_args(policy, worlds, seed)
+    check_analysis_position(pos)
     moves = legal_moves(pos)
     ints, weights, wants = policy_arrays((policy, policy))
     state_seed = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])

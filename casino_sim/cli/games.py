@@ -16,7 +16,7 @@ def deal(
     seed: Annotated[int, typer.Option(help="Seed for the shuffle, the dealer and every choice.")] = 0,
     rules: RulesOpt = "strict",
 ) -> None:
-    """Play one round between two random players and tell it move by move."""
+    """Play one round between random players (two, or three and four: --rules brazilian:players=4) and tell it."""
     from casino_sim.core.rules import get_rules
     from casino_sim.runner.random_round import random_round
 
@@ -26,13 +26,13 @@ def deal(
 
 def _print_round(header: str, result) -> None:
     """A played round as `deal` and `replay` tell it: a header, the story, the score table."""
-    from casino_sim.cli.transcript import round_story, score_table
+    from casino_sim.cli.transcript import round_story, score_table, side_names
 
     console.print(header, highlight=False, soft_wrap=True)
     for line in round_story(result):
         console.print(line, highlight=False, markup=False)
     if not result.void:
-        console.print(score_table(result.score))
+        console.print(score_table(result.score, names=side_names(result.final.rules)))
 
 
 def replay(
@@ -70,11 +70,12 @@ def play(
 ) -> None:
     """Play a game at the terminal against a policy; moves are chosen by number, 'hint' analyses."""
     from casino_sim.cli.terminal_game import TerminalGame, random_seed
-    from casino_sim.core.rules import get_rules
+    from casino_sim.core.rules import get_rules, two_players_only
     from casino_sim.policies import get_policy
     from casino_sim.runner.recording import write_game
     from casino_sim.runner.rundir import writable_folder
 
+    two_players_only(get_rules(rules), "play")
     if save is not None:
         writable_folder(save.parent if str(save.parent) else Path("."))
         if save.is_dir():

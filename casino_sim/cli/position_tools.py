@@ -72,6 +72,7 @@ def apply_text(engine, source: str, move_text: str, on_ready=None) -> str:
     """The position after the move, as JSON text; on_ready() runs once the input is known to be good."""
     pos = load_position(source)
     move = Move.from_json(parse_json(move_text, "the move"))
+    engine.check_rules(pos.rules)
     if on_ready is not None:
         on_ready()
     return json.dumps(engine.apply_move(pos, move).to_json())

@@ -31,6 +31,7 @@ def moves(
             print(line)
         return
     pos = load_position(position)
+    eng.check_rules(pos.rules)  # refused before any compiling is announced
     if engine == EngineName.numba:
         compile_notice("moves")
     legal = eng.legal_moves(pos)
@@ -77,15 +78,14 @@ def choose(
 
     from casino_sim.cli.position_tools import load_position
     from casino_sim.policies import get_policy
-    from casino_sim.policies.decide import choose_move
-    from casino_sim.reference.round import round_context
+    from casino_sim.policies.decide import check_search_position, choose_move
 
     pos = load_position(position)
     if seed < 0:
         raise InputError(f"--seed must be >= 0, got {seed}")
     chosen = get_policy(policy)
     if chosen.searches:
-        round_context(pos)  # a position no deal reaches is refused before any compiling is announced
+        check_search_position(pos, chosen)  # refused before any compiling is announced
         compile_notice("rollout")
     move = choose_move(pos, chosen, seed)
     print(json.dumps(move.to_json()) if format == Format.json else move.describe(pos.to_move))
@@ -107,15 +107,14 @@ def analyse(
 
     from casino_sim.analysis import analyse as run_analysis
     from casino_sim.analysis import analysis_json, analysis_table, print_table
-    from casino_sim.analysis.analyse import check_analysis_args
+    from casino_sim.analysis.analyse import check_analysis_args, check_analysis_position
     from casino_sim.cli.position_tools import load_position
     from casino_sim.policies import get_policy
-    from casino_sim.reference.round import round_context
 
     pos = load_position(position)
     chosen = get_policy(policy)
     check_analysis_args(chosen, worlds, seed)
-    round_context(pos)  # a position no deal reaches is refused before any compiling is announced
+    check_analysis_position(pos)  # refused before any compiling is announced
     compile_notice("analyse")
     result = run_analysis(pos, chosen, worlds, seed)
     if format == Format.json:

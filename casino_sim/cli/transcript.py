@@ -4,26 +4,34 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from casino_sim.core.cards import pretty_cards
+from casino_sim.core.cards import is_spade, pretty_cards
+from casino_sim.core.rules import RuleSet
 from casino_sim.reference.moves import PLAYER_NAMES
-from casino_sim.reference.round import BATCHES, RoundResult
-from casino_sim.reference.score import CATEGORIES, CATEGORY_LABELS, Score
+from casino_sim.reference.round import RoundResult
+from casino_sim.reference.score import CATEGORIES, CATEGORY_LABELS, Score, side_piles
+from casino_sim.reference.seats import batches, sides, turn_order
+
+
+def side_names(rules: RuleSet) -> list[str]:
+    """The name of each side: A, B, ... or, with teams, A+C and B+D."""
+    return ["+".join(PLAYER_NAMES[p] for p in side) for side in sides(rules, rules.players)]
 
 
 def round_story(result: RoundResult) -> list[str]:
-    """Lines: each deal, each play (numbered), sweeps, the remainder, a void round."""
-    dealer = PLAYER_NAMES[result.dealer]
-    first = PLAYER_NAMES[1 - result.dealer]
-    lines = [f"Dealer {dealer}; {first} plays first."]
+    """Lines: each deal, each play (numbered), sweeps, the remainder, a void round; with three or four players,
+    the piles of each side at the end."""
+    rules = result.final.rules
+    order = [PLAYER_NAMES[p] for p in turn_order(result.dealer, rules.players)]
+    lines = [f"Dealer {order[-1]}; {order[0]} plays first."]
+    if rules.teams:
+        lines[0] += f" Partners: {' against '.join(side_names(rules))}."
     ply = 0
     for e in result.events:
         if e.kind == "deal":
-            last = " (last)" if e.batch == BATCHES - 1 else ""
-            first_hand, dealer_hand, table = e.cards
-            lines.append(
-                f"Deal {e.batch + 1}{last}: {first} holds {pretty_cards(first_hand)}; "
-                f"{dealer} holds {pretty_cards(dealer_hand)}" + (f"; table {pretty_cards(table)}" if table else "")
-            )
+            last = " (last)" if e.batch == batches(rules.players) - 1 else ""
+            *hands, table = e.cards
+            held = "; ".join(f"{name} holds {pretty_cards(hand)}" for name, hand in zip(order, hands))
+            lines.append(f"Deal {e.batch + 1}{last}: {held}" + (f"; table {pretty_cards(table)}" if table else ""))
         elif e.kind == "play":
             ply += 1
             lines.append(f"{ply:3d}. {e.move.describe(e.player)}")
@@ -33,17 +41,24 @@ def round_story(result: RoundResult) -> list[str]:
             lines.append(f"{PLAYER_NAMES[e.player]} takes the remainder: {pretty_cards(e.cards)} (not a sweep)")
         elif e.kind == "void":
             lines.append("Nobody captured: the round is void and scores nothing.")
+    if rules.players > 2 and not result.void:
+        piles = side_piles(rules, result.final.captured)
+        told = (
+            f"{name} {len(pile)} cards, {sum(map(is_spade, pile))} spades"
+            for name, pile in zip(side_names(rules), piles)
+        )
+        lines.append(f"Piles: {'; '.join(told)}.")
     return lines
 
 
-def score_table(score: Score, title: str = "Score") -> Table:
-    """Points per category for A and B, with totals."""
+def score_table(score: Score, title: str = "Score", names: list[str] | None = None) -> Table:
+    """Points per category for each side (A and B by default), with totals."""
+    names = names or list(PLAYER_NAMES[: len(score.points)])
     table = Table(title=title)
     table.add_column("category")
-    for name in PLAYER_NAMES:
+    for name in names:
         table.add_column(name, justify="right")
     for cat in CATEGORIES:
-        table.add_row(CATEGORY_LABELS[cat], str(score.points[0][cat]), str(score.points[1][cat]))
-    a, b = score.totals
-    table.add_row("total", str(a), str(b), style="bold")
+        table.add_row(CATEGORY_LABELS[cat], *(str(side[cat]) for side in score.points))
+    table.add_row("total", *map(str, score.totals), style="bold")
     return table

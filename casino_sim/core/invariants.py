@@ -24,7 +24,8 @@ INVARIANTS = (
         "cards",
         10,
         "each of the 52 cards is in exactly one place: a hand, the table, a build, a capture pile or the stock "
-        "(12 cards dealt, then 8 a batch); at the end of the round all 52 are in the two capture piles",
+        "(12 cards dealt, then 8 a batch; with n players 4n + 4, then 4n); at the end of the round all 52 are in "
+        "the capture piles",
         "the 52 cards are not each in exactly one place",
     ),
     Invariant(
@@ -50,4 +51,11 @@ INVARIANTS = (
 )
 BY_NAME = {inv.name: inv for inv in INVARIANTS}
 FIXED_POINTS = 4 + 2 + 1  # the four aces, the 10♦ and the 2♠ always score
-DEALT = range(12, 53, 8)  # cards out of the stock in a round: 4 a hand and 4 on the table, then 8 a batch
+
+
+def dealt(players: int = 2) -> range:
+    """Cards out of the stock in a round: 4 a hand and 4 on the table, then 4 a hand each batch."""
+    return range(4 * players + 4, 53, 4 * players)
+
+
+DEALT = dealt(2)  # two players: 12, 20, ..., 52

@@ -1,6 +1,6 @@
 """The per-round record of a simulation: its integer columns, shared by both engines' recorders.
 
-Seats are 0 and 1. Cards 10♦ and 2♠ are tracked from the deal to their capture;
+Two players (record_columns()): seats are 0 and 1. Cards 10♦ and 2♠ are tracked from the deal to their capture;
 sweeps are counted by the batch (1..6) in which they fell. The anatomy columns
 count each seat's plays by kind and the fates of its builds (docs/reports.md).
 """
@@ -21,8 +21,16 @@ BUILD_FATES = ("builds_made", "builds_captured_own", "builds_lost")
 ANATOMY = tuple(f"plays_{k}" for k in PLAY_KINDS) + BUILD_FATES  # per-seat columns, after the tracked cards
 
 
-def record_columns() -> list[str]:
-    """Every integer column of a round record, in a fixed order."""
+PLACES = ("first", "second", "third")  # places in the turn order before the dealer's (RULES.md 9)
+SEAT_FIELDS = ("seat", *CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps", *(f"plays_{k}" for k in PLAY_KINDS))
+TEAM_FIELDS = ("total", "cards", "spades", "n_cards", "n_spades")
+TEAMS = ("first", "dealer")  # team_first: the first and third places; team_dealer: the second and the dealer
+
+
+def record_columns(players: int = 2, teams: bool = False) -> list[str]:
+    """Every integer column of a round record, in a fixed order (three or four players: many_record_columns)."""
+    if players != 2:
+        return many_record_columns(players, teams)
     cols = ["dealer", "void", "plies", "last_capturer", "remainder"]
     for s in (0, 1):
         cols += [f"s{s}_{cat}" for cat in CATEGORIES] + [
@@ -36,4 +44,20 @@ def record_columns() -> list[str]:
         cols += [f"{name}_dealt_to", f"{name}_dealt_batch", f"{name}_captured_by", f"{name}_captured_ply"]
     for s in (0, 1):  # last, so that the columns above keep their places
         cols += [f"s{s}_{c}" for c in ANATOMY]
+    return cols
+
+
+def many_record_columns(players: int, teams: bool) -> list[str]:
+    """The columns of a three- or four-player round, seats named by their place in the turn order.
+
+    `{place}_seat` is the player in that place (first, second, third, dealer); `last_capturer` and `dealer` are
+    players. With teams, the majority prizes are the teams' (`team_{first,dealer}_cards`, `_spades`) and a
+    seat's points are those of its own pile (aces, 10♦, 2♠, sweeps): a team's total is its members' totals plus
+    its prizes.
+    """
+    cols = ["dealer", "void", "plies", "last_capturer", "remainder"]
+    for place in (*PLACES[: players - 1], "dealer"):
+        cols += [f"{place}_{f}" for f in SEAT_FIELDS]
+    if teams:
+        cols += [f"team_{t}_{f}" for t in TEAMS for f in TEAM_FIELDS]
     return cols

@@ -47,6 +47,12 @@ class RuleSet:
         return np.array([int(getattr(self, f.name)) for f in fields(self)[1:]], dtype=np.int64)
 
     @property
+    def prizes_by_threshold(self) -> bool:
+        """italian gives most cards and most spades for reaching 27 cards / 7 spades; strict and brazilian to
+        strictly the most (a tie for the most: nobody). With two sides the two readings agree."""
+        return self.name.partition(":")[0] == "italian"
+
+    @property
     def n_sides(self) -> int:
         """How many scores a round has: one per player, or one per team."""
         return 2 if self.teams else self.players
@@ -106,6 +112,29 @@ def get_rules(name: str) -> RuleSet:
     default = replace(rules, teams=_default_teams(base, changed.players))  # so one rule set has one name
     canon = ",".join(f"{k}={str(v).lower()}" for k, v in sorted(options.items()) if v != getattr(default, k))
     return replace(changed, name=f"{base}:{canon}" if canon else base)
+
+
+def two_players_only(rules: RuleSet, what: str) -> None:
+    """Refuse three or four players where only two are played so far (the numba engine, the run commands).
+
+    The reference engine plays 3 and 4 players; its position tools (moves, apply, choose, deal, replay) take them.
+    """
+    if rules.players != 2:
+        raise RulesError(
+            f"{what}: two players only so far, not {rules.name}; three and four players play on the "
+            "reference engine (moves and apply --engine reference, choose with a heuristic or random policy, deal, "
+            "replay)"
+        )
+
+
+RUN_COMMANDS = "the run commands (simulate, tournament, card-value, tune, knockout, regret, bench, experiment)"
+
+
+def two_player_rules(name: str) -> RuleSet:
+    """The rule set of a run command, refused up front (before any folder or progress bar) beyond two players."""
+    rules = get_rules(name)
+    two_players_only(rules, RUN_COMMANDS)
+    return rules
 
 
 def _default_teams(name: str, players: int) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from casino_sim.core.rules import two_players_only
 from casino_sim.engines.registry import lazy
+
+ENGINE = "the numba engine"  # two_players_only guards its calls until it plays three and four players
 
 
 class NumbaEngine:
@@ -10,12 +13,24 @@ class NumbaEngine:
 
     name = "numba"
 
-    legal_moves = lazy("casino_sim.engine", "legal_moves")
-    apply_move = lazy("casino_sim.engine", "apply_move")
+    _legal_moves = lazy("casino_sim.engine", "legal_moves")
+    _apply_move = lazy("casino_sim.engine", "apply_move")
+
+    def check_rules(self, rules):
+        two_players_only(rules, ENGINE)
+
+    def legal_moves(self, pos):
+        self.check_rules(pos.rules)
+        return self._legal_moves(pos)
+
+    def apply_move(self, pos, move):
+        self.check_rules(pos.rules)
+        return self._apply_move(pos, move)
 
     def play_scripted(self, rules, deck, dealer, script):
         from casino_sim.engine import move_of_row, play_round_scripted_raw
 
+        self.check_rules(rules)
         moves, record = play_round_scripted_raw(rules, deck, dealer, script)
         return [move_of_row(m) for m in moves], record
 
@@ -26,4 +41,5 @@ class NumbaEngine:
         from casino_sim.engine import play_rows
         from casino_sim.policies.arrays import policy_arrays
 
+        self.check_rules(rules)
         return play_rows(rows, rules, *policy_arrays((policy_a, policy_b)), check=check, trace=trace)

@@ -11,6 +11,10 @@ class ReferenceEngine:
     name = "reference"
 
     legal_moves = lazy("casino_sim.reference", "legal_moves")
+
+    def check_rules(self, rules):
+        """Every rule set and player count of RULES.md: nothing to refuse."""
+
     apply_move = lazy("casino_sim.reference", "apply_move")
 
     def play_scripted(self, rules, deck, dealer, script):
@@ -27,9 +31,11 @@ class ReferenceEngine:
     def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None):
         import numpy as np
 
+        from casino_sim.core.rules import two_players_only
         from casino_sim.reference.record import record_columns, round_record
         from casino_sim.reference.round import play_round
 
+        two_players_only(rules, "recording rounds in a run (simulate and the other run commands)")
         cols = record_columns()
         out = np.zeros((len(rows), len(cols)), dtype=np.int64)
         for i in range(len(rows)):

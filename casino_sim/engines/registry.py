@@ -23,6 +23,9 @@ class Engine(Protocol):
 
     name: str
 
+    def check_rules(self, rules: RuleSet) -> None:
+        """Refuse (RulesError, one line) rules this engine cannot play yet, before any compiling."""
+
     def legal_moves(self, pos: Position) -> list[Move]:
         """Every legal move of the player to move, distinct, in canonical order."""
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import RuleSet, get_rules
+from casino_sim.core.rules import RuleSet, two_player_rules
 
 PLIES_PER_ROUND = 48
 
@@ -109,7 +109,7 @@ def run_bench(
     if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 256:
         raise InputError(f"--threads must be between 0 (all cores) and 256, got {threads!r}")
     pol = get_policy(policy)
-    rs = get_rules(rules) if isinstance(rules, str) else rules
+    rs = two_player_rules(rules) if isinstance(rules, str) else rules
     if engine_for(engine, (pol, pol)) != engine:
         raise InputError(f"policy {pol.name!r} plays only on the reference engine")
     if check and engine != "numba":

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from casino_sim.core.rules import get_rules
+from casino_sim.core.rules import two_player_rules
 from casino_sim.policies import get_policy
 from casino_sim.runner.deals import DealRows, chunked_rows
 from casino_sim.runner.play import engine_for, play_rows
@@ -121,7 +121,7 @@ def card_values(
     """
     pol = get_policy(policy)
     engine = engine_for(engine, (pol, pol))
-    ruleset = get_rules(rules)
+    ruleset = two_player_rules(rules)
     frames, done, total = [], 0, deals * (1 + PAIRS_PER_DEAL)
     if progress:
         progress(done, total)

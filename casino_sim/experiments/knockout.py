@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules
+from casino_sim.core.rules import get_rules, two_player_rules
 from casino_sim.experiments.simulate import headline
 from casino_sim.policies import get_policy
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES
@@ -58,7 +58,7 @@ class KnockoutConfig:
             raise InputError(f"--chunk-deals must be between 1 and 1,000,000, got {self.chunk_deals:,}")
         if not 0 <= self.precision < 100:
             raise InputError(f"--precision must be a half-width in points, >= 0, got {self.precision}")
-        get_rules(self.rules)
+        two_player_rules(self.rules)
         policy = get_policy(self.policy)
         if policy.kind != "heuristic":
             raise InputError(

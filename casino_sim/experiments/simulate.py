@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules
+from casino_sim.core.rules import get_rules, two_player_rules
 from casino_sim.experiments.card_value import PAIRS_PER_DEAL, card_pairs, pairing_rng
 from casino_sim.policies import get_policy
 from casino_sim.runner.backends import LocalBackend
@@ -80,7 +80,7 @@ class SimConfig:
             raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
         if self.card_deals and self.games:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
-        get_rules(self.rules)
+        two_player_rules(self.rules)
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from casino_sim.core.rules import two_players_only
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.policy import Policy
 from casino_sim.policies.registry import RANDOM
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
+from casino_sim.reference.round import round_context
+
+
+def check_search_position(pos: Position, policy: Policy) -> None:
+    """Refuse, before any compiling, a position a searching policy cannot sample: one no deal reaches, or three or
+    four players (the numba engine's play-outs are two-player so far)."""
+    two_players_only(pos.rules, f"the {policy.kind} policy (the numba engine)")
+    round_context(pos)
 
 
 def choose_move(pos: Position, policy: Policy, seed: int = 0) -> Move:
@@ -17,6 +26,7 @@ def choose_move(pos: Position, policy: Policy, seed: int = 0) -> Move:
     if policy.searches:
         from casino_sim.engine import search_choose
 
+        check_search_position(pos, policy)
         ints, weights, wants = policy_arrays((policy, RANDOM))
         return search_choose(pos, ints[0], weights[2], wants[2], seed)
     return policy.choose(pos, legal_moves(pos), np.random.default_rng(seed))

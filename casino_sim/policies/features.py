@@ -1,8 +1,9 @@
 """Move features for weighted heuristic policies: the readable spec the numba kernel mirrors.
 
 Each feature is a number a policy file weighs. They look only at what the mover
-knows: their own hand, the table, both capture piles and the opponent's hand
-size; unseen cards are the opponent's hand and the stock together.
+knows: their own hand, the table, the capture piles and the opponent's hand
+size; unseen cards are the opponent's hand and the stock together. With three
+or four players "the opponent" is the next player to play.
 """
 
 from __future__ import annotations
@@ -59,10 +60,10 @@ class Knowledge:
 def knowledge_of(pos: Position) -> Knowledge:
     """The mover's view: unseen = the deck less own hand, table and capture piles."""
     p = pos.to_move
-    seen = set(pos.hands[p]) | set(pos.loose) | set(pos.captured[0]) | set(pos.captured[1])
+    seen = set(pos.hands[p]) | set(pos.loose) | set().union(*pos.captured)
     for b in pos.builds:
         seen |= b.cards
-    opp = pos.hands[1 - p]
+    opp = pos.hands[pos.next_player(p)]
     unseen = frozenset(range(N_CARDS)) - seen
     if opp is not None:
         return Knowledge(unseen, len(opp))

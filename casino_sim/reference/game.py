@@ -1,7 +1,8 @@
-"""A whole game (RULES.md section 5): rounds until a player wins, dealer alternating."""
+"""A whole game (RULES.md sections 5 and 9): rounds until a side wins, the deal passing to the next player."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -15,30 +16,41 @@ MAX_ROUNDS = 1000  # a guard against a policy that keeps voiding rounds
 @dataclass
 class GameResult:
     rounds: list[RoundResult] = field(default_factory=list)
-    totals: list[int] = field(default_factory=lambda: [0, 0])
-    winner: int | None = None
+    totals: list[int] = field(default_factory=lambda: [0, 0])  # one per side: a player, or a team
+    winner: int | None = None  # the winning side
 
 
-def game_winner(rules: RuleSet, totals: list[int], round_points: tuple[int, int]) -> int | None:
-    """The winner after a complete round, or None when another round is played."""
-    a, b = round_points
+def single_highest(points: Sequence[int]) -> int | None:
+    """The side with the one highest number, or None when the highest is shared."""
+    best = max(points)
+    return list(points).index(best) if list(points).count(best) == 1 else None
+
+
+def game_winner(rules: RuleSet, totals: Sequence[int], round_points: Sequence[int]) -> int | None:
+    """The winning side after a complete round, or None when another round is played.
+
+    A shared highest total (or round score) decides nothing: another round is played.
+    """
+    leader = single_highest(round_points)
     if rules.single_round:
-        return None if a == b else int(b > a)
-    if rules.round_win_points and max(a, b) >= rules.round_win_points and a != b:
-        return int(b > a)
-    if max(totals) >= rules.target and totals[0] != totals[1]:
-        return int(totals[1] > totals[0])
+        return leader
+    if rules.round_win_points and max(round_points) >= rules.round_win_points and leader is not None:
+        return leader
+    if max(totals) >= rules.target:
+        return single_highest(totals)
     return None
 
 
-def play_game(rules: RuleSet, rng: np.random.Generator, choosers: tuple[Chooser, Chooser]) -> GameResult:
-    """Play rounds from shuffles drawn from rng until the game is won.
+def play_game(rules: RuleSet, rng: np.random.Generator, choosers: Sequence[Chooser]) -> GameResult:
+    """Play rounds from shuffles drawn from rng until the game is won; choosers[p] plays for player p.
 
-    The first dealer is drawn at random and then alternates; a void round is
-    replayed with the same dealer and no points.
+    The first dealer is drawn at random and the deal then passes to the next
+    player (two players: it alternates); a void round is replayed with the
+    same dealer and no points.
     """
-    game = GameResult()
-    dealer = int(rng.integers(2))
+    n = rules.players
+    game = GameResult(totals=[0] * rules.n_sides)
+    dealer = int(rng.integers(n))
     for _ in range(MAX_ROUNDS):
         deck = rng.permutation(52)
         result = play_round(rules, deck, dealer, lambda pos, moves: choosers[pos.to_move](pos, moves))
@@ -46,9 +58,9 @@ def play_game(rules: RuleSet, rng: np.random.Generator, choosers: tuple[Chooser,
         if result.void:
             continue
         pts = result.score.totals
-        game.totals = [game.totals[0] + pts[0], game.totals[1] + pts[1]]
+        game.totals = [t + pt for t, pt in zip(game.totals, pts)]
         game.winner = game_winner(rules, game.totals, pts)
         if game.winner is not None:
             return game
-        dealer = 1 - dealer
+        dealer = (dealer + 1) % n
     raise RuntimeError(f"no winner after {MAX_ROUNDS} rounds")

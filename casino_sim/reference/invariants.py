@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from casino_sim.core.cards import value_of
-from casino_sim.core.invariants import DEALT, FIXED_POINTS, INVARIANTS
+from casino_sim.core.cards import is_spade, value_of
+from casino_sim.core.invariants import FIXED_POINTS, INVARIANTS, dealt
 from casino_sim.reference.groups import splits_into_groups
 from casino_sim.reference.position import Position
-from casino_sim.reference.score import Score
+from casino_sim.reference.score import Score, prize_winner, side_piles
 
 
 def _cards(pos: Position, deck: Sequence[int] | None, score: Score | None) -> bool:
@@ -17,16 +17,18 @@ def _cards(pos: Position, deck: Sequence[int] | None, score: Score | None) -> bo
         return False
     if None in pos.hands:  # a hidden hand: only "no card twice" can be told
         return True
-    if len(placed) not in DEALT or (deck is not None and set(placed) != {int(c) for c in deck[: len(placed)]}):
+    if len(placed) not in dealt(pos.players) or (
+        deck is not None and set(placed) != {int(c) for c in deck[: len(placed)]}
+    ):
         return False
-    return score is None or len(pos.captured[0] | pos.captured[1]) == 52
+    return score is None or len(frozenset().union(*pos.captured)) == 52
 
 
 def _builds(pos: Position, deck, score) -> bool:
     values = [b.value for b in pos.builds]
     return values == sorted(set(values)) and all(
         1 <= b.value <= 10
-        and b.owner in (0, 1)
+        and b.owner in range(pos.players)
         and len(b.cards) >= 2
         and splits_into_groups(b.cards, b.value)  # number cards only
         for b in pos.builds
@@ -42,8 +44,17 @@ def _points(pos: Position, deck, score: Score | None) -> bool:
     if score is None:
         return True
     rules = pos.rules
-    cards = 0 if len(pos.captured[0]) == 26 else rules.most_cards_points  # 26-26: nobody
-    want = cards + rules.most_spades_points + FIXED_POINTS + rules.sweep_points * sum(pos.sweeps)
+    piles = side_piles(rules, pos.captured)
+    if len(score.totals) != len(piles):  # one total per side: a player, or a team
+        return False
+    cards = prize_winner(rules, [len(pile) for pile in piles], rules.most_cards_at_least)  # 26-26: nobody
+    spades = prize_winner(rules, [sum(map(is_spade, pile)) for pile in piles], rules.most_spades_at_least)
+    want = (
+        (cards is not None) * rules.most_cards_points
+        + (spades is not None) * rules.most_spades_points
+        + FIXED_POINTS
+        + rules.sweep_points * sum(pos.sweeps)
+    )
     return sum(score.totals) == want
 
 

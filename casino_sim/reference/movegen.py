@@ -87,19 +87,35 @@ def candidate_moves(pos: Position) -> Iterator[Move]:
             yield from increases(pos, card)
 
 
-def obligation_broken(pos: Position, move: Move, after: Position) -> str | None:
-    """The obligation of RULES.md sections 3 and 6 that the move breaks, or None."""
+def _keeps_capturing_cards(pos: Position, move: Move, after: Position) -> str | None:
+    """Keep a capturing card (RULES.md 3): the mover holds a card of the value of every build they own."""
     p = pos.to_move
-    if move.kind == "trail":
-        if pos.rules.no_trail_while_owner and pos.owns_build(p):
-            return "a player who owns a build may not trail"
-        if pos.rules.next_turn_obligation and pos.must_act[p]:
-            return "right after building, this player may not trail (the opponent trailed in between)"
     hand_values = {value_of(c) for c in after.hands[p]}
     for b in after.builds:
         if b.owner == p and b.value not in hand_values:
             return f"the owner of the build of {b.value} must keep a card of value {b.value} in hand"
     return None
+
+
+def _can_act(pos: Position) -> bool:
+    """Whether the mover has a capture or build that keeps their capturing cards (else italian lets them trail)."""
+    return any(m.kind != "trail" and _keeps_capturing_cards(pos, m, play(pos, m)) is None for m in candidate_moves(pos))
+
+
+def obligation_broken(pos: Position, move: Move, after: Position) -> str | None:
+    """The obligation of RULES.md sections 3, 6 and 9 that the move breaks, or None."""
+    p = pos.to_move
+    if move.kind == "trail":
+        if pos.rules.no_trail_while_owner and pos.owns_build(p):
+            return "a player who owns a build may not trail"
+        if pos.rules.next_turn_obligation and pos.must_act[p]:
+            # Two players: the opponent only trailed, so the mover still owns the build and can take it. With
+            # more, a partner may have taken it; with no capture or build left, the mover may trail (RULES.md 9).
+            if pos.players == 2:
+                return "right after building, this player may not trail (the opponent trailed in between)"
+            if _can_act(pos):
+                return "right after building, this player may not trail (no opponent captured or built in between)"
+    return _keeps_capturing_cards(pos, move, after)
 
 
 def legal_moves(pos: Position) -> list[Move]:

@@ -10,7 +10,7 @@ from casino_sim.core.record import PLAY_KINDS
 
 KINDS = PLAY_KINDS  # trail, capture, build, increase, add
 KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
-PLAYER_NAMES = ("A", "B")
+PLAYER_NAMES = ("A", "B", "C", "D")  # players 0..3 in words
 
 
 class MoveError(UserError):

@@ -6,10 +6,28 @@ from dataclasses import replace
 
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Build, Position
+from casino_sim.reference.seats import opponents
+
+BUILD_KINDS = ("build", "increase", "add")
 
 
-def _set(pair: tuple, p: int, value) -> tuple:
-    return (value, pair[1]) if p == 0 else (pair[0], value)
+def _set(entries: tuple, p: int, value) -> tuple:
+    """The per-player tuple with player p's entry replaced."""
+    return tuple(value if i == p else e for i, e in enumerate(entries))
+
+
+def next_obligations(pos: Position, move: Move) -> tuple[bool, ...]:
+    """italian must_act after the mover's play (RULES.md 6 and 9).
+
+    The mover is bound exactly when this play creates, increases or adds to a build; another player's
+    obligation ends when an opponent of theirs (never a partner) captures or builds, and survives a trail.
+    """
+    p = pos.to_move
+    acts = move.kind != "trail"
+    return tuple(
+        move.kind in BUILD_KINDS if q == p else bound and not (acts and opponents(pos.rules, p, q))
+        for q, bound in enumerate(pos.must_act)
+    )
 
 
 def play(pos: Position, move: Move) -> Position:
@@ -36,15 +54,11 @@ def play(pos: Position, move: Move) -> Position:
             cards |= builds.pop(v).cards
         builds[move.value] = Build(move.value, frozenset(cards), p)
 
-    must_act = pos.must_act
-    if pos.rules.next_turn_obligation:
-        other = 1 - p
-        must_act = _set(must_act, p, move.kind in ("build", "increase", "add"))
-        must_act = _set(must_act, other, must_act[other] and move.kind == "trail")
+    must_act = next_obligations(pos, move) if pos.rules.next_turn_obligation else pos.must_act
 
     return replace(
         pos,
-        to_move=1 - p,
+        to_move=pos.next_player(p),
         hands=_set(pos.hands, p, hand),
         loose=loose,
         builds=tuple(builds[v] for v in sorted(builds)),

@@ -8,8 +8,20 @@ from casino_sim.core.cards import CardError, format_card, format_cards, is_figur
 from casino_sim.core.errors import UserError
 from casino_sim.core.rules import STRICT, RulesError, RuleSet, get_rules
 from casino_sim.reference.groups import splits_into_groups
+from casino_sim.reference.seats import dealers_fitting, side_of
 
-POSITION_FIELDS = ("rules", "to_move", "hands", "loose", "builds", "captured", "sweeps", "last_capturer", "must_act")
+POSITION_FIELDS = (
+    "rules",
+    "to_move",
+    "dealer",
+    "hands",
+    "loose",
+    "builds",
+    "captured",
+    "sweeps",
+    "last_capturer",
+    "must_act",
+)
 
 
 class PositionError(UserError):
@@ -18,7 +30,7 @@ class PositionError(UserError):
 
 @dataclass(frozen=True)
 class Build:
-    """A build: its announced value, its cards and its owner (0 or 1)."""
+    """A build: its announced value, its cards and its owner (one player, never a team)."""
 
     value: int
     cards: frozenset[int]
@@ -32,7 +44,11 @@ class Build:
 
 @dataclass(frozen=True)
 class Position:
-    """The state a player sees at the table; hands may be None when unknown."""
+    """The state a player sees at the table; hands may be None when unknown.
+
+    `hands`, `captured`, `sweeps` and `must_act` hold one entry per player (2 to 4). `dealer` is None for a
+    two-player position that does not name it (it is read off the cards where needed, as always).
+    """
 
     rules: RuleSet = STRICT
     to_move: int = 0
@@ -43,6 +59,19 @@ class Position:
     sweeps: tuple[int, int] = (0, 0)
     last_capturer: int | None = None
     must_act: tuple[bool, bool] = (False, False)
+    dealer: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def next_player(self, p: int) -> int:
+        """The player who plays after p."""
+        return (p + 1) % self.players
+
+    def partners(self, a: int, b: int) -> bool:
+        """Whether a and b score for the same side (the same player, or partners)."""
+        return side_of(self.rules, a) == side_of(self.rules, b)
 
     def build_of(self, value: int) -> Build | None:
         """The build of that value, if any (decision 1: at most one)."""
@@ -72,9 +101,11 @@ class Position:
 
     def to_json(self) -> dict:
         """The NOTATION.md JSON object, cards in canonical order."""
+        head = {"rules": self.rules.name, "to_move": self.to_move}
+        if self.dealer is not None:
+            head["dealer"] = self.dealer
         return {
-            "rules": self.rules.name,
-            "to_move": self.to_move,
+            **head,
             "hands": [None if h is None else format_cards(h) for h in self.hands],
             "loose": format_cards(self.loose),
             "builds": [{"value": b.value, "cards": format_cards(b.cards), "owner": b.owner} for b in self.builds],
@@ -90,18 +121,23 @@ class Position:
         return _parse_position(obj)
 
 
-def _player(x, what: str) -> int:
-    if isinstance(x, bool) or x not in (0, 1):
-        raise PositionError(f"{what} must be 0 or 1, got {x!r}")
+def _player(x, what: str, n: int = 2) -> int:
+    if isinstance(x, bool) or x not in range(n):
+        raise PositionError(f"{what} must be {'0 or 1' if n == 2 else f'a player 0..{n - 1}'}, got {x!r}")
     return x
 
 
-def _pair(obj, key: str, default):
+def _per_player(obj, key: str, default, rules: RuleSet) -> list:
+    """The list of one entry per player under `key`; its length must match the rules' players."""
+    n = rules.players
     val = obj.get(key, default)
     if val is None:
         val = default
-    if not isinstance(val, list) or len(val) != 2:
-        raise PositionError(f"{key} must be a list of two entries, one per player")
+    if not isinstance(val, list) or len(val) != n:
+        if n == 2:
+            raise PositionError(f"{key} must be a list of two entries, one per player")
+        got = f"{len(val)} entries" if isinstance(val, list) else type(val).__name__
+        raise PositionError(f"{key} must be a list of {n} entries, one per player of {rules.name}, got {got}")
     return val
 
 
@@ -124,10 +160,11 @@ def _parse_position(obj) -> Position:
         rules = get_rules("strict" if obj.get("rules") is None else obj["rules"])
     except RulesError as e:
         raise PositionError(str(e)) from None
-    to_move = _player(obj.get("to_move", 0), "to_move")
+    n = rules.players
+    to_move = _player(obj.get("to_move", 0), "to_move", n)
 
     hands = []
-    for p, h in enumerate(_pair(obj, "hands", [None, None])):
+    for p, h in enumerate(_per_player(obj, "hands", [None] * n, rules)):
         hands.append(None if h is None else frozenset(_check_unique(_cards(h, f"hands[{p}]"), f"hands[{p}]")))
     loose = _cards(obj.get("loose", []) or [], "loose")
 
@@ -136,22 +173,26 @@ def _parse_position(obj) -> Position:
         raise PositionError("builds must be a list")
     builds = []
     for i, b in enumerate(builds_raw):
-        builds.append(_parse_build(b, i))
+        builds.append(_parse_build(b, i, n))
     values = [b.value for b in builds]
     dup = {v for v in values if values.count(v) > 1}
     if dup:
         raise PositionError(f"two builds of value {min(dup)}: the table holds at most one build per value")
 
-    piles = [_cards(pile or [], f"captured[{p}]") for p, pile in enumerate(_pair(obj, "captured", [[], []]))]
-    sweeps = _pair(obj, "sweeps", [0, 0])
+    piles = [
+        _cards(pile or [], f"captured[{p}]") for p, pile in enumerate(_per_player(obj, "captured", [[]] * n, rules))
+    ]
+    words = "two" if n == 2 else str(n)
+    sweeps = _per_player(obj, "sweeps", [0] * n, rules)
     if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sweeps):
-        raise PositionError(f"sweeps must be two counts >= 0, got {sweeps!r}")
+        raise PositionError(f"sweeps must be {words} counts >= 0, got {sweeps!r}")
     lc = obj.get("last_capturer")
     if lc is not None:
-        lc = _player(lc, "last_capturer")
-    must_act = _pair(obj, "must_act", [False, False])
+        lc = _player(lc, "last_capturer", n)
+    must_act = _per_player(obj, "must_act", [False] * n, rules)
     if not all(isinstance(m, bool) for m in must_act):
-        raise PositionError(f"must_act must be two booleans, got {must_act!r}")
+        raise PositionError(f"must_act must be {words} booleans, got {must_act!r}")
+    dealer = _dealer(obj.get("dealer"), [None if h is None else len(h) for h in hands], to_move)
 
     pos = Position(
         rules=rules,
@@ -160,12 +201,13 @@ def _parse_position(obj) -> Position:
         loose=frozenset(loose),
         builds=tuple(sorted(builds, key=lambda b: b.value)),
         captured=tuple(frozenset(pile) for pile in piles),
-        sweeps=(sweeps[0], sweeps[1]),
+        sweeps=tuple(sweeps),
         last_capturer=lc,
-        must_act=(must_act[0], must_act[1]),
+        must_act=tuple(must_act),
+        dealer=dealer,
     )
     # a card twice anywhere (this also bounds the count at 52)
-    counted = list(loose) + piles[0] + piles[1]
+    counted = list(loose) + [c for pile in piles for c in pile]
     for h in hands:
         counted.extend(h or ())
     for b in builds:
@@ -183,7 +225,44 @@ def _check_unique(cards: list[int], where: str) -> list[int]:
     return cards
 
 
-def _parse_build(b, i: int) -> Build:
+def _dealer(given, sizes: list[int | None], to_move: int) -> int | None:
+    """The dealer: given, or read off the hand sizes (NOTATION.md); two-player positions need not name one."""
+    n = len(sizes)
+    if given is not None:
+        dealer = _player(given, "dealer", n)
+        if dealer not in dealers_fitting(sizes, to_move):
+            raise PositionError(
+                f"dealer {dealer} contradicts the hand sizes {_sizes(sizes)} with player {to_move} to move: "
+                f"{SHAPE_RULE}"
+            )
+        return dealer
+    if n == 2:
+        return None
+    fits = dealers_fitting(sizes, to_move)
+    if not fits:
+        raise PositionError(
+            f"hands of {_sizes(sizes)} cards with player {to_move} to move cannot be a deal of {n} players: "
+            f"{SHAPE_RULE}"
+        )
+    if len(fits) > 1:
+        raise PositionError(
+            f'the dealer cannot be read from the hands ({_sizes(sizes)} cards, a hidden hand): give "dealer" '
+            f"(one of {', '.join(map(str, fits))})"
+        )
+    return fits[0]
+
+
+def _sizes(sizes: list[int | None]) -> str:
+    return "[" + ", ".join("?" if s is None else str(s) for s in sizes) + "]"
+
+
+SHAPE_RULE = (
+    "the player to move holds 0 to 4 cards, those who have played since the player after the dealer began this "
+    "turn around the table hold one fewer, and the rest as many (the dealer plays last)"
+)
+
+
+def _parse_build(b, i: int, n: int = 2) -> Build:
     where = f"builds[{i}]"
     if not isinstance(b, dict):
         raise PositionError(f"{where} must be an object with value, cards, owner")
@@ -194,7 +273,7 @@ def _parse_build(b, i: int) -> Build:
     if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10:
         raise PositionError(f"{where}: value must be 1..10, got {v!r}")
     cards = _check_unique(_cards(b.get("cards"), f"{where}.cards"), where)
-    owner = _player(b.get("owner"), f"{where}.owner")
+    owner = _player(b.get("owner"), f"{where}.owner", n)
     figs = [c for c in cards if is_figure(c)]
     if figs:
         raise PositionError(f"{where}: a figure ({format_card(figs[0])}) cannot be in a build")

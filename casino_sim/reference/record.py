@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from casino_sim.core.cards import is_spade
-from casino_sim.core.record import CATEGORIES, REMAINDER_PLY, TABLE, TRACKED, record_columns
+from casino_sim.core.record import CATEGORIES, REMAINDER_PLY, TABLE, TEAMS, TRACKED, record_columns
 from casino_sim.reference.round import RoundResult
+from casino_sim.reference.score import pile_points
+from casino_sim.reference.seats import place_names, sides, turn_order
 
 __all__ = ["record_columns", "round_record"]
 
 
 def round_record(result: RoundResult) -> dict[str, int]:
-    """The record of one played round (a void round: zeros, captured_by -1)."""
+    """The record of one played round (a void round: zeros, captured_by -1); columns: core/record.py.
+
+    Two players: seats 0 and 1, as always. Three or four: seats by their place in the turn order, and the
+    teams (many_record_columns).
+    """
+    if result.final.players != 2:
+        return _many_record(result)
     rec = dict.fromkeys(record_columns(), 0)
     rec["dealer"] = result.dealer
     rec["void"] = int(result.void)
@@ -73,3 +81,44 @@ def _count_play(rec: dict[str, int], e) -> None:
             rec[f"s{owner}_builds_captured_own" if owner == p else f"s{owner}_builds_lost"] += 1
     elif kind != "trail" and p not in e.owners:  # a new build, or the opponent's taken over
         rec[f"s{p}_builds_made"] += 1
+
+
+def _many_record(result: RoundResult) -> dict[str, int]:
+    """The record of a three- or four-player round (core/record.py many_record_columns)."""
+    final = result.final
+    rules, n = final.rules, final.players
+    rec = dict.fromkeys(record_columns(n, rules.teams), 0)
+    rec["dealer"], rec["void"], rec["last_capturer"] = result.dealer, int(result.void), -1
+    place = dict(zip(turn_order(result.dealer, n), place_names(n)))
+    for p, name in place.items():
+        rec[f"{name}_seat"] = p
+    for e in result.events:
+        if e.kind == "play":
+            rec["plies"] += 1
+            rec[f"{place[e.player]}_plays_{e.move.kind}"] += 1
+            rec[f"{place[e.player]}_n_sweeps"] += e.sweep
+            if e.move.kind == "capture":
+                rec["last_capturer"] = e.player
+        elif e.kind == "remainder":
+            rec["remainder"] = len(e.cards)
+    if result.void:
+        return rec
+    for p, name in place.items():
+        pile = final.captured[p]
+        rec[f"{name}_n_cards"], rec[f"{name}_n_spades"] = len(pile), sum(map(is_spade, pile))
+        own = (
+            result.score.points[p]
+            if not rules.teams
+            else {"cards": 0, "spades": 0, **pile_points(rules, pile, final.sweeps[p])}
+        )
+        for cat in CATEGORIES:
+            rec[f"{name}_{cat}"] = own[cat]
+        rec[f"{name}_total"] = sum(own.values())
+    if rules.teams:
+        for side, members in enumerate(sides(rules, n)):
+            team, points = TEAMS[result.dealer in members], result.score.points[side]
+            rec[f"team_{team}_total"] = sum(points.values())
+            rec[f"team_{team}_cards"], rec[f"team_{team}_spades"] = points["cards"], points["spades"]
+            rec[f"team_{team}_n_cards"] = sum(len(final.captured[p]) for p in members)
+            rec[f"team_{team}_n_spades"] = sum(sum(map(is_spade, final.captured[p])) for p in members)
+    return rec

@@ -10,11 +10,10 @@ from casino_sim.reference.movegen import legal_moves, mover_hand
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
-from casino_sim.reference.score import VOID_SCORE, Score, score_round
+from casino_sim.reference.score import VOID_SCORE, Score, score_round, void_score
+from casino_sim.reference.seats import HAND_SIZE, PLIES, batches, dealers_fitting, expected_sizes, turn_order
 
-HAND_SIZE = 4
-BATCHES = 6
-PLIES = 48
+BATCHES = 6  # with two players
 
 Chooser = Callable[[Position, list[Move]], Move]
 
@@ -28,7 +27,7 @@ class Event:
     move: Move | None = None
     sweep: bool = False
     batch: int = 0
-    cards: tuple = ()  # deal: (non-dealer's hand, dealer's hand, table); remainder: the cards
+    cards: tuple = ()  # deal: the hands in turn order (the dealer's last), then the table; remainder: the cards
     taken: frozenset = frozenset()  # play: the cards it put in the mover's pile
     owners: tuple = ()  # play: the owners of the builds the move names (move.builds), before the play
 
@@ -47,14 +46,32 @@ class RoundResult:
 
 
 def deal_batch(pos: Position, deck: Sequence[int], batch: int, dealer: int) -> Position:
-    """Deal batch (0..5) from the deck: non-dealer 4, dealer 4, and in batch 0 the table 4."""
-    start = 0 if batch == 0 else 12 + (batch - 1) * 8
-    first, second = 1 - dealer, dealer
-    hands = [None, None]
-    hands[first] = frozenset(deck[start : start + 4])
-    hands[second] = frozenset(deck[start + 4 : start + 8])
-    loose = frozenset(deck[8:12]) if batch == 0 else pos.loose
-    return replace(pos, hands=(hands[0], hands[1]), loose=loose)
+    """Deal one batch from the deck in order: 4 to each player from the one after the dealer to the dealer,
+    and in batch 0 then 4 face up to the table (two players: non-dealer 4, dealer 4, table 4)."""
+    n = pos.players
+    start = 0 if batch == 0 else (n + 1) * HAND_SIZE + (batch - 1) * n * HAND_SIZE
+    hands = list(pos.hands)
+    for i, p in enumerate(turn_order(dealer, n)):
+        hands[p] = frozenset(deck[start + i * HAND_SIZE : start + (i + 1) * HAND_SIZE])
+    table = n * HAND_SIZE
+    loose = frozenset(deck[table : table + HAND_SIZE]) if batch == 0 else pos.loose
+    return replace(pos, hands=tuple(hands), loose=loose)
+
+
+def start_position(rules: RuleSet, dealer: int) -> Position:
+    """The empty table before the first deal: the player after the dealer to move."""
+    n = rules.players
+    if isinstance(dealer, bool) or dealer not in range(n):
+        raise ValueError(f"dealer must be a player 0..{n - 1}, got {dealer!r}")
+    return Position(
+        rules=rules,
+        to_move=(dealer + 1) % n,
+        hands=(frozenset(),) * n,
+        captured=(frozenset(),) * n,
+        sweeps=(0,) * n,
+        must_act=(False,) * n,
+        dealer=None if n == 2 else dealer,  # two-player positions keep today's form (the dealer read off the cards)
+    )
 
 
 def play_round(rules: RuleSet, deck: Sequence[int], dealer: int, choose: Chooser) -> RoundResult:
@@ -63,17 +80,13 @@ def play_round(rules: RuleSet, deck: Sequence[int], dealer: int, choose: Chooser
     if sorted(deck) != list(range(52)):
         raise ValueError("the deck must hold each of the 52 cards once")
     result = RoundResult(dealer=dealer)
-    pos = Position(rules=rules, to_move=1 - dealer)
-    for batch in range(BATCHES):
+    pos = start_position(rules, dealer)
+    order = turn_order(dealer, rules.players)
+    for batch in range(batches(rules.players)):
         pos = deal_batch(pos, deck, batch, dealer)
-        result.events.append(
-            Event(
-                "deal",
-                batch=batch,
-                cards=(pos.hands[1 - dealer], pos.hands[dealer], pos.loose if batch == 0 else frozenset()),
-            )
-        )
-        for _ in range(2 * HAND_SIZE):
+        table = pos.loose if batch == 0 else frozenset()
+        result.events.append(Event("deal", batch=batch, cards=(*(pos.hands[p] for p in order), table)))
+        for _ in range(rules.players * HAND_SIZE):
             before = pos
             move = choose(pos, legal_moves(pos))
             pos = play(pos, move)
@@ -95,6 +108,7 @@ def play_round(rules: RuleSet, deck: Sequence[int], dealer: int, choose: Chooser
 def finish_round(result: RoundResult, pos: Position) -> RoundResult:
     """Remainder to the last capturer (not a sweep), then the score; void if nobody captured."""
     if pos.last_capturer is None:
+        result.score = void_score(pos.rules.n_sides)
         result.void = True
         result.events.append(Event("void"))
         result.final = pos
@@ -105,7 +119,7 @@ def finish_round(result: RoundResult, pos: Position) -> RoundResult:
     rest = pos.loose
     if rest:
         result.events.append(Event("remainder", player=p, cards=tuple(sorted(rest))))
-    captured = (pos.captured[0] | rest, pos.captured[1]) if p == 0 else (pos.captured[0], pos.captured[1] | rest)
+    captured = tuple(pile | rest if q == p else pile for q, pile in enumerate(pos.captured))
     pos = replace(pos, loose=frozenset(), builds=(), captured=captured)
     result.final = pos
     result.score = score_round(pos.rules, pos.captured, pos.sweeps)
@@ -115,8 +129,11 @@ def finish_round(result: RoundResult, pos: Position) -> RoundResult:
 def round_context(pos: Position) -> tuple[int, int, int]:
     """(opponent's hand size, dealer, plays made this round) implied by the position.
 
-    PositionError says which card counts a real deal would show instead.
+    PositionError says which card counts a real deal would show instead. With three or four players the
+    opponent is the next player to play.
     """
+    if pos.players > 2:
+        return _context_of_many(pos)
     p = pos.to_move
     own = len(mover_hand(pos))
     hidden = pos.hands[1 - p] is None
@@ -133,6 +150,28 @@ def round_context(pos: Position) -> tuple[int, int, int]:
         )
     dealer = p if own == opp + 1 else 1 - p
     return opp, dealer, ply
+
+
+def _context_of_many(pos: Position) -> tuple[int, int, int]:
+    """round_context with three or four players: the dealer is the position's (given or read at parsing)."""
+    n, p = pos.players, pos.to_move
+    own = len(mover_hand(pos))
+    fits = dealers_fitting([None if h is None else len(h) for h in pos.hands], p)
+    dealer = pos.dealer if pos.dealer is not None else fits[0] if len(fits) == 1 else None
+    if dealer not in fits:
+        raise PositionError("this position cannot arise in a round: its hand sizes do not fit one dealer")
+    sizes = expected_sizes(dealer, p, n, own)
+    out = len(pos.all_cards()) - sum(len(h) for h in pos.hands if h is not None)  # table, builds and piles
+    lap, place = HAND_SIZE - own, turn_order(dealer, n).index(p)
+    ply = out - HAND_SIZE
+    if own < 1 or ply < 0 or (ply - lap * n - place) % (HAND_SIZE * n) or ply >= PLIES:
+        played = ", ".join(str(lap * n + place + HAND_SIZE * n * b) for b in range(batches(n)))
+        raise PositionError(
+            f"this position cannot arise in a round: with player {p} to move holding {_cards(own)} and dealer "
+            f"{dealer}, the table, builds and capture piles hold 4 + one card per play so far ({played} plays); "
+            f"they hold {out}"
+        )
+    return sizes[pos.next_player(p)], dealer, ply
 
 
 def _why_no_deal(p: int, own: int, opp: int | None, out: int) -> str:

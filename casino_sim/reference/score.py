@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from casino_sim.core.cards import BIG_CASINO, LITTLE_CASINO, is_ace, is_spade
 from casino_sim.core.record import CATEGORIES
 from casino_sim.core.rules import RuleSet
+from casino_sim.reference.seats import sides
 
-__all__ = ["CATEGORIES", "CATEGORY_LABELS", "VOID_SCORE", "Score", "score_round"]
+__all__ = ["CATEGORIES", "CATEGORY_LABELS", "VOID_SCORE", "Score", "pile_points", "prize_winner", "score_round"]
 
 CATEGORY_LABELS = {
     "cards": "most cards",
@@ -23,31 +24,64 @@ CATEGORY_LABELS = {
 
 @dataclass(frozen=True)
 class Score:
-    """Points per category for each player; `totals` sums them."""
+    """Points per category for each side (a player, or a team with teams); `totals` sums them."""
 
-    points: tuple[dict[str, int], dict[str, int]]
+    points: tuple[dict[str, int], ...]
 
     @property
-    def totals(self) -> tuple[int, int]:
-        return (sum(self.points[0].values()), sum(self.points[1].values()))
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(side.values()) for side in self.points)
+
+
+def prize_winner(rules: RuleSet, counts: Sequence[int], at_least: int) -> int | None:
+    """The side that takes a majority prize (most cards, most spades), or None.
+
+    italian: the side with `at_least` or more (27 cards, 7 spades: at most one can); strict and brazilian: the
+    side with strictly the most (a tie for the most gives it to nobody). Two sides count the threshold in every
+    rule set: of 52 cards and 13 spades it is the strict majority, and it is today's two-player rule.
+    """
+    if rules.prizes_by_threshold or len(counts) == 2:
+        return next((s for s, c in enumerate(counts) if c >= at_least), None)
+    best = max(counts)
+    return counts.index(best) if list(counts).count(best) == 1 else None
+
+
+def pile_points(rules: RuleSet, pile: frozenset[int], sweeps: int) -> dict[str, int]:
+    """The points a pile earns on its own (no majority prize): aces, 10♦, 2♠ and its sweeps."""
+    return {
+        "aces": sum(map(is_ace, pile)),
+        "ten_diamonds": 2 if BIG_CASINO in pile else 0,
+        "two_spades": 1 if LITTLE_CASINO in pile else 0,
+        "sweeps": sweeps * rules.sweep_points,
+    }
+
+
+def side_piles(rules: RuleSet, captured: Sequence[frozenset[int]]) -> list[frozenset[int]]:
+    """Each side's cards: a player's pile, or a team's two piles as one."""
+    return [frozenset().union(*(captured[p] for p in side)) for side in sides(rules, len(captured))]
 
 
 def score_round(rules: RuleSet, captured: Sequence[frozenset[int]], sweeps: Sequence[int]) -> Score:
-    """Points from the capture piles and sweep counts at the end of a round."""
-    points = []
-    for p in (0, 1):
-        pile = captured[p]
-        points.append(
+    """Points per side from the capture piles and sweep counts at the end of a round (partners' piles as one)."""
+    piles = side_piles(rules, captured)
+    side_sweeps = [sum(sweeps[p] for p in side) for side in sides(rules, len(captured))]
+    cards_to = prize_winner(rules, [len(pile) for pile in piles], rules.most_cards_at_least)
+    spades_to = prize_winner(rules, [sum(map(is_spade, pile)) for pile in piles], rules.most_spades_at_least)
+    return Score(
+        tuple(
             {
-                "cards": rules.most_cards_points if len(pile) >= rules.most_cards_at_least else 0,
-                "spades": rules.most_spades_points if sum(map(is_spade, pile)) >= rules.most_spades_at_least else 0,
-                "aces": sum(map(is_ace, pile)),
-                "ten_diamonds": 2 if BIG_CASINO in pile else 0,
-                "two_spades": 1 if LITTLE_CASINO in pile else 0,
-                "sweeps": sweeps[p] * rules.sweep_points,
+                "cards": rules.most_cards_points if s == cards_to else 0,
+                "spades": rules.most_spades_points if s == spades_to else 0,
+                **pile_points(rules, pile, side_sweeps[s]),
             }
+            for s, pile in enumerate(piles)
         )
-    return Score((points[0], points[1]))
+    )
 
 
-VOID_SCORE = Score(({k: 0 for k in CATEGORIES}, {k: 0 for k in CATEGORIES}))
+def void_score(n_sides: int = 2) -> Score:
+    """The score of a void round: nothing to anybody."""
+    return Score(tuple({k: 0 for k in CATEGORIES} for _ in range(n_sides)))
+
+
+VOID_SCORE = void_score()

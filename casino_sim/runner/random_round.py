@@ -1,4 +1,4 @@
-"""One seeded round between two random players: the story behind `casino-sim deal`."""
+"""One seeded round between random players (two to four): the story behind `casino-sim deal`."""
 
 from __future__ import annotations
 
@@ -14,6 +14,6 @@ def random_round(rules: RuleSet, seed: int) -> RoundResult:
     if seed < 0:
         raise InputError(f"--seed must be >= 0, got {seed}")
     rng = np.random.default_rng(seed)
-    dealer = int(rng.integers(2))
+    dealer = int(rng.integers(rules.players))
     deck = rng.permutation(52)
     return play_round(rules, deck, dealer, lambda pos, moves: moves[int(rng.integers(len(moves)))])

@@ -1,7 +1,7 @@
 """Recorded rounds: the moves kept by `simulate --record N`, the saved game file, and their replay.
 
 A saved game file is JSON: {"format": "casino-sim-game/1", "rules": "strict", "rounds": [{"deck": [52 cards
-in NOTATION text, deal order], "dealer": 0 or 1, "moves": [48 NOTATION move records]}]}.
+in NOTATION text, deal order], "dealer": 0 or 1 (0..n-1 with n players), "moves": [48 NOTATION move records]}]}.
 """
 
 from __future__ import annotations
@@ -137,10 +137,10 @@ def read_game(path: Path | str) -> tuple[RuleSet, list[RecordedRound]]:
     rounds = data.get("rounds")
     if not isinstance(rounds, list) or not rounds:
         raise InputError(f'{path}: "rounds" must be a non-empty list')
-    return rules, [_game_round(path, i, r) for i, r in enumerate(rounds, 1)]
+    return rules, [_game_round(path, i, r, rules.players) for i, r in enumerate(rounds, 1)]
 
 
-def _game_round(path: Path, i: int, r) -> RecordedRound:
+def _game_round(path: Path, i: int, r, players: int = 2) -> RecordedRound:
     """Round i of a game file, checked field by field."""
     where = f"{path}: round {i}"
     if not isinstance(r, dict) or set(r) != {"deck", "dealer", "moves"}:
@@ -151,8 +151,9 @@ def _game_round(path: Path, i: int, r) -> RecordedRound:
         raise InputError(f"{where}: bad deck: {e}") from None
     if deck is None or sorted(deck) != list(range(52)):
         raise InputError(f"{where}: the deck must list each of the 52 cards once")
-    if r["dealer"] not in (0, 1) or isinstance(r["dealer"], bool):
-        raise InputError(f"{where}: dealer must be 0 or 1, got {r['dealer']!r}")
+    if r["dealer"] not in range(players) or isinstance(r["dealer"], bool):
+        which = "0 or 1" if players == 2 else f"a player 0..{players - 1} ({players} players)"
+        raise InputError(f"{where}: dealer must be {which}, got {r['dealer']!r}")
     if not isinstance(r["moves"], list) or len(r["moves"]) != PLIES:
         raise InputError(f"{where}: moves must list the round's {PLIES} plays")
     try:

@@ -216,7 +216,9 @@ def test_unknown_rule_option():
         (with_(sweeps=[-1, 0]), "sweeps"),
         (with_(must_act=[1, 0]), "must_act"),
         (with_(last_capturer=3), "last_capturer"),
-        (with_(dealer=0), "unknown position field"),
+        (with_(dealr=1), "unknown position field"),
+        (with_(dealer=0), "dealer 0 contradicts the hand sizes [3, 3]"),  # both hold 3: player 0 plays first
+        (with_(dealer=2), "dealer must be 0 or 1"),
     ],
 )
 def test_malformed_position_fields(obj, fragment):

@@ -146,3 +146,53 @@ def test_prop_moves_outside_the_legal_list_are_rejected(rules_name, seed):
 
     play_round(rules, deck, seed % 2, chooser)
     assert checked > 0
+
+
+MANY = [
+    "brazilian:players=3",
+    "brazilian:players=4",
+    "italian:players=3",
+    "italian:players=4",
+    "italian:players=4,teams=true",
+]
+MANY_ROUND = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("rules_name", MANY)
+@MANY_ROUND
+@given(seed=seeds, dealer=st.integers(min_value=0, max_value=3))
+def test_prop_random_many_player_rounds_keep_the_invariants(rules_name, seed, dealer):
+    """Whole random rounds of three and four players: every position keeps the invariants and round-trips."""
+    from casino_sim.reference.record import round_record
+
+    rules = get_rules(rules_name)
+    n, dealer, deck = rules.players, dealer % rules.players, deck_of(seed)
+    rng = random.Random(seed)
+    movers = []
+
+    def chooser(pos, moves):
+        assert check_invariants(pos, deck) == [] and moves
+        assert Position.from_json(pos.to_json()) == pos and pos.dealer == dealer
+        movers.append(pos.to_move)
+        return rng.choice(moves)
+
+    result = play_round(rules, deck, dealer, chooser)
+    assert movers == [(dealer + 1 + i) % n for i in range(48)]  # 48 plays, turns in order from the dealer's left
+    rec = round_record(result)
+    assert rec["plies"] == 48 and rec["dealer_seat"] == dealer
+    if result.void:
+        assert result.score.totals == (0,) * rules.n_sides
+        return
+    assert check_invariants(result.final, deck, result.score) == []
+    places = [c[: -len("_seat")] for c in rec if c.endswith("_seat")]
+    assert sum(rec[f"{p}_n_cards"] for p in places) == 52
+    assert sum(rec[f"{p}_n_sweeps"] for p in places) == sum(result.final.sweeps)
+    assert sum(rec[f"{p}_plays_{k}"] for p in places for k in ("trail", "capture", "build", "increase", "add")) == 48
+    if rules.teams:  # a team's total: its members' own points and the team's prizes
+        for team in ("first", "dealer"):
+            members = ("first", "third") if team == "first" else ("second", "dealer")
+            own = sum(rec[f"{m}_total"] for m in members)
+            assert rec[f"team_{team}_total"] == own + rec[f"team_{team}_cards"] + rec[f"team_{team}_spades"]
+        assert rec["team_first_n_cards"] + rec["team_dealer_n_cards"] == 52
+    else:
+        assert sorted(rec[f"{p}_total"] for p in places) == sorted(result.score.totals)

@@ -96,3 +96,31 @@ def random_position(seed: int, ply: int, rules: str = "strict") -> Position:
             return pos
         moves = legal_moves(pos)
         pos = play(pos, moves[int(rng.integers(len(moves)))])
+
+
+def table(
+    rules: str,
+    hands: list[str | None],
+    loose: str = "",
+    builds=(),
+    to_move: int = 0,
+    captured=None,
+    must_act=None,
+    dealer: int | None = None,
+    last_capturer=None,
+) -> Position:
+    """A validated Position of any number of players (one hand string per player) through the JSON reader."""
+    n = len(hands)
+    obj = {
+        "rules": rules,
+        "to_move": to_move,
+        "hands": [None if h is None else h.split() for h in hands],
+        "loose": loose.split(),
+        "builds": [{"value": v, "cards": cs.split(), "owner": o} for v, cs, o in builds],
+        "captured": [c.split() for c in (captured or [""] * n)],
+        "must_act": list(must_act or [False] * n),
+        "last_capturer": last_capturer,
+    }
+    if dealer is not None:
+        obj["dealer"] = dealer
+    return Position.from_json(obj)
