@@ -80,19 +80,27 @@ def _close_risk(tbl, off, size, nd):
     """The risk regions of target v's block: the best over splitting sub-vectors, by ascending code.
 
     A vector's best is its own value if it splits, else (and in any case) the best of the vectors with
-    one card less; those have smaller codes, so one ascending pass fills the block.
+    one card less; those have smaller codes, so one ascending pass fills the block. The digits of the
+    code are kept as an odometer rather than divided out of it each time.
     """
+    digits = np.zeros(max(nd, 2), dtype=np.int64)  # digits past nd stay 0: no aces or twos below v <= 2
+    cards = 0
     for idx in range(size):
-        cards, aces, twos, t = 0, idx % 5, (idx // 5) % 5 if nd >= 2 else 0, idx
-        for _d in range(nd):
-            cards += t % 5
-            t //= 5
+        if idx > 0:  # the odometer: the next count vector
+            d = 0
+            while digits[d] == 4:
+                digits[d] = 0
+                cards -= 4
+                d += 1
+            digits[d] += 1
+            cards += 1
+        aces, twos = digits[0], digits[1]
         best_cards, best_aces, best_two = 0, 0, 0
         if tbl[off + idx]:
             best_cards, best_aces, best_two = cards, aces, aces + (1 if twos > 0 else 0)
         place = 1
-        for _d in range(nd):
-            if (idx // place) % 5 > 0:
+        for d in range(nd):
+            if digits[d] > 0:
                 j = off + idx - place
                 packed = np.int64(tbl[RISK_POINTS + j])  # uint8 arithmetic would promote to float with int64
                 best_cards = max(best_cards, np.int64(tbl[RISK_CARDS + j]))
