@@ -149,18 +149,22 @@ def test_lex_order_of_masks_matches_tuple_order():
         assert _lex_less(a, b) == (ta < tb), (ta, tb)
 
 
+def _count_vectors(seed, tries, p_some, most):
+    """Random (target v, counts of values 1..v-1, their table index) with at most `most` cards in all."""
+    rng = np.random.default_rng(seed)
+    for _ in range(tries):
+        v = int(rng.integers(1, 11))
+        counts = [int(rng.integers(0, 5)) if rng.random() < p_some else 0 for _ in range(v - 1)]
+        if sum(counts) <= most:
+            yield v, counts, TABLE_OFFSET[v] + sum(k * 5**i for i, k in enumerate(counts))
+
+
 def test_split_table_matches_reference_groups():
     tbl = split_table()
-    rng = np.random.default_rng(11)
     checked = 0
-    for _ in range(6000):
-        v = int(rng.integers(1, 11))
-        counts = [int(rng.integers(0, 5)) if rng.random() < 0.35 else 0 for _ in range(v - 1)]
-        if sum(counts) > 9:
-            continue
+    for v, counts, j in _count_vectors(11, 6000, 0.35, 9):
         cards = [x * 4 + s for x, k in enumerate(counts) for s in range(k)]
-        code = sum(k * 5**i for i, k in enumerate(counts))
-        assert bool(tbl[TABLE_OFFSET[v] + code]) == splits_into_groups(cards, v), (v, counts)
+        assert bool(tbl[j]) == splits_into_groups(cards, v), (v, counts)
         checked += 1
     assert checked > 4000
 
@@ -168,20 +172,14 @@ def test_split_table_matches_reference_groups():
 def test_risk_regions_hold_the_best_splitting_part():
     """RISK_CARDS / RISK_POINTS: the most cards, aces, and aces plus a 2 over every splitting sub-multiset."""
     tbl = split_table()
-    rng = np.random.default_rng(12)
     checked = 0
-    for _ in range(1500):
-        v = int(rng.integers(1, 11))
-        counts = [int(rng.integers(0, 5)) if rng.random() < 0.4 else 0 for _ in range(v - 1)]
-        if sum(counts) > 8:
-            continue
+    for v, counts, j in _count_vectors(12, 1500, 0.4, 8):
         best = [0, 0, 0]  # cards, aces, aces + (a 2 among them)
         for sub in itertools.product(*(range(k + 1) for k in counts)):
             cards = [x * 4 for x, k in enumerate(sub) for _ in range(k)]
             if splits_into_groups(cards, v):
                 aces, twos = (sub[0] if sub else 0), (sub[1] if len(sub) > 1 else 0)
                 best = [max(best[0], len(cards)), max(best[1], aces), max(best[2], aces + (twos > 0))]
-        j = TABLE_OFFSET[v] + sum(k * 5**i for i, k in enumerate(counts))
         packed = int(tbl[RISK_POINTS + j])
         assert [int(tbl[RISK_CARDS + j]), packed & 15, packed >> 4] == best, (v, counts)
         checked += 1
