@@ -125,20 +125,19 @@ def simulate(
     for note in (sim.until_ci_note(manifest), sim.card_deals_note(manifest)):
         if note:
             console.print(note, highlight=False, markup=False, soft_wrap=True)
-    tables = sim.write_reports(run)
-    _print_summary(tables["summary"])
-    if "games" in tables:
-        from casino_sim.cli.ui import games_table
-
-        console.print(games_table(tables["games"]))
+    _print_summary(sim.write_reports(run))
     console.print(f"records, summary and charts: {run.path}", highlight=False)
 
 
-def _print_summary(summary) -> None:
-    """The summary table of a run, one row per matchup."""
-    from casino_sim.cli.ui import summary_table
+def _print_summary(tables: dict, games: bool = True) -> None:
+    """The summary table of a run, one row per matchup, and its whole games table (`games`, or when there is no
+    summary: whole games of three or four players have only that)."""
+    from casino_sim.cli.ui import games_table, summary_table
 
-    console.print(summary_table(summary))
+    if "summary" in tables:
+        console.print(summary_table(tables["summary"]))
+    if "games" in tables and (games or "summary" not in tables):
+        console.print(games_table(tables["games"]))
 
 
 class ReportKind(str, Enum):
@@ -174,7 +173,7 @@ def report(
         tables = write_report(run_dir, target)
         console.print(ratings_table(tables["ratings"], tables["matches"]))
     elif kind == ReportKind.all:
-        _print_summary(write_all(run_dir, target)["summary"])
+        _print_summary(write_all(run_dir, target), games=False)
     else:
         table = REPORTS[kind.value](run_dir, target)
         console.print(table.to_string(index=False), highlight=False, markup=False)

@@ -43,3 +43,15 @@ class NumbaEngine:
 
         self.check_rules(rules)
         return play_rows(rows, rules, *policy_arrays((policy_a, policy_b)), check=check, trace=trace)
+
+    def play_sides(self, rules, decks, dealers, seats, seeds):
+        import numpy as np
+
+        from casino_sim.engine.api import play_rounds_n
+        from casino_sim.policies.arrays import policy_arrays
+
+        ints, weights, _ = policy_arrays(tuple(seats))
+        totals = play_rounds_n(rules, decks, dealers, ints, weights, seeds)
+        n = rules.players
+        points = totals[:, n : n + 2] if rules.teams else totals[:, :n]  # the rows of each side (layout.py)
+        return points, ~points.any(axis=1)  # a round somebody captured in scores its four aces: void == no points

@@ -54,3 +54,18 @@ class ReferenceEngine:
                 trace[i] = [row_of_move(m) for m in result.moves]
             out[i] = [rec[c] for c in cols]
         return {c: out[:, j] for j, c in enumerate(cols)}
+
+    def play_sides(self, rules, decks, dealers, seats, seeds):
+        import numpy as np
+
+        from casino_sim.reference.round import play_round
+
+        points = np.zeros((len(decks), rules.n_sides), dtype=np.int64)
+        void = np.zeros(len(decks), dtype=bool)
+        for i in range(len(decks)):
+            rng = np.random.default_rng(int(seeds[i]))
+            result = play_round(
+                rules, decks[i], int(dealers[i]), lambda pos, moves, rng=rng: seats[pos.to_move].choose(pos, moves, rng)
+            )
+            points[i], void[i] = result.score.totals, result.void
+        return points, void

@@ -55,6 +55,12 @@ class Engine(Protocol):
         has none: it is the rules the others are held to); trace[i] receives row i's (48, 5) move records.
         """
 
+    def play_sides(
+        self, rules: RuleSet, decks: np.ndarray, dealers: np.ndarray, seats: Sequence[Policy], seeds: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Round i dealt from decks[i] by dealers[i], seats[p] playing for player p with seeds[i] driving its
+        choices: (points of each side (k, n_sides), void (k,)). Any player count; no record is kept."""
+
 
 _ENGINES: dict[str, Engine] = {}
 

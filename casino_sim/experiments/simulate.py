@@ -19,6 +19,7 @@ from casino_sim.policies import get_policy
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
+from casino_sim.runner.ngames import play_games_n
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
@@ -80,7 +81,10 @@ class SimConfig:
             raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
         if self.card_deals and self.games:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
-        two_player_rules(self.rules)
+        if self.games:
+            self.check_games()
+        else:
+            two_player_rules(self.rules)
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -88,6 +92,14 @@ class SimConfig:
             raise InputError("--check verifies the numba engine (the reference engine is the rules it is held to)")
         if self.record and self.games:
             raise InputError("--record keeps rounds of single-round runs, not of --games")
+
+    def check_games(self) -> None:
+        """Whole games of three or four players keep only each side's points: refuse what needs the record."""
+        if get_rules(self.rules).players == 2:
+            return
+        for option, on in (("--check", self.checked), ("--until-ci", self.until_ci is not None)):
+            if on:
+                raise InputError(f"{option} goes with two players; whole games of three or four do not take it")
 
     def engine_used(self) -> str:
         """The engine that plays: Python policies play only on the reference engine."""
@@ -129,8 +141,9 @@ class SimConfig:
 
     @property
     def rounds_per_deal(self) -> int:
-        """Rows of the main table (rounds, or games with --games) per deal."""
-        return 2 if self.mirrored else 1
+        """Rows of the main table (rounds, or games with --games) per deal: one per seating when mirrored (a seat
+        or team for A on each side)."""
+        return get_rules(self.rules).n_sides if self.mirrored else 1
 
     @property
     def unit(self) -> str:
@@ -226,14 +239,9 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
-        tables = dict(
-            zip(
-                ("rounds", "games"),
-                play_games(
-                    engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb, config.checked
-                ),
-            )
-        )
+        game_args = (engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb)
+        played = play_games(*game_args, config.checked) if rules.players == 2 else play_games_n(*game_args)
+        tables = dict(zip(("rounds", "games"), played))
     else:
         rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored)
         trace = new_trace(min(max(config.record - first * config.rounds_per_deal, 0), len(rows)))

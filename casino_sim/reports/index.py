@@ -201,10 +201,8 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
-    df = rounds_of(data if data is not None else run_dir)
-    anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
-    results = {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
     games = read_games(run_dir)
+    results = {} if _sides_only(games) else _round_reports(data if data is not None else run_dir, out, manifest)
     if games is not None:
         results["games"] = REPORTS["games"](games, out, manifest)
     cards = read_cards(run_dir)
@@ -212,6 +210,18 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
         results["card-value"] = REPORTS["card-value"](cards, out, manifest)
     atomic_write(out / "report.md", render_index(results, manifest).encode())
     return results
+
+
+def _sides_only(games: pd.DataFrame | None) -> bool:
+    """Whether a run is of whole games of three or four players: its rounds keep only each side's points."""
+    return games is not None and "policy_2" in games.columns
+
+
+def _round_reports(data, out: Path, manifest: dict) -> dict:
+    """The reports of SECTIONS on a run's round records (anatomy when the records have its columns)."""
+    df = rounds_of(data)
+    anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
+    return {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
 
 
 def render_index(results: dict, manifest: dict) -> str:

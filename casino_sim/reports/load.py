@@ -97,17 +97,19 @@ def prepare(df: pd.DataFrame) -> pd.DataFrame:
 def label_matchups(df: pd.DataFrame, sample: str) -> pd.DataFrame:
     """A copy of df (rounds or games) with policy_a, policy_b, matchup, mu, a_seat, and cluster numbering
     the values of column `sample` (deal or game) within each matchup in order."""
-    keys = ["rules", "policy_0", "policy_1", "mirror"]
+    seats = seat_policy_columns(df)
+    keys = ["rules", *seats, "mirror"]
     combo = df.groupby(keys, observed=True, sort=False).ngroup().to_numpy()
     combos = df[keys].assign(_c=combo).drop_duplicates("_c").set_index("_c").sort_index()
-    mirrored = combos["mirror"].to_numpy() != 0
-    p0 = combos["policy_0"].astype(str).to_numpy()
-    p1 = combos["policy_1"].astype(str).to_numpy()
+    # mirror is A's side (seat 0 or 1; in games of three or four players A's seat or team); B sits next to it
+    side = combos["mirror"].to_numpy().astype(np.int64)
+    at = np.stack([combos[c].astype(str).to_numpy() for c in seats], axis=1)
+    rows = np.arange(len(combos))
     info = pd.DataFrame(
         {
             "rules": combos["rules"].astype(str).to_numpy(),
-            "policy_a": np.where(mirrored, p1, p0),
-            "policy_b": np.where(mirrored, p0, p1),
+            "policy_a": at[rows, side],
+            "policy_b": at[rows, (side + 1) % len(seats)],
         }
     )
     several_rules = info["rules"].nunique() > 1
@@ -123,10 +125,15 @@ def label_matchups(df: pd.DataFrame, sample: str) -> pd.DataFrame:
     out["matchup"] = pd.Categorical.from_codes(mu, labels)
     for c in ("policy_a", "policy_b"):
         out[c] = pd.Categorical(info[c].to_numpy()[combo])
-    out["a_seat"] = (out["mirror"].to_numpy() != 0).astype(np.int8)
+    out["a_seat"] = out["mirror"].to_numpy().astype(np.int8)
     key = out[sample].to_numpy().astype(np.int64) * len(labels) + mu
     out["cluster"] = pd.factorize(key, sort=True)[0].astype(np.int64)  # sample order within a matchup
     return out
+
+
+def seat_policy_columns(df: pd.DataFrame) -> list[str]:
+    """policy_0, policy_1 and, in games of three or four players, policy_2 and policy_3."""
+    return [c for c in ("policy_0", "policy_1", "policy_2", "policy_3") if c in df.columns]
 
 
 def read_games(run_dir: str | Path) -> pd.DataFrame | None:
@@ -134,7 +141,7 @@ def read_games(run_dir: str | Path) -> pd.DataFrame | None:
     df = _optional_table(run_dir, "games")
     if df is None:
         return None
-    for c in STRING_COLUMNS:
+    for c in (*STRING_COLUMNS, *seat_policy_columns(df)):
         df[c] = df[c].astype("category")
     return label_matchups(df, "game_id")
 

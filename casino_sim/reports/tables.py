@@ -160,14 +160,16 @@ def convergence_table(df: pd.DataFrame, points: int = 1000) -> pd.DataFrame:
 
 
 def games_table(games: pd.DataFrame) -> pd.DataFrame:
-    """Per matchup of whole games: A's game win rate and A-minus-B final points per game, with intervals
-    (the two games of a mirrored pair share their shuffles, so a pair is one sample), and game length."""
+    """Per matchup of whole games: A's game win rate and A-minus-B final points per game (B: the mean of the
+    other sides with three or four), with intervals (the games of a mirrored pair, or of every seating, share
+    their shuffles, so they are one sample), and game length."""
     info = matchup_info(games)
     a_seat = games["a_seat"].to_numpy()
     winner = games["winner"].to_numpy()
-    s0, s1 = games["s0_final"].to_numpy(), games["s1_final"].to_numpy()
+    finals = games.filter(regex=r"^s\d_final$").to_numpy()  # one column per side
     won = np.where(winner < 0, 0.5, (winner == a_seat).astype(np.float64))  # no winner: counts half
-    margin = np.where(a_seat == 0, s0 - s1, s1 - s0).astype(np.float64)
+    a_final = finals[np.arange(len(games)), a_seat]
+    margin = (a_final - (finals.sum(axis=1) - a_final) / (finals.shape[1] - 1)).astype(np.float64)
     mu, cl = games["mu"].to_numpy(), games["cluster"].to_numpy()
     rows = []
     for m in info.index:
