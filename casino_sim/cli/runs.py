@@ -251,7 +251,14 @@ def tournament(
         list[str] | None,
         typer.Argument(help="Two or more policies: names, .toml files or module:function.", show_default=False),
     ] = None,
-    games: Annotated[int, typer.Option("--games", help="Mirrored pairs of whole games per pairing.")] = 1000,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            help="Mirrored pairs of whole games per pairing (3 or 4 players: shuffle sequences, each played in "
+            "every seating).",
+        ),
+    ] = 1000,
     rules: RulesOpt = "strict",
     seed: Annotated[int, typer.Option(help="Seed: every pairing plays the same shuffles.")] = 0,
     threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
@@ -261,7 +268,11 @@ def tournament(
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
-    """Round-robin of policies over mirrored whole games: win-rate and margin matrices, Elo ratings, heatmap."""
+    """Round-robin of policies over mirrored whole games: win-rate and margin matrices, Elo ratings, heatmap.
+
+    With 3 or 4 players a table holds two policies: A's team against B's (teams swapped), or A alone against B
+    in every other seat, A in each seat, then B alone against A. Tables of three or more policies are not played.
+    """
     import time
 
     from casino_sim.cli.ui import progress_bar, ratings_table

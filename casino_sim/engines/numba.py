@@ -45,7 +45,6 @@ class NumbaEngine:
         return play_rows(rows, rules, *policy_arrays((policy_a, policy_b)), check=check, trace=trace)
 
     def play_sides(self, rules, decks, dealers, seats, seeds):
-        import numpy as np
 
         from casino_sim.engine.api import play_rounds_n
         from casino_sim.policies.arrays import policy_arrays

@@ -3,7 +3,11 @@
 Each pairing is an ordinary `simulate --games` run in `OUT/pairs/<A>-vs-<B>/`,
 so it is written chunk by chunk and resumes like any run. Every pairing plays
 the same shuffles (the same seed): differences between pairings are not luck
-of the deal (common random numbers).
+of the deal (common random numbers). With three or four players a table holds
+two policies only: a pairing plays A's team against B's (teams swapped), or,
+without teams, A alone against B in every other seat with A in each seat, and
+then the same shuffles with the roles of A and B exchanged. Tables of three or
+more different policies are not played.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir
@@ -49,9 +54,11 @@ class TournamentConfig:
         )
 
     def pairs(self) -> list[tuple[str, str]]:
-        """Every unordered pairing once, in the order the policies were given."""
+        """Every unordered pairing once, in the order the policies were given; with three or four players
+        without teams, both ways (A alone against B in every other seat, then B alone against A)."""
         p = self.policies
-        return [(p[i], p[j]) for i in range(len(p)) for j in range(i + 1, len(p))]
+        once = [(p[i], p[j]) for i in range(len(p)) for j in range(i + 1, len(p))]
+        return [x for a, b in once for x in ((a, b), (b, a))] if one_against_the_field(self.rules) else once
 
     def check(self) -> None:
         """One clear error for an impossible tournament (each pairing's options are checked too)."""
@@ -64,6 +71,12 @@ class TournamentConfig:
             raise InputError(f"two policies share the name {max(names, key=names.count)!r}; rename a file")
         for b in self.policies[1:]:  # the first policy's pairings name every policy once
             self.pair_config(self.policies[0], b).check()
+
+
+def one_against_the_field(rules: str) -> bool:
+    """Whether a pairing seats one A against several B (three or four players without teams)."""
+    ruleset = get_rules(rules)
+    return ruleset.n_sides > 2
 
 
 Progress = Callable[[str], AbstractContextManager]  # label -> a context yielding update(done, total)

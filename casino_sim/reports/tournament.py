@@ -55,51 +55,53 @@ def matrix(matches: pd.DataFrame, policies: list[str], column: str) -> pd.DataFr
     return m.reindex(index=policies, columns=policies)
 
 
-def _pair_wins(games: pd.DataFrame) -> dict[tuple[str, str], np.ndarray]:
-    """Per pairing (A, B): A's wins in each mirrored pair of games (0, 0.5, ..., 2)."""
+def _pair_wins(games: pd.DataFrame) -> tuple[dict[tuple[str, str], np.ndarray], int]:
+    """Per pairing (A, B): A's wins in each sample of games (a mirrored pair: 0, 0.5, ..., 2); and the games
+    of a sample (2; with three or four players and no teams, one per seating both ways)."""
     a_seat, winner = games["a_seat"].to_numpy(), games["winner"].to_numpy()
     won = np.where(winner < 0, 0.5, (winner == a_seat).astype(np.float64))
     cluster, out = games["cluster"].to_numpy(), {}
     for (a, b), idx in games.groupby(["policy_a", "policy_b"], observed=True).indices.items():
         out[(str(a), str(b))] = np.bincount(cluster[idx], weights=won[idx])[np.unique(cluster[idx])]
-    return out
+    return out, int(np.bincount(cluster).max()) if len(cluster) else 2
 
 
-def _wins_matrix(pair_wins: dict, policies: list[str], pick=None) -> np.ndarray:
+def _wins_matrix(pair_wins: dict, policies: list[str], per: int, pick=None) -> np.ndarray:
     index = {p: i for i, p in enumerate(policies)}
     w = np.zeros((len(policies), len(policies)))
     for (a, b), x in pair_wins.items():
         s = x if pick is None else x[pick[(a, b)]]
         w[index[a], index[b]] += s.sum()
-        w[index[b], index[a]] += 2 * len(s) - s.sum()
+        w[index[b], index[a]] += per * len(s) - s.sum()
     return w
 
 
-def _win_rate_ci(pair_wins: dict, policies: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Each policy's game win rate over all its opponents: Wilson 95% bounds, a mirrored pair as one cluster."""
+def _win_rate_ci(pair_wins: dict, policies: list[str], per: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each policy's game win rate over all its opponents: Wilson 95% bounds, a sample of `per` games (a
+    mirrored pair) as one cluster."""
     shares = {p: [] for p in policies}
     for (a, b), x in pair_wins.items():
-        shares[a].append(x / 2)
-        shares[b].append(1 - x / 2)
+        shares[a].append(x / per)
+        shares[b].append(1 - x / per)
     est = []
     for p in policies:
         s = np.concatenate(shares[p]) if shares[p] else np.zeros(0)
-        est.append(cluster_wilson(np.repeat(s, 2), np.repeat(np.arange(len(s)), 2)))  # two games per pair
+        est.append(cluster_wilson(np.repeat(s, per), np.repeat(np.arange(len(s)), per)))
     return np.array([e.lo for e in est]), np.array([e.hi for e in est])
 
 
 def ratings_table(games: pd.DataFrame, policies: list[str], seed: int = 0) -> pd.DataFrame:
     """Per policy: Bradley-Terry strength, Elo rating (mean 1500) with a bootstrap 95% interval, and its
     game win rate over all opponents with a Wilson interval; sorted best first."""
-    pairs = _pair_wins(games)
-    wins = _wins_matrix(pairs, policies)
+    pairs, per = _pair_wins(games)
+    wins = _wins_matrix(pairs, policies, per)
     elo = elo_from_strengths(bradley_terry(wins))
     rng = np.random.default_rng(seed)
     boot = np.array(
         [
             elo_from_strengths(
                 bradley_terry(
-                    _wins_matrix(pairs, policies, {k: rng.integers(0, len(x), len(x)) for k, x in pairs.items()}),
+                    _wins_matrix(pairs, policies, per, {k: rng.integers(0, len(x), len(x)) for k, x in pairs.items()}),
                     iters=2000,
                 )
             )
@@ -107,7 +109,7 @@ def ratings_table(games: pd.DataFrame, policies: list[str], seed: int = 0) -> pd
         ]
     )
     played = wins + wins.T
-    lo, hi = _win_rate_ci(pairs, policies)
+    lo, hi = _win_rate_ci(pairs, policies, per)
     t = pd.DataFrame(
         {
             "policy": policies,
@@ -124,14 +126,44 @@ def ratings_table(games: pd.DataFrame, policies: list[str], seed: int = 0) -> pd
     return t.sort_values("elo", ascending=False, ignore_index=True)
 
 
-def tournament_games(folders) -> pd.DataFrame:
-    """The games of every pairing's run folder as one labelled table."""
+def tournament_games(folders, policies: list[str] | None = None) -> pd.DataFrame:
+    """The games of every pairing's run folder as one labelled table (games of one policy against the field
+    as two-sided games of the pairing, by `policies`' order: field_view)."""
     from casino_sim.runner.rundir import RunDir
 
     df = pd.concat([RunDir(f).read_table("games") for f in folders], ignore_index=True)
+    if "s2_final" in df.columns:
+        df = field_view(df, policies)
     for c in STRING_COLUMNS:
         df[c] = df[c].astype("category")
     return label_matchups(df, "game_id")
+
+
+def field_view(games: pd.DataFrame, policies: list[str]) -> pd.DataFrame:
+    """Games of three or four players, one policy alone against the other in every other seat, as games of
+    two sides: side 0 the pairing's policy listed first, side 1 the other; a side wins when one of its seats
+    does, and scores the mean final total of its seats. Both ways of a pairing (A alone, then B alone) play
+    the same shuffles, so their games of one shuffle sequence are one sample, and either side has one seat
+    as often as the other."""
+    order = {p: i for i, p in enumerate(policies)}
+    seats = games.filter(regex=r"^policy_\d$").astype(str).to_numpy()
+    finals = games.filter(regex=r"^s\d_final$").to_numpy().astype(np.float64)
+    lone = seats[np.arange(len(games)), games["mirror"].to_numpy()]
+    other = np.where(seats[:, 0] == lone, seats[:, 1], seats[:, 0])
+    lone_first = np.array([order[a] < order[b] for a, b in zip(lone, other)])
+    first, second = np.where(lone_first, lone, other), np.where(lone_first, other, lone)
+    mine = seats == first[:, None]
+    winner = games["winner"].to_numpy()
+    won_first = mine[np.arange(len(games)), np.maximum(winner, 0)]
+    view = games[["game_id", "rules", "first_dealer", "rounds", "void_rounds"]].copy()
+    view["players"] = np.int8(seats.shape[1])
+    view.insert(1, "mirror", np.zeros(len(games), np.int8))
+    view.insert(2, "policy_0", first)
+    view.insert(3, "policy_1", second)
+    view.insert(5, "winner", np.where(winner < 0, -1, np.where(won_first, 0, 1)).astype(np.int8))
+    view.insert(6, "s0_final", (finals * mine).sum(axis=1) / mine.sum(axis=1))
+    view.insert(7, "s1_final", (finals * ~mine).sum(axis=1) / (~mine).sum(axis=1))
+    return view
 
 
 def write_tournament(
@@ -141,7 +173,7 @@ def write_tournament(
     names the tournament of `manifest`) and tournament.md into `out`; returns the tables."""
     from pathlib import Path
 
-    games = tournament_games(folders)
+    games = tournament_games(folders, policies)
     matches = matches_table(games, policies)
     ratings = ratings_table(games, policies, seed)
     win = tuple(matrix(matches, policies, f"win_rate_{k}") for k in ("mean", "ci_lo", "ci_hi"))
@@ -152,20 +184,33 @@ def write_tournament(
         atomic_write(Path(out) / f"{name}.csv", m.to_csv(index_label="policy").encode())
     chart = charts.tournament_chart(win, margin, ratings)
     save_figure(charts.add_caption(chart, charts.run_caption(manifest or {})), out, "tournament")
-    atomic_write(Path(out) / "tournament.md", render_tournament(matches, ratings).encode())
+    players = int(games["players"].iloc[0]) if "players" in games.columns else 2
+    atomic_write(Path(out) / "tournament.md", render_tournament(matches, ratings, players).encode())
     return {"matches": matches, "ratings": ratings, "win_rate_matrix": win[0], "margin_matrix": margin[0]}
 
 
-def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame) -> str:
-    """tournament.md: the chart, the ratings and every pairing with its intervals."""
+def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame, players: int = 2) -> str:
+    """tournament.md: the chart, the ratings and every pairing with its intervals (`players`: the games of
+    field_view, one policy alone against the other, say how they were seated)."""
+    how = (
+        "Mirrored whole games: each shuffle sequence is played twice with the seats swapped, and every "
+        "pairing plays the same shuffles. Intervals are 95%; a mirrored pair of games is one sample."
+    )
+    if players > 2:
+        how = (
+            f"Whole games of {players} players, two policies at a table: each shuffle sequence is played "
+            f"with A alone in each of the {players} seats against B in the others, then with B alone against "
+            f"A, and every pairing plays the same shuffles; a policy wins a game when one of its seats does, "
+            f"and its points are the mean of its seats'. Intervals are 95%; the {2 * players} games of a "
+            "shuffle sequence are one sample."
+        )
     lines = [
         "# Tournament",
         "",
         "![Tournament](tournament.png) (tournament.svg; tables matches.csv, ratings.csv, "
         "win_rate_matrix.csv, margin_matrix.csv)",
         "",
-        "Mirrored whole games: each shuffle sequence is played twice with the seats swapped, and every "
-        "pairing plays the same shuffles. Intervals are 95%; a mirrored pair of games is one sample.",
+        how,
         "",
         "## Ratings",
         "",
