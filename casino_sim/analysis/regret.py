@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules, two_player_rules
+from casino_sim.core.rules import RulesError, get_rules
 from casino_sim.engine import judge_last_batch
 from casino_sim.policies import get_policy
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
@@ -61,7 +61,11 @@ class RegretConfig:
             raise InputError(f"--seed must be >= 0, got {self.seed}")
         if not 0 <= self.threads <= 256:
             raise InputError(f"--threads must be between 0 (all cores) and 256, got {self.threads}")
-        two_player_rules(self.rules)
+        if get_rules(self.rules).players != 2:
+            raise RulesError(
+                f"regret needs two players, not {self.rules}: it judges plays by the exact last batch, and with "
+                "three or four players the split of the unseen cards among the other hands is unknown"
+            )
         for name in self.policies:
             self.seats(name)
 

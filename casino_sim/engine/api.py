@@ -200,14 +200,15 @@ def _n_seats(rules: RuleSet, ints, weights):
     w = np.ascontiguousarray(weights, dtype=np.float64)
     if i.shape != (n, L.P_INTS) or w.shape != (2 * n, N_FEATURES):
         raise ValueError(f"policy arrays must be ({n}, {L.P_INTS}) and ({2 * n}, {N_FEATURES})")
-    if not np.isin(i[:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT)).all():
-        raise ValueError("the n-player engine plays random, heuristic and rollout seats")
+    if not np.isin(i[:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER)).all():
+        raise ValueError("the n-player engine plays random, heuristic, rollout and searcher seats")
     return i, w, (w != 0).astype(np.int64)
 
 
 def play_round_n_policies(rules: RuleSet, deck, dealer: int, ints, weights, seed: int) -> NRound:
     """The n-player round where seat s plays the policy of row s of (ints (n, P_INTS), weights (2n, F)), as
-    policies.arrays.policy_arrays makes them for n policies: random, a heuristic or a rollout. The seed drives
+    policies.arrays.policy_arrays makes them for n policies: random, a heuristic, a rollout or a searcher (with
+    three or four players it has no exact last batch: engine/search.py). The seed drives
     the random choices, tie breaks and worlds (the same seed, the same round)."""
     seats = _n_seats(rules, ints, weights)
     return _n_round(rules, deck, dealer, seats, int(seed), np.zeros(0, np.int64))

@@ -5,6 +5,8 @@ batch, where every card is known; at each of its 8 plays the exact solver
 (exact.py) values every legal move, and the move that was played is found among
 them. Rows are independent and nothing is random, so any thread count gives the
 same table; a row that outgrows its buffers is replayed with larger ones.
+Two players only: with three or four the mover cannot know how the unseen cards
+are split among the other hands, so no exact value is the truth there.
 """
 
 from __future__ import annotations
@@ -115,6 +117,8 @@ def judge_last_batch(rules: RuleSet, decks: np.ndarray, dealers: np.ndarray, tra
     """
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    if rules.players != 2:
+        raise ValueError(f"the last batch is exact with two players only (the hidden split), not {rules.name}")
     decks = np.ascontiguousarray(decks, dtype=np.int64)
     dealers = np.ascontiguousarray(dealers, dtype=np.int64)
     traces = np.ascontiguousarray(traces, dtype=np.int64)

@@ -2,7 +2,7 @@
 
 Simulate's record is two-player (core/record.py); this kernel is the raw entry point for n players (api.py's
 play_round_n_*): seats play random, a heuristic, a rollout, or a script (play i is the canonical move
-script[i] % count). The searcher's exact last batch is two-player: api.py refuses it.
+script[i] % count). The searcher's exact last batch is two-player (engine/search.py).
 """
 
 from __future__ import annotations

@@ -7,6 +7,9 @@ sides. The searcher keeps only the moves of the best exact value (its regret
 there is zero by construction) and lets the rollout's play-outs choose among
 them (the one that does best against the base policy's play). Both the
 play-outs and the exact search score with the rule set being played.
+With three or four players the cards the mover has not seen are split among
+several hands in a way the mover cannot know, so there is no exact last batch:
+the searcher plays as its rollout there too.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ def _exact_best(st, rules, tbl, n, buf):
 @njit(cache=True)
 def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     """A rollout or searcher seat's choice (policy row `ints`) among the n moves of buf.mv: (index, status)."""
-    if ints[L.P_KIND] == L.SEARCHER and n > 1 and st[L.PLY] >= L.PLIES - L.PLIES_PER_BATCH:
+    if ints[L.P_KIND] == L.SEARCHER and n > 1 and st[L.PLY] >= L.PLIES - L.PLIES_PER_BATCH and rules[L.R_PLAYERS] == 2:
         n, status = _exact_best(st, rules, tbl, n, buf)
         if status != L.OK:
             return -1, status

@@ -5,7 +5,9 @@ Every knocked-out policy plays the whole policy on the same seeded mirrored deal
 interval is clear of zero by a margin (the bound nearest zero at least one
 half-width away from it) or narrower than the precision asked, else at the most
 deals allowed. A pair (A, B) measures B with A already out: the policy without A
-against the policy without A and B.
+against the policy without A and B. With three or four players each deal is played in
+every seating (runner/seated.py): the whole policy alone in each seat, or its team
+against the knocked-out one's and then swapped.
 """
 
 from __future__ import annotations
@@ -17,15 +19,14 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules, two_player_rules
-from casino_sim.experiments.simulate import headline
+from casino_sim.core.rules import get_rules
+from casino_sim.experiments.compare import deal_headline
 from casino_sim.policies import get_policy
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES
 from casino_sim.policies.files import policy_from_dict
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import Estimate, mean_ci
 from casino_sim.runner.deals import chunked_rows
-from casino_sim.runner.play import play_rows
 from casino_sim.runner.threads import use_threads
 
 MAX_DEALS = 10**7
@@ -58,7 +59,7 @@ class KnockoutConfig:
             raise InputError(f"--chunk-deals must be between 1 and 1,000,000, got {self.chunk_deals:,}")
         if not 0 <= self.precision < 100:
             raise InputError(f"--precision must be a half-width in points, >= 0, got {self.precision}")
-        two_player_rules(self.rules)
+        get_rules(self.rules)
         policy = get_policy(self.policy)
         if policy.kind != "heuristic":
             raise InputError(
@@ -163,7 +164,7 @@ class Knockout:
         with use_threads(cfg.threads):
             for _, rows in chunked_rows(cfg.seed, cfg.deals, cfg.chunk_deals, mirrored=True):
                 for e in active:
-                    e.diffs.append(headline(play_rows("numba", rows, self.rules, e.baseline, e.challenger)))
+                    e.diffs.append(deal_headline("numba", rows, self.rules, e.baseline, e.challenger))
                     done += len(rows)
                     e.stopped = stop_reason(e.estimate(), cfg.precision)
                     if e.stopped:

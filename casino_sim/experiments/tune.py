@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import two_player_rules
+from casino_sim.core.rules import get_rules
 from casino_sim.experiments.tune_play import FieldJob, play_field
 from casino_sim.experiments.tune_store import TuneDir
 from casino_sim.policies import get_policy
@@ -74,7 +74,7 @@ class TuneConfig:
             raise InputError("--against needs at least one policy")
         if not NAME.fullmatch(self.name):
             raise InputError(f"--name must be letters, digits, '-', '_' or '.' (it names the file), got {self.name!r}")
-        two_player_rules(self.rules)
+        get_rules(self.rules)
         start = get_policy(self.start)
         if start.kind != "heuristic":
             raise InputError(f"--start must be a heuristic policy (a weights file); {start.name!r} is {start.kind}")

@@ -1,5 +1,8 @@
 """How `tune` scores candidate weights: each plays the same mirrored deals against every opponent of the field.
 
+With three or four players a mirrored deal is played in every seating: the candidate alone in each seat with
+the opponent in the others, or the candidate's team against the opponent's and then swapped.
+
 A generation's candidates share one set of deals (common random numbers), so the
 differences between their scores are the differences between their weights, not luck.
 """
@@ -11,10 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from casino_sim.core.rules import get_rules
-from casino_sim.experiments.simulate import headline
+from casino_sim.experiments.compare import deal_headline
 from casino_sim.policies.policy import Policy
 from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.play import play_rows
 
 
 def candidate_policy(weights: np.ndarray, name: str = "candidate", description: str = "") -> Policy:
@@ -41,7 +43,7 @@ def play_candidate(job: FieldJob, k: int) -> np.ndarray:
     """Candidate k's points minus each opponent's per mirrored deal, averaged over the field: one value a deal."""
     rows = chunk_rows(job.rows_seed, 0, job.deals, mirrored=True)
     ruleset, me = get_rules(job.rules), candidate_policy(job.weights[k])
-    return np.mean([headline(play_rows("numba", rows, ruleset, me, opp)) for opp in job.field], axis=0)
+    return np.mean([deal_headline("numba", rows, ruleset, me, opp) for opp in job.field], axis=0)
 
 
 def play_field(backend, job: FieldJob, progress=None) -> np.ndarray:

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.record import PLAY_KINDS
+from casino_sim.core.record import PLACES, PLAY_KINDS
 from casino_sim.reports.load import ANATOMY_COLUMNS, matchup_info, seat_rows, side_groups
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.reports.tables import policy_fields
@@ -62,6 +62,8 @@ def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
 
     n counts plays for the shares of plays, else the policy's non-void rounds (seats).
     """
+    if "dealer_seat" in df.columns:  # three or four players
+        return anatomy_by_place(df)
     missing = [c for c in ANATOMY_COLUMNS if c not in df.columns]
     if missing:
         raise InputError(
@@ -82,3 +84,45 @@ def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
         for q, unit, _ in QUANTITIES:
             rows.append({**policy_fields(info, mu, side), "quantity": q, "unit": unit, **ests[q].as_dict()})
     return pd.DataFrame(rows)
+
+
+def anatomy_by_place(df: pd.DataFrame) -> pd.DataFrame:
+    """The anatomy of rounds of three or four players (core/record.py many_record_columns), per place in the
+    turn order (first, second, ..., dealer): the quantities of QUANTITIES the record keeps (it keeps no build
+    fates). With teams the majority prizes are the place's team's. Rows of one deal (deal_id) are one cluster."""
+    places = [p for p in (*PLACES, "dealer") if f"{p}_seat" in df.columns]
+    df = df[df["void"].to_numpy() == 0]
+    cl = pd.factorize(df["deal_id"] if "deal_id" in df.columns else np.arange(len(df)), sort=True)[0]
+    prize = {k: np.array([_prize(df, p, k) for p in places]) for k in ("cards", "spades")}
+    tied = ~np.any(prize["cards"], axis=0)
+    last, rest = df["last_capturer"].to_numpy(), df["remainder"].to_numpy().astype(np.int64)
+    rows = []
+    for i, p in enumerate(places):
+        seat = df[f"{p}_seat"].to_numpy()
+        plays = sum(df[f"{p}_plays_{k}"].to_numpy().astype(np.int64) for k in PLAY_KINDS)
+        ests = {f"share_{k}": _play_share(df[f"{p}_plays_{k}"].to_numpy(), plays, cl) for k in PLAY_KINDS}
+        ests |= {
+            "cards": cluster_mean_ci(df[f"{p}_n_cards"].to_numpy(), cl),
+            "spades": cluster_mean_ci(df[f"{p}_n_spades"].to_numpy(), cl),
+            "remainder_cards": cluster_mean_ci(np.where(last == seat, rest, 0), cl),
+            "last_capture": cluster_wilson(last == seat, cl),
+            "most_cards_won": cluster_wilson(prize["cards"][i], cl),
+            "most_cards_tied": cluster_wilson(tied, cl),
+            "most_spades_won": cluster_wilson(prize["spades"][i], cl),
+        }
+        for q, unit, _ in QUANTITIES:
+            if q in ests:
+                rows.append({"rules": _rules_of(df), "place": p, "quantity": q, "unit": unit, **ests[q].as_dict()})
+    return pd.DataFrame(rows)
+
+
+def _prize(df: pd.DataFrame, place: str, prize: str) -> np.ndarray:
+    """Whether `place` (or, with teams, its team: team_first holds the first and third places) won the prize."""
+    if "team_first_cards" not in df.columns:
+        return df[f"{place}_{prize}"].to_numpy() > 0
+    team = "first" if place in ("first", "third") else "dealer"
+    return df[f"team_{team}_{prize}"].to_numpy() > 0
+
+
+def _rules_of(df: pd.DataFrame) -> str:
+    return str(df["rules"].iloc[0]) if "rules" in df.columns and len(df) else ""

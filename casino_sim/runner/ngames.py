@@ -19,16 +19,7 @@ from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import wave_seed
-
-
-def seatings(rules: RuleSet, mirrored: bool) -> np.ndarray:
-    """(seatings, players) booleans, True where A sits; seating s puts A on side s (its team, or its seat)."""
-    n = rules.players
-    if rules.teams:
-        every = np.array([[p % 2 == s for p in range(n)] for s in (0, 1)])
-    else:
-        every = np.eye(n, dtype=bool)
-    return every if mirrored else every[:1]
+from casino_sim.runner.seated import seatings
 
 
 def play_games_n(
