@@ -15,8 +15,9 @@ WIDE = {"COLUMNS": "200"}  # tables whole on one line each
 def run(*args: str):
     return run_narrow(*args, env=WIDE)
 
-SPECS = {"brazilian:players=4": 2, "italian:players=3": 3}  # rule set: seatings of a deal (teams swapped, or A alone
-# in each seat)
+
+# rule set: the seatings of a deal (the teams swapped, or A alone in each seat)
+SPECS = {"brazilian:players=4": 2, "italian:players=3": 3}
 
 
 @pytest.mark.parametrize("spec, seatings", SPECS.items())
