@@ -33,6 +33,9 @@ def test_simulate_games_plays_every_seating_of_each_game(tmp_path, spec, seating
     table = pd.read_csv(out / "report" / "games.csv")
     assert table.loc[0, "games"] == 6 * seatings and table.loc[0, "win_rate_a_mean"] > 0.5
     assert "## Whole games" in (out / "report" / "report.md").read_text()
+    again = run("report", "all", str(out), "--out", str(tmp_path / "again"))
+    assert again.returncode == 0, again.stderr
+    pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "again" / "games.csv"), table)
 
 
 @pytest.mark.parametrize(

@@ -132,3 +132,15 @@ def test_unmirrored_games_play_the_first_seating_only():
         "numba", 3, 0, 10, False, get_rules("italian:players=3"), get_policy("greedy"), get_policy("random")
     )
     assert len(games) == 10 and (games["mirror"] == 0).all() and (games["policy_0"] == "greedy").all()
+
+
+def test_games_are_the_same_on_one_and_two_threads():
+    from casino_sim.runner.threads import use_threads
+
+    args = ("numba", 8, 0, 30, True, get_rules("brazilian:players=4"), get_policy("expert"), get_policy("greedy"))
+    with use_threads(1):
+        one = ngames.play_games_n(*args)
+    with use_threads(2):
+        two = ngames.play_games_n(*args)
+    for a, b in zip(one, two):
+        pd.testing.assert_frame_equal(a, b)
