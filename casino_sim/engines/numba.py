@@ -50,7 +50,12 @@ class NumbaEngine:
         from casino_sim.policies.arrays import policy_arrays
 
         ints, weights, _ = policy_arrays(tuple(seats))
-        totals = play_rounds_n(rules, decks, dealers, ints, weights, seeds)
-        n = rules.players
-        points = totals[:, n : n + 2] if rules.teams else totals[:, :n]  # the rows of each side (layout.py)
-        return points, ~points.any(axis=1)  # a round somebody captured in scores its four aces: void == no points
+        return side_points(rules, play_rounds_n(rules, decks, dealers, ints, weights, seeds))
+
+
+def side_points(rules, totals):
+    """(each side's points (k, n_sides), void (k,)) of rounds' score-row totals (k, rows): the players' rows, or
+    with teams the two team rows after them (engine/layout.py)."""
+    n = rules.players
+    points = totals[:, n : n + 2] if rules.teams else totals[:, :n]
+    return points, ~points.any(axis=1)  # a round somebody captured in scores its four aces: void == no points

@@ -10,6 +10,7 @@ import pytest
 from casino_sim.core.rules import get_rules
 from casino_sim.engine.api import play_round_n_scripted
 from casino_sim.engine.layout import S_TOTAL
+from casino_sim.engines.numba import side_points
 from casino_sim.policies import get_policy
 from casino_sim.reference.game import game_winner, play_game
 from casino_sim.reference.round import play_round
@@ -31,9 +32,9 @@ class ScriptedNumba:
 
     def play_sides(self, rules, decks, dealers, seats, seeds):
         rounds = [play_round_n_scripted(rules, d, int(k), script(s)) for d, k, s in zip(decks, dealers, seeds)]
-        first = rules.players if rules.teams else 0
-        points = np.array([r.scores[first : first + rules.n_sides, S_TOTAL] for r in rounds])
-        return points, np.array([r.last_capturer < 0 for r in rounds])
+        points, void = side_points(rules, np.array([r.scores[:, S_TOTAL] for r in rounds]))
+        assert (void == np.array([r.last_capturer < 0 for r in rounds])).all()
+        return points, void
 
 
 class ScriptedReference:
