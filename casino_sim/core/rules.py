@@ -127,7 +127,7 @@ def two_players_only(rules: RuleSet, what: str) -> None:
         )
 
 
-RUN_COMMANDS = "the run commands (simulate, tournament, card-value, tune, knockout, regret, bench, experiment)"
+RUN_COMMANDS = "simulate of single rounds, card-value, bench and experiment"
 
 
 def two_player_rules(name: str) -> RuleSet:
