@@ -26,10 +26,7 @@ from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of, sides
 from casino_sim.reports.stats import t975
 
 MAX_WORLDS = 100_000
-NO_EXACT = (
-    "no exact column: in the last batch with more than two players the split of the unseen cards among the "
-    "other hands is unknown"
-)
+NO_EXACT = "no exact column: with more than two players the last batch's hidden split is unknown"
 
 
 @dataclass(frozen=True)
@@ -162,7 +159,7 @@ def analysis_table(a: Analysis) -> Table:
     table = Table(
         title=f"{PLAYER_NAMES[p]} to move: {margin_words(a.position)} at the end of the round "
         f"({a.worlds:,} worlds, play-outs by {a.policy}, seed {a.seed})",
-        caption=caption if a.exact_note is None else f"{caption}; {a.exact_note}",
+        caption=caption if a.exact_note is None else f"{caption}\n{a.exact_note}",
     )
     table.add_column("#", justify="right")
     table.add_column("move")
