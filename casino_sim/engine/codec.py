@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from casino_sim.core.cards import is_spade
 from casino_sim.core.rules import RuleSet
 from casino_sim.engine import layout as L
 from casino_sim.engine.state import new_state
@@ -15,8 +16,8 @@ from casino_sim.reference.apply import IllegalMove, check_move
 from casino_sim.reference.moves import KINDS, Move
 from casino_sim.reference.position import Build, Position, PositionError
 from casino_sim.reference.round import round_context
-from casino_sim.reference.score import Score
-from casino_sim.reference.seats import dealers_fitting, expected_sizes, turn_order
+from casino_sim.reference.score import Score, pile_points
+from casino_sim.reference.seats import dealers_fitting, expected_sizes, sides, turn_order
 
 __all__ = [
     "IllegalMove",
@@ -29,6 +30,7 @@ __all__ = [
     "position_to_state",
     "row_of_move",
     "score_of_record",
+    "score_rows",
     "state_to_position",
     "unseen_hand",
     "world_state",
@@ -177,3 +179,28 @@ def illegal_reason(pos: Position, move: Move) -> str:
 def score_of_record(rec: dict) -> Score:
     """The reference Score of a per-round record (a void round: all zeros)."""
     return Score(tuple({k: int(rec[f"s{p}_{k}"]) for k in L.CATEGORY_COLUMNS} for p in (0, 1)))
+
+
+def score_rows(pos: Position, score: Score) -> np.ndarray:
+    """The engine's score rows (layout.py: one per player, then with teams one per side) of a reference Score of
+    the round whose final position is `pos`: a player's row holds their own pile's and sweeps' points (with teams,
+    no majority prize: that is the side's), a side's row its Score entry; raw counts from the piles."""
+    rules, n = pos.rules, pos.players
+    rows = np.zeros((n + 2 if rules.teams else n, L.SCORE_FIELDS), dtype=np.int64)
+    for p in range(n):
+        own = {"cards": 0, "spades": 0, **pile_points(rules, pos.captured[p], pos.sweeps[p])}
+        _fill_row(rows[p], own if rules.teams else score.points[p], [p], pos)
+    if rules.teams:
+        for side, members in enumerate(sides(rules, n)):
+            _fill_row(rows[n + side], score.points[side], members, pos)
+    return rows
+
+
+def _fill_row(row: np.ndarray, points: dict, members, pos: Position) -> None:
+    """One score row: the categories' points, their total, and the members' cards, spades and sweeps."""
+    for k, cat in enumerate(L.CATEGORY_COLUMNS):
+        row[L.S_CARDS + k] = points[cat]
+    row[L.S_TOTAL] = sum(points[cat] for cat in L.CATEGORY_COLUMNS)
+    row[L.S_N_CARDS] = sum(len(pos.captured[p]) for p in members)
+    row[L.S_N_SPADES] = sum(sum(map(is_spade, pos.captured[p])) for p in members)
+    row[L.S_N_SWEEPS] = sum(pos.sweeps[p] for p in members)
