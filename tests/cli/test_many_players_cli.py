@@ -41,15 +41,10 @@ def test_choose_with_a_heuristic_policy():
     assert json.loads(chosen.stdout) == json.loads(TAKE)  # the most cards and points
 
 
-def test_analyse_refuses_many_players_in_one_line():
-    assert_one_line_error(run("analyse", "-", stdin=json.dumps(FOUR), env={"NUMBA_DISABLE_JIT": "0"}), LIMIT)
-
-
 @pytest.mark.parametrize(
     "args",
     [
         ("simulate", "--deals", "10", "--policy", "greedy", "--vs", "random", "--rules", "brazilian:players=4"),
-        ("play", "--rules", "brazilian:players=4"),
     ],
 )
 def test_run_commands_refuse_many_players_in_one_line(args, tmp_path):
