@@ -55,7 +55,7 @@ def replay(
 
 def play(
     vs: Annotated[
-        str, typer.Option("--vs", help="The opponent's policy: a name, a .toml file or module:function.")
+        str, typer.Option("--vs", help="The opponents' policy: a name, a .toml file or module:function.")
     ] = "rollout",
     rules: RulesOpt = "strict",
     players: Annotated[
@@ -83,8 +83,8 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play a game at the terminal against policies (one, or two or three: --players); moves are chosen by number,
-    'hint' analyses."""
+    """Play a game at the terminal against a policy in every other seat (--players; with teams, --partner plays
+    your partner); moves are chosen by number, 'hint' analyses."""
     from casino_sim.cli.terminal_game import TerminalGame, random_seed
     from casino_sim.policies import get_policy
     from casino_sim.runner.recording import write_game

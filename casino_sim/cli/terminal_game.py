@@ -207,8 +207,8 @@ class TerminalGame:
         return move
 
     def _shown_to_policy(self, pos: Position) -> Position:
-        """A computer player's view. Built-in policies read only the size of the person's hand (rollout re-deals
-        it), and policies.features.knowledge_of miscounts a hidden hand when its mover is the dealer, so they
+        """A computer player's view. Built-in policies read only the sizes of the other hands (rollout re-deals
+        them), and policies.features.knowledge_of miscounts a hidden hand when its mover is the dealer, so they
         get the position; a Python callable could peek, so it gets the other hands hidden."""
         return seen_by(pos, pos.to_move) if self.policy_of(pos.to_move).kind == "python" else pos
 

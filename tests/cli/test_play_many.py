@@ -6,7 +6,9 @@ import re
 
 import pytest
 
+from casino_sim.cli.terminal_game import obligations
 from tests.support.cli import assert_one_line_error, run
+from tests.support.positions import table
 
 PLAY = re.compile(r"^\s*\d+\. ([A-D]) ", re.M)
 HEADER = re.compile(r"^=== Round (\d+): dealer ([A-D]), ([A-D]) plays first, then ([A-D, ]+) ===$", re.M)
@@ -116,3 +118,11 @@ def test_a_saved_four_player_game_replays_in_the_same_words(tmp_path):
 )
 def test_bad_many_player_options_are_one_line_errors(args, fragment):
     assert_one_line_error(run("play", *args, stdin="1\n"), fragment)
+
+
+def test_the_italian_obligation_in_words_with_more_players():
+    pos = table("italian:players=4", ["7D KC", "6D 2D", "QS 5D", "3D AS"], "TH JH", must_act=[True] + [False] * 3)
+    assert obligations(pos, 0) == [
+        "you may not trail this turn (you built on your last turn and no opponent captured or built since)"
+    ]
+    assert obligations(pos, 1) == []
