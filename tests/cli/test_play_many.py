@@ -126,3 +126,35 @@ def test_the_italian_obligation_in_words_with_more_players():
         "you may not trail this turn (you built on your last turn and no opponent captured or built since)"
     ]
     assert obligations(pos, 1) == []
+
+
+def test_python_players_see_only_their_own_hand():
+    import io
+
+    from rich.console import Console
+
+    from casino_sim.cli.terminal_game import TerminalGame
+    from casino_sim.core.rules import get_rules
+    from casino_sim.policies import get_policy, register_policy
+
+    views = []
+
+    def peeker(pos, moves, rng):
+        views.append((pos.to_move, [h is None for h in pos.hands]))
+        return moves[-1]
+
+    lines = iter(["1\n"] * 12)
+    out = io.StringIO()
+    game = TerminalGame(
+        get_rules("brazilian:players=4"),
+        register_policy("test-peeker-many", peeker),
+        9,
+        get_policy("greedy"),
+        10,
+        console=Console(file=out, width=100),
+        read_line=lambda: next(lines, ""),
+        partner=get_policy("test-peeker-many"),
+    )
+    assert game.run() is None  # the input ran out in round 2
+    assert len(views) >= 36  # B, C and D play 12 times each in round 1 (and some of round 2 before A)
+    assert all(hidden == [q != p for q in range(4)] for p, hidden in views)
