@@ -1,7 +1,10 @@
 """Rank every legal move by rollouts over sampled hidden cards, with intervals; exact values in the last batch.
 
 The point difference is the mover's round points minus the opponent's at the
-end of the round (the whole round's score, cards already captured included).
+end of the round (the whole round's score, cards already captured included);
+with teams, the mover's team's less the other team's; with three or four
+players alone, the mover's less the best other player's. Exact values need
+two players: with more, the last batch's unseen cards could lie in any other hand.
 """
 
 from __future__ import annotations
@@ -13,16 +16,17 @@ from rich.console import Console
 from rich.table import Table
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import two_players_only
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import round_context
+from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of, sides
 from casino_sim.reports.stats import t975
 
 MAX_WORLDS = 100_000
+NO_EXACT = "no exact column: with more than two players the last batch's hidden split is unknown"
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,14 @@ class Analysis:
     def has_exact(self) -> bool:
         return any(m.exact is not None for m in self.moves)
 
+    @property
+    def exact_note(self) -> str | None:
+        """Why a last-batch analysis has no exact values (more than two players), else None."""
+        pos = self.position
+        if pos.players == 2 or round_context(pos)[2] < PLIES - HAND_SIZE * pos.players:
+            return None
+        return NO_EXACT
+
 
 def check_analysis_args(policy: Policy, worlds: int, seed: int, prefix: str = "") -> None:
     """Refuse options the analyser cannot honour, with the reason; `prefix` names the options (`hint-`)."""
@@ -78,9 +90,7 @@ def best_shares(diffs: np.ndarray) -> np.ndarray:
 
 
 def check_analysis_position(pos: Position) -> None:
-    """Refuse a position the analysis cannot sample: one no deal reaches, or three or four players (its play-outs
-    run on the numba engine, two-player so far)."""
-    two_players_only(pos.rules, "analyse (the numba engine's play-outs)")
+    """Refuse a position the analysis cannot sample: one no deal reaches (PositionError says why)."""
     round_context(pos)
 
 
@@ -94,7 +104,7 @@ def analyse(pos: Position, policy: Policy, worlds: int = 1000, seed: int = 0) ->
     ints, weights, wants = policy_arrays((policy, policy))
     state_seed = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
     diffs = rollout_diffs(pos, moves, int(ints[0, 0]), weights[0], wants[0], worlds, state_seed)
-    exact = exact_values(pos, moves)
+    exact = exact_values(pos, moves) if pos.players == 2 else None  # see NO_EXACT
     mean = diffs.mean(axis=0)
     half = t975(worlds - 1) * diffs.std(axis=0, ddof=1) / np.sqrt(worlds)  # Student's t: few worlds, wide
     shares = best_shares(diffs)
@@ -118,12 +128,14 @@ def analyse(pos: Position, policy: Policy, worlds: int = 1000, seed: int = 0) ->
 def analysis_json(a: Analysis) -> dict:
     """The analysis as one JSON object: moves best first, each with its estimate, interval and exact value."""
     p = a.position.to_move
+    note = {} if a.exact_note is None else {"exact_note": a.exact_note}
     return {
         "to_move": p,
         "policy": a.policy,
         "worlds": a.worlds,
         "seed": a.seed,
         "exact": a.has_exact,
+        **note,
         "moves": [
             {
                 "number": m.number,
@@ -143,11 +155,11 @@ def analysis_table(a: Analysis) -> Table:
     """The analysis as a table, best move first: the move's number in the move list (as `moves` and `play` number
     them), the move in words, expected difference, interval, how often best (, exact)."""
     p = a.position.to_move
-    me, other = PLAYER_NAMES[p], PLAYER_NAMES[1 - p]
+    caption = "best first; # is the move's number in the list of legal moves"
     table = Table(
-        title=f"{me} to move: {me}'s points minus {other}'s at the end of the round "
+        title=f"{PLAYER_NAMES[p]} to move: {margin_words(a.position)} at the end of the round "
         f"({a.worlds:,} worlds, play-outs by {a.policy}, seed {a.seed})",
-        caption="best first; # is the move's number in the list of legal moves",
+        caption=caption if a.exact_note is None else f"{caption}\n{a.exact_note}",
     )
     table.add_column("#", justify="right")
     table.add_column("move")
@@ -168,6 +180,21 @@ def analysis_table(a: Analysis) -> Table:
             row.append(f"{m.exact:+d}")
         table.add_row(*row)
     return table
+
+
+def margin_words(pos: Position) -> str:
+    """What the analysis estimates, in words: "A's points minus B's", "A+C's points minus B+D's", or "A's points
+    minus the best other player's"."""
+    p, rules = pos.to_move, pos.rules
+    if pos.players == 2:
+        return f"{PLAYER_NAMES[p]}'s points minus {PLAYER_NAMES[1 - p]}'s"
+    if not rules.teams:
+        return f"{PLAYER_NAMES[p]}'s points minus the best other player's"
+    mine, theirs = (
+        "+".join(PLAYER_NAMES[q] for q in sides(rules, pos.players)[side])
+        for side in (side_of(rules, p), 1 - side_of(rules, p))
+    )
+    return f"{mine}'s points minus {theirs}'s"
 
 
 def print_table(console: Console, table: Table) -> None:

@@ -55,9 +55,24 @@ def replay(
 
 def play(
     vs: Annotated[
-        str, typer.Option("--vs", help="The opponent's policy: a name, a .toml file or module:function.")
+        str, typer.Option("--vs", help="The opponents' policy: a name, a .toml file or module:function.")
     ] = "rollout",
     rules: RulesOpt = "strict",
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            help="2, 3 or 4 players (brazilian and italian); the same as players=N in --rules. Four brazilian "
+            "players play in partnerships: your partner is C.",
+            show_default=False,
+        ),
+    ] = None,
+    partner: Annotated[
+        str | None,
+        typer.Option(
+            "--partner", help="Your partner's policy with teams (default: the --vs policy).", show_default=False
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the shuffles and the opponent (default: random).")] = None,
     hint_worlds: Annotated[int, typer.Option("--hint-worlds", help="Worlds the hint's analysis samples.")] = 1000,
     hint_policy: Annotated[str, typer.Option("--hint-policy", help="The hint's play-out policy.")] = "expert",
@@ -68,20 +83,22 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play a game at the terminal against a policy; moves are chosen by number, 'hint' analyses."""
+    """Play a game at the terminal against a policy in every other seat (--players; with teams, --partner plays
+    your partner); moves are chosen by number, 'hint' analyses."""
     from casino_sim.cli.terminal_game import TerminalGame, random_seed
-    from casino_sim.core.rules import get_rules, two_players_only
     from casino_sim.policies import get_policy
     from casino_sim.runner.recording import write_game
     from casino_sim.runner.rundir import writable_folder
 
-    two_players_only(get_rules(rules), "play")
+    ruleset = rules_with_players(rules, players)
+    if partner is not None and not ruleset.teams:
+        raise InputError(f"--partner: {ruleset.name} has no partnerships (four brazilian players, or teams=true)")
     if save is not None:
         writable_folder(save.parent if str(save.parent) else Path("."))
         if save.is_dir():
             raise InputError(f"--save {save}: is a folder; name a file")
     game = TerminalGame(
-        get_rules(rules),
+        ruleset,
         get_policy(vs),
         random_seed() if seed is None else seed,
         get_policy(hint_policy),
@@ -89,6 +106,7 @@ def play(
         console=console,
         read_line=sys.stdin.readline,
         echo=not sys.stdin.isatty(),
+        partner=None if partner is None else get_policy(partner),
     )
     compile_notice("rollout", "analyse")  # the opponent's rollouts and the hint
     try:
@@ -100,3 +118,23 @@ def play(
                 f"{len(game.played)} round(s) saved to {save}; replay with  casino-sim replay {save} --round K",
                 highlight=False,
             )
+
+
+def rules_with_players(rules: str, players: int | None):
+    """The rule set of --rules with --players applied; --players that contradicts a players= in --rules is an
+    error (the same number twice is fine)."""
+    import re
+
+    from casino_sim.core.rules import get_rules
+
+    ruleset = get_rules(rules)
+    if players is None:
+        return ruleset
+    if players not in (2, 3, 4):
+        raise InputError(f"--players must be 2, 3 or 4, got {players}")
+    if re.search(r"[:,]\s*players\s*=", rules):
+        if ruleset.players != players:
+            raise InputError(f"--players {players} contradicts --rules {rules}: give the number of players once")
+        return ruleset
+    base, _, spec = rules.partition(":")
+    return get_rules(f"{base}:{','.join(filter(None, (spec, f'players={players}')))}")

@@ -43,12 +43,19 @@ def round_story(result: RoundResult) -> list[str]:
             lines.append("Nobody captured: the round is void and scores nothing.")
     if rules.players > 2 and not result.void:
         piles = side_piles(rules, result.final.captured)
-        told = (
-            f"{name} {len(pile)} cards, {sum(map(is_spade, pile))} spades"
-            for name, pile in zip(side_names(rules), piles)
-        )
-        lines.append(f"Piles: {'; '.join(told)}.")
+        lines.append(f"Piles: {'; '.join(map(pile_text, side_names(rules), piles))}.")
     return lines
+
+
+def counted(n: int, noun: str) -> str:
+    """'1 card', '3 cards'."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def pile_text(name: str, pile, sweeps: int | None = None) -> str:
+    """A capture pile in words: 'A 5 cards, 2 spades' (', 1 sweep' when sweeps are given)."""
+    text = f"{name} {counted(len(pile), 'card')}, {counted(sum(map(is_spade, pile)), 'spade')}"
+    return text if sweeps is None else f"{text}, {counted(sweeps, 'sweep')}"
 
 
 def score_table(score: Score, title: str = "Score", names: list[str] | None = None) -> Table:

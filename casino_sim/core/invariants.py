@@ -44,8 +44,9 @@ INVARIANTS = (
     Invariant(
         "points",
         12,
-        "at the end of the round the points add up: most cards (none on a 26-26 tie), most spades, 4 aces, "
-        "the 10♦ 2 and the 2♠ 1, plus the sweep points",
+        "at the end of the round the points add up: most cards and most spades where a side takes them (none "
+        "on a 26-26 tie), 4 aces, the 10♦ 2 and the 2♠ 1, plus the sweep points; a team's points are its "
+        "players' (their piles and sweeps) plus its majority prizes",
         "the round's points do not add up",
     ),
 )

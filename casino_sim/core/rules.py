@@ -47,12 +47,6 @@ class RuleSet:
         return np.array([int(getattr(self, f.name)) for f in fields(self)[1:]], dtype=np.int64)
 
     @property
-    def prizes_by_threshold(self) -> bool:
-        """italian gives most cards and most spades for reaching 27 cards / 7 spades; strict and brazilian to
-        strictly the most (a tie for the most: nobody). With two sides the two readings agree."""
-        return self.name.partition(":")[0] == "italian"
-
-    @property
     def n_sides(self) -> int:
         """How many scores a round has: one per player, or one per team."""
         return 2 if self.teams else self.players
@@ -115,15 +109,14 @@ def get_rules(name: str) -> RuleSet:
 
 
 def two_players_only(rules: RuleSet, what: str) -> None:
-    """Refuse three or four players where only two are played so far (the numba engine, the run commands).
+    """Refuse three or four players where only two are played so far (the run commands, whole recorded rounds).
 
-    The reference engine plays 3 and 4 players; its position tools (moves, apply, choose, deal, replay) take them.
+    Both engines play 3 and 4 players in the position tools (moves, apply, choose, deal, replay).
     """
     if rules.players != 2:
         raise RulesError(
-            f"{what}: two players only so far, not {rules.name}; three and four players play on the "
-            "reference engine (moves and apply --engine reference, choose with a heuristic or random policy, deal, "
-            "replay)"
+            f"{what}: two players only so far, not {rules.name}; three and four players play in the position "
+            "tools (moves, apply, choose, deal, replay)"
         )
 
 

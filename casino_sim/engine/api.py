@@ -7,6 +7,7 @@ of simulate are rows.py's.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import NamedTuple
 
@@ -102,11 +103,11 @@ def apply_move(pos, move):
     rows = _generate(st, rules_arr)
     if not any(tuple(int(x) for x in r) == row for r in rows):
         raise IllegalMove(illegal_reason(pos, move))
-    keep = (st[L.MUST_ACT], st[L.MUST_ACT + 1])
+    keep = st[L.MUST_ACT : L.MUST_ACT + L.MAX_PLAYERS].copy()
     _apply(st, rules_arr, *row)
     if not pos.rules.next_turn_obligation:  # obligations are the italian rule's only
-        st[L.MUST_ACT], st[L.MUST_ACT + 1] = keep
-    return state_to_position(st, pos.rules, known)
+        st[L.MUST_ACT : L.MUST_ACT + L.MAX_PLAYERS] = keep
+    return replace(state_to_position(st, pos.rules, known), dealer=pos.dealer)  # a play never changes the dealer
 
 
 def _check_deck(deck) -> np.ndarray:

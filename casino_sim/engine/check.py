@@ -9,9 +9,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from casino_sim.core.invariants import BY_NAME, DEALT, FIXED_POINTS, INVARIANTS
+from casino_sim.core.invariants import BY_NAME, FIXED_POINTS, INVARIANTS, dealt
 from casino_sim.engine import layout as L
-from casino_sim.engine.bits import CARD_VALUE, FULL_MASK, NUMBER_MASK, VALUE_MASK, ctz, popcount
+from casino_sim.engine.bits import CARD_VALUE, FULL_MASK, NUMBER_MASK, SPADE_MASK, VALUE_MASK, ctz, popcount
+from casino_sim.engine.state import _batch_start
 
 BAD_CARDS = BY_NAME["cards"].code  # the 52 cards are not each in exactly one place (hands, table, piles, stock)
 BAD_BUILD = BY_NAME["builds"].code  # a build is malformed
@@ -21,21 +22,23 @@ CHECK_REASONS = {inv.code: inv.broken for inv in INVARIANTS}
 
 
 @njit(cache=True)
-def _check_play(st, deck):
+def _check_play(st, rules, deck):
     """After play PLY, before the next batch is dealt: the cards, the builds and their owners."""
-    dealt = L.BATCH_START[(st[L.PLY] - 1) // L.PLIES_PER_BATCH + 1] if st[L.PLY] > 0 else L.BATCH_START[1]
-    return _check_position(st, deck, dealt)
+    n = rules[L.R_PLAYERS]
+    batch = (st[L.PLY] - 1) // (L.HAND_SIZE * n) if st[L.PLY] > 0 else 0
+    return _check_position(st, rules, deck, _batch_start(n, batch + 1))
 
 
 @njit(cache=True)
-def _check_position(st, deck, dealt):
+def _check_position(st, rules, deck, dealt):
     """With `dealt` cards out of the deck: every card in exactly one place, every build sound, then covered."""
+    n = rules[L.R_PLAYERS]
     seen = 0
     for i in range(dealt, 52):  # the stock
         seen |= 1 << deck[i]
     if popcount(seen) != 52 - dealt:
         return BAD_CARDS
-    for p in range(2):
+    for p in range(n):
         for m in (st[L.HAND + p], st[L.CAPTURED + p]):
             if seen & m:
                 return BAD_CARDS
@@ -53,7 +56,7 @@ def _check_position(st, deck, dealt):
             if owner != -1:
                 return BAD_BUILD
             continue
-        if owner < 0 or owner > 1 or b & ~NUMBER_MASK or popcount(b) < 2:
+        if owner < 0 or owner >= n or b & ~NUMBER_MASK or popcount(b) < 2:
             return BAD_BUILD
         total, rest = 0, b
         while rest:
@@ -68,22 +71,57 @@ def _check_position(st, deck, dealt):
 
 
 @njit(cache=True)
+def _prizes(rules, counts, points, at_least):
+    """The points one majority prize adds to the round, from the sides' counts (score.py's rule, counted apart):
+    italian (or two sides) to each side reaching at_least; brazilian to the one side with strictly the most."""
+    if rules[L.R_MOST_BY_COUNT] != 0 or counts.shape[0] == 2:
+        return points * (counts >= at_least).sum()
+    return points if (counts == counts.max()).sum() == 1 else 0
+
+
+@njit(cache=True)
 def _check_end(st, rules, score):
-    """After the remainder and the score: all 52 cards in the two piles, and the points add up (RULES.md 4, 6)."""
-    piles = st[L.CAPTURED] | st[L.CAPTURED + 1]
-    if st[L.CAPTURED] & st[L.CAPTURED + 1] or piles != FULL_MASK or st[L.HAND] | st[L.HAND + 1] | st[L.LOOSE]:
+    """After the remainder and the score: all 52 cards in the piles, and the points add up (RULES.md 4, 6, 9):
+    the sides' totals to the prizes, the fixed points and the sweeps; with teams, each side's total to its
+    players' totals (their piles and sweeps) plus its prizes."""
+    n = rules[L.R_PLAYERS]
+    piles, sweeps = 0, 0
+    for p in range(n):
+        if piles & st[L.CAPTURED + p] or st[L.HAND + p]:
+            return BAD_CARDS
+        piles |= st[L.CAPTURED + p]
+        sweeps += st[L.SWEEPS + p]
+    if piles != FULL_MASK or st[L.LOOSE]:
         return BAD_CARDS
     for v in range(1, 11):
         if st[L.BUILD + v]:  # its owner holds no card now
             return BAD_OWNER
-    cards = rules[L.R_MOST_CARDS_POINTS] if popcount(st[L.CAPTURED]) != 26 else 0  # 26-26: nobody
+    teams = rules[L.R_TEAMS] != 0
+    sides = 2 if teams else n
+    first = n if teams else 0
+    cards = np.zeros(sides, np.int64)
+    spades = np.zeros(sides, np.int64)
+    for p in range(n):
+        side = L.SIDE_OF[p] if teams else p
+        cards[side] += popcount(st[L.CAPTURED + p])
+        spades[side] += popcount(st[L.CAPTURED + p] & SPADE_MASK)
     want = (
-        cards
-        + rules[L.R_MOST_SPADES_POINTS]
+        _prizes(rules, cards, rules[L.R_MOST_CARDS_POINTS], rules[L.R_MOST_CARDS_AT_LEAST])
+        + _prizes(rules, spades, rules[L.R_MOST_SPADES_POINTS], rules[L.R_MOST_SPADES_AT_LEAST])
         + FIXED_POINTS
-        + rules[L.R_SWEEP_POINTS] * (st[L.SWEEPS] + st[L.SWEEPS + 1])
+        + rules[L.R_SWEEP_POINTS] * sweeps
     )
-    if score[0, L.S_TOTAL] + score[1, L.S_TOTAL] != want:
+    got = 0
+    for s in range(first, first + sides):
+        got += score[s, L.S_TOTAL]
+        if teams:
+            members = score[s, L.S_CARDS] + score[s, L.S_SPADES]
+            for p in range(n):
+                if L.SIDE_OF[p] == s - n:
+                    members += score[p, L.S_TOTAL]
+            if members != score[s, L.S_TOTAL]:
+                return BAD_POINTS
+    if got != want:
         return BAD_POINTS
     return 0
 
@@ -94,12 +132,11 @@ def position_code(pos, deck, score=None) -> int:
     With the `score` (a reference Score) of a played round, `pos` is its final position: the end-of-round check.
     Holds the numba check to the Python checker, position by position.
     """
-    from casino_sim.engine.codec import position_to_state
+    from casino_sim.engine.codec import position_to_state, score_rows
 
-    st, deck = position_to_state(pos), np.asarray(deck, dtype=np.int64)
+    st, deck, rules = position_to_state(pos), np.asarray(deck, dtype=np.int64), pos.rules.as_array()
     if score is None:
         placed = min(len(pos.all_cards()), 52)
-        return int(_check_position(st, deck, min(d for d in DEALT if d >= placed)))  # rounded up: a stray card shows
-    totals = np.zeros((2, L.SCORE_FIELDS), dtype=np.int64)
-    totals[:, L.S_TOTAL] = score.totals
-    return int(_check_end(st, pos.rules.as_array(), totals))
+        dealt_now = min(d for d in dealt(pos.players) if d >= placed)  # rounded up: a stray card shows
+        return int(_check_position(st, rules, deck, dealt_now))
+    return int(_check_end(st, rules, score_rows(pos, score)))

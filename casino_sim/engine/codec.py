@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from casino_sim.core.cards import is_spade
 from casino_sim.core.rules import RuleSet
 from casino_sim.engine import layout as L
 from casino_sim.engine.state import new_state
@@ -15,7 +16,8 @@ from casino_sim.reference.apply import IllegalMove, check_move
 from casino_sim.reference.moves import KINDS, Move
 from casino_sim.reference.position import Build, Position, PositionError
 from casino_sim.reference.round import round_context
-from casino_sim.reference.score import Score
+from casino_sim.reference.score import Score, pile_points
+from casino_sim.reference.seats import dealers_fitting, expected_sizes, sides, turn_order
 
 __all__ = [
     "IllegalMove",
@@ -28,6 +30,7 @@ __all__ = [
     "position_to_state",
     "row_of_move",
     "score_of_record",
+    "score_rows",
     "state_to_position",
     "unseen_hand",
     "world_state",
@@ -54,9 +57,12 @@ def _cards(mask: int) -> tuple[int, ...]:
 
 
 def position_to_state(pos: Position) -> np.ndarray:
-    """The engine state of a position (an unknown hand becomes an empty mask)."""
+    """The engine state of a position of any player count (an unknown hand becomes an empty mask).
+
+    The dealer is the position's, or the one its hand sizes name; the ply is left 0 (world_state sets it).
+    """
     st = new_state()
-    for p in (0, 1):
+    for p in range(pos.players):
         st[L.HAND + p] = _mask(pos.hands[p] or ())
         st[L.CAPTURED + p] = _mask(pos.captured[p])
         st[L.SWEEPS + p] = pos.sweeps[p]
@@ -67,53 +73,72 @@ def position_to_state(pos: Position) -> np.ndarray:
         st[L.OWNER + b.value] = b.owner
     st[L.LAST_CAPTURER] = -1 if pos.last_capturer is None else pos.last_capturer
     st[L.TO_MOVE] = pos.to_move
+    st[L.DEALER] = _dealer_of(pos)
     return st
 
 
-def state_to_position(st: np.ndarray, rules: RuleSet, hands_known=(True, True)) -> Position:
-    """The position of an engine state (the hands not known become None)."""
+def _dealer_of(pos: Position) -> int:
+    """The position's dealer: given, or the only one its hand sizes fit (0 when none or several do)."""
+    if pos.dealer is not None:
+        return pos.dealer
+    fits = dealers_fitting([None if h is None else len(h) for h in pos.hands], pos.to_move)
+    return fits[0] if len(fits) == 1 else 0
+
+
+def state_to_position(st: np.ndarray, rules: RuleSet, hands_known=None) -> Position:
+    """The position of an engine state of rules.players players (the hands not known become None).
+
+    Three and four players name the dealer (NOTATION.md); two-player positions keep today's form without it.
+    """
+    n = rules.players
+    known = (True,) * n if hands_known is None else hands_known
     return Position(
         rules=rules,
         to_move=int(st[L.TO_MOVE]),
-        hands=tuple(frozenset(_cards(st[L.HAND + p])) if hands_known[p] else None for p in (0, 1)),
+        hands=tuple(frozenset(_cards(st[L.HAND + p])) if known[p] else None for p in range(n)),
         loose=frozenset(_cards(st[L.LOOSE])),
         builds=tuple(
             Build(v, frozenset(_cards(st[L.BUILD + v])), int(st[L.OWNER + v])) for v in range(1, 11) if st[L.BUILD + v]
         ),
-        captured=tuple(frozenset(_cards(st[L.CAPTURED + p])) for p in (0, 1)),
-        sweeps=(int(st[L.SWEEPS]), int(st[L.SWEEPS + 1])),
+        captured=tuple(frozenset(_cards(st[L.CAPTURED + p])) for p in range(n)),
+        sweeps=tuple(int(st[L.SWEEPS + p]) for p in range(n)),
         last_capturer=None if st[L.LAST_CAPTURER] < 0 else int(st[L.LAST_CAPTURER]),
-        must_act=(bool(st[L.MUST_ACT]), bool(st[L.MUST_ACT + 1])),
+        must_act=tuple(bool(st[L.MUST_ACT + p]) for p in range(n)),
+        dealer=None if n == 2 else int(st[L.DEALER]),
     )
 
 
-def mover_state(pos: Position) -> tuple[np.ndarray, np.ndarray, tuple[bool, bool]]:
+def mover_state(pos: Position) -> tuple[np.ndarray, np.ndarray, tuple[bool, ...]]:
     """(state, rules array, which hands are known) of a position whose player to move shows their hand."""
     if pos.hands[pos.to_move] is None:
         raise PositionError(f"the hand of player {pos.to_move} (to move) is unknown")
-    known = (pos.hands[0] is not None, pos.hands[1] is not None)
+    known = tuple(h is not None for h in pos.hands)
     return position_to_state(pos), pos.rules.as_array(), known
 
 
 def world_state(pos: Position) -> tuple[np.ndarray, bool]:
-    """The engine state of a position for sampling worlds, and whether the opponent's hand is known.
+    """The engine state of a position for sampling worlds, and whether every other player's hand is known.
 
-    An unknown opponent's hand becomes any cards of the right count (the
-    worlds re-deal them); the dealer and the ply follow from the cards.
+    Unless all are known, each unknown hand becomes any cards of its size (the worlds re-deal every other
+    hand); the dealer and the ply follow from the cards (round_context).
     """
-    p = pos.to_move
-    opp, dealer, ply = round_context(pos)
+    p, n = pos.to_move, pos.players
+    _opp, dealer, ply = round_context(pos)
     st = position_to_state(pos)
-    known = pos.hands[1 - p] is not None  # a Position is two-player: 1 - p is the opponent
+    others = [q for q in turn_order(p, n) if q != p]  # from the mover's left
+    known = all(pos.hands[q] is not None for q in others)
     if not known:
-        free = sorted(set(range(52)) - set(pos.all_cards()))
-        st[L.HAND + 1 - p] = sum(1 << c for c in free[:opp])
+        sizes = expected_sizes(dealer, p, n, len(pos.hands[p]))
+        free = iter(sorted(set(range(52)) - set(pos.all_cards())))
+        for q in others:
+            if pos.hands[q] is None:
+                st[L.HAND + q] = sum(1 << next(free) for _ in range(sizes[q]))
     st[L.DEALER], st[L.PLY] = dealer, ply
     return st, known
 
 
 def unseen_hand(pos: Position) -> int:
-    """The mask of the cards the player to move has not seen (in the last batch: the opponent's hand)."""
+    """The mask of the cards the player to move has not seen (two players, last batch: the opponent's hand)."""
     seen = set(pos.all_cards())
     return sum(1 << c for c in range(52) if c not in seen)
 
@@ -154,3 +179,28 @@ def illegal_reason(pos: Position, move: Move) -> str:
 def score_of_record(rec: dict) -> Score:
     """The reference Score of a per-round record (a void round: all zeros)."""
     return Score(tuple({k: int(rec[f"s{p}_{k}"]) for k in L.CATEGORY_COLUMNS} for p in (0, 1)))
+
+
+def score_rows(pos: Position, score: Score) -> np.ndarray:
+    """The engine's score rows (layout.py: one per player, then with teams one per side) of a reference Score of
+    the round whose final position is `pos`: a player's row holds their own pile's and sweeps' points (with teams,
+    no majority prize: that is the side's), a side's row its Score entry; raw counts from the piles."""
+    rules, n = pos.rules, pos.players
+    rows = np.zeros((n + 2 if rules.teams else n, L.SCORE_FIELDS), dtype=np.int64)
+    for p in range(n):
+        own = {"cards": 0, "spades": 0, **pile_points(rules, pos.captured[p], pos.sweeps[p])}
+        _fill_row(rows[p], own if rules.teams else score.points[p], [p], pos)
+    if rules.teams:
+        for side, members in enumerate(sides(rules, n)):
+            _fill_row(rows[n + side], score.points[side], members, pos)
+    return rows
+
+
+def _fill_row(row: np.ndarray, points: dict, members, pos: Position) -> None:
+    """One score row: the categories' points, their total, and the members' cards, spades and sweeps."""
+    for k, cat in enumerate(L.CATEGORY_COLUMNS):
+        row[L.S_CARDS + k] = points[cat]
+    row[L.S_TOTAL] = sum(points[cat] for cat in L.CATEGORY_COLUMNS)
+    row[L.S_N_CARDS] = sum(len(pos.captured[p]) for p in members)
+    row[L.S_N_SPADES] = sum(sum(map(is_spade, pos.captured[p])) for p in members)
+    row[L.S_N_SWEEPS] = sum(pos.sweeps[p] for p in members)

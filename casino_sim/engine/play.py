@@ -105,7 +105,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             _note_builds(st, s, mv[i, 0], mv[i, 3], rec)
         _apply(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         if check:
-            broken = _check_play(st, deck)
+            broken = _check_play(st, rules, deck)
             if broken:
                 rec[L.C_PLIES] = st[L.PLY]
                 return broken, 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from casino_sim.core.rules import two_players_only
 from casino_sim.engines.registry import lazy
 
-ENGINE = "the numba engine"  # two_players_only guards its calls until it plays three and four players
+ROUNDS = "whole rounds on the numba engine (play_scripted, play_rows)"  # the record of a round is two-player so far
 
 
 class NumbaEngine:
@@ -13,24 +13,16 @@ class NumbaEngine:
 
     name = "numba"
 
-    _legal_moves = lazy("casino_sim.engine", "legal_moves")
-    _apply_move = lazy("casino_sim.engine", "apply_move")
+    legal_moves = lazy("casino_sim.engine", "legal_moves")
+    apply_move = lazy("casino_sim.engine", "apply_move")
 
     def check_rules(self, rules):
-        two_players_only(rules, ENGINE)
-
-    def legal_moves(self, pos):
-        self.check_rules(pos.rules)
-        return self._legal_moves(pos)
-
-    def apply_move(self, pos, move):
-        self.check_rules(pos.rules)
-        return self._apply_move(pos, move)
+        """Positions of every rule set and player count of RULES.md: nothing to refuse."""
 
     def play_scripted(self, rules, deck, dealer, script):
         from casino_sim.engine import move_of_row, play_round_scripted_raw
 
-        self.check_rules(rules)
+        two_players_only(rules, ROUNDS)
         moves, record = play_round_scripted_raw(rules, deck, dealer, script)
         return [move_of_row(m) for m in moves], record
 
@@ -41,7 +33,7 @@ class NumbaEngine:
         from casino_sim.engine import play_rows
         from casino_sim.policies.arrays import policy_arrays
 
-        self.check_rules(rules)
+        two_players_only(rules, ROUNDS)
         return play_rows(rows, rules, *policy_arrays((policy_a, policy_b)), check=check, trace=trace)
 
     def play_sides(self, rules, decks, dealers, seats, seeds):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.core.rules import two_players_only
+from casino_sim.core.featurespec import KIND_ID
+from casino_sim.engine import P_KIND
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.policy import Policy
 from casino_sim.policies.registry import RANDOM
@@ -15,9 +16,7 @@ from casino_sim.reference.round import round_context
 
 
 def check_search_position(pos: Position, policy: Policy) -> None:
-    """Refuse, before any compiling, a position a searching policy cannot sample: one no deal reaches, or three or
-    four players (the numba engine's play-outs are two-player so far)."""
-    two_players_only(pos.rules, f"the {policy.kind} policy (the numba engine)")
+    """Refuse, before any compiling, a position a searching policy cannot sample: one no deal reaches."""
     round_context(pos)
 
 
@@ -28,5 +27,7 @@ def choose_move(pos: Position, policy: Policy, seed: int = 0) -> Move:
 
         check_search_position(pos, policy)
         ints, weights, wants = policy_arrays((policy, RANDOM))
+        if pos.players > 2:  # the searcher without the exact last batch, whose hidden split is unknown: a rollout
+            ints[0, P_KIND] = KIND_ID["rollout"]
         return search_choose(pos, ints[0], weights[2], wants[2], seed)
     return policy.choose(pos, legal_moves(pos), np.random.default_rng(seed))

@@ -8,7 +8,8 @@ from casino_sim.core.cards import is_spade, value_of
 from casino_sim.core.invariants import FIXED_POINTS, INVARIANTS, dealt
 from casino_sim.reference.groups import splits_into_groups
 from casino_sim.reference.position import Position
-from casino_sim.reference.score import Score, prize_winner, side_piles
+from casino_sim.reference.score import Score, pile_points, prize_winner, side_piles
+from casino_sim.reference.seats import sides
 
 
 def _cards(pos: Position, deck: Sequence[int] | None, score: Score | None) -> bool:
@@ -45,6 +46,7 @@ def _points(pos: Position, deck, score: Score | None) -> bool:
         return True
     rules = pos.rules
     piles = side_piles(rules, pos.captured)
+    team = list(enumerate(sides(rules, pos.players)))
     if len(score.totals) != len(piles):  # one total per side: a player, or a team
         return False
     cards = prize_winner(rules, [len(pile) for pile in piles], rules.most_cards_at_least)  # 26-26: nobody
@@ -55,7 +57,13 @@ def _points(pos: Position, deck, score: Score | None) -> bool:
         + FIXED_POINTS
         + rules.sweep_points * sum(pos.sweeps)
     )
-    return sum(score.totals) == want
+    return sum(score.totals) == want and all(_members_add_up(pos, side, members, score) for side, members in team)
+
+
+def _members_add_up(pos: Position, side: int, members, score: Score) -> bool:
+    """A side's points less its majority prizes are its players' piles' and sweeps' points (partners' summed)."""
+    own = [pile_points(pos.rules, pos.captured[p], pos.sweeps[p]) for p in members]
+    return all(score.points[side][k] == sum(o[k] for o in own) for k in own[0])
 
 
 CHECKS = {"cards": _cards, "builds": _builds, "owners": _owners, "points": _points}

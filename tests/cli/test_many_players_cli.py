@@ -44,21 +44,7 @@ def test_choose_with_a_heuristic_policy():
 @pytest.mark.parametrize(
     "args",
     [
-        ("moves", "-"),
-        ("apply", "-", TAKE),
-        ("choose", "-", "--policy", "rollout"),
-        ("analyse", "-"),
-    ],
-)
-def test_the_numba_engine_refuses_many_players_in_one_line(args):
-    assert_one_line_error(run(*args, stdin=json.dumps(FOUR), env={"NUMBA_DISABLE_JIT": "0"}), LIMIT)
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
         ("simulate", "--deals", "10", "--policy", "greedy", "--vs", "random", "--rules", "brazilian:players=4"),
-        ("play", "--rules", "brazilian:players=4"),
     ],
 )
 def test_run_commands_refuse_many_players_in_one_line(args, tmp_path):

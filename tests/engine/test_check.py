@@ -22,6 +22,7 @@ from casino_sim.runner.rundir import RunDir
 from tests.support.cli import assert_one_line_error, run
 from tests.support.positions import cards
 
+STRICT = get_rules("strict").as_array()
 DECK = np.arange(52, dtype=np.int64)  # deal order: A♠ A♥ A♦ A♣ to the non-dealer, ...
 
 
@@ -36,7 +37,7 @@ def fresh() -> np.ndarray:
 
 
 def test_a_fresh_deal_passes():
-    assert _check_play(fresh(), DECK) == 0
+    assert _check_play(fresh(), STRICT, DECK) == 0
 
 
 @pytest.mark.parametrize(
@@ -50,7 +51,7 @@ def test_a_fresh_deal_passes():
 def test_cards_out_of_place_are_caught(corrupt):
     st = fresh()
     corrupt(st)
-    assert _check_play(st, DECK) == BAD_CARDS
+    assert _check_play(st, STRICT, DECK) == BAD_CARDS
 
 
 def build_of(st, value: int, text: str, owner: int) -> None:
@@ -63,7 +64,7 @@ def build_of(st, value: int, text: str, owner: int) -> None:
 def test_builds_are_checked_against_their_owner_and_their_cards():
     st = fresh()  # the non-dealer (0) holds the aces, the dealer (1) the 2s, the table the 3s
     build_of(st, 6, "3S 3H", 1)  # 1 holds no 6
-    assert _check_play(st, DECK) == BAD_OWNER
+    assert _check_play(st, STRICT, DECK) == BAD_OWNER
 
     def swapped():  # 0 holds A♠ A♥ A♦ 3♣; the table 3♠ 3♥ 3♦ A♣
         st = fresh()
@@ -72,15 +73,15 @@ def test_builds_are_checked_against_their_owner_and_their_cards():
 
     st = swapped()
     build_of(st, 3, "3S 3H", 0)  # a sound multiple build, covered by 0's 3♣
-    assert _check_play(st, DECK) == 0
+    assert _check_play(st, STRICT, DECK) == 0
     st[OWNER + 3] = -1  # a build without an owner
-    assert _check_play(st, DECK) == BAD_BUILD
+    assert _check_play(st, STRICT, DECK) == BAD_BUILD
     st = swapped()
     build_of(st, 3, "3S AC", 0)  # 4 is no multiple of 3
-    assert _check_play(st, DECK) == BAD_BUILD
+    assert _check_play(st, STRICT, DECK) == BAD_BUILD
     st = swapped()
     build_of(st, 3, "3S", 0)  # a build holds at least two cards
-    assert _check_play(st, DECK) == BAD_BUILD
+    assert _check_play(st, STRICT, DECK) == BAD_BUILD
 
 
 def test_points_that_do_not_add_up_are_caught():
