@@ -26,12 +26,32 @@ def simulate(
     policy: Annotated[
         str, typer.Option("--policy", help="Policy A: a name, a .toml file or module:function.")
     ] = "greedy",
-    vs: Annotated[str, typer.Option("--vs", help="Policy B.")] = "random",
+    vs: Annotated[
+        str,
+        typer.Option(
+            "--vs",
+            help="Policy B. With 3 or 4 players A takes one seat and B the others (each deal played with A in "
+            "every place); with teams A's team plays B's (each deal played twice, the teams swapped).",
+        ),
+    ] = "random",
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            help="A,B,C[,D]: the policy of each player, one per seat of --rules (instead of --policy/--vs). Each "
+            "deal is played once in every distinct turn of this seating round the table, so every policy plays "
+            "every place (--no-mirrored: as given).",
+        ),
+    ] = None,
     rules: RulesOpt = "strict",
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
     mirrored: Annotated[
-        bool, typer.Option("--mirrored/--no-mirrored", help="Play each shuffle twice with the seats swapped.")
+        bool,
+        typer.Option(
+            "--mirrored/--no-mirrored",
+            help="Play each shuffle twice with the seats swapped (3 or 4 players: in every seating).",
+        ),
     ] = True,
     until_ci: Annotated[
         float | None,

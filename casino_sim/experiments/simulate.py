@@ -13,11 +13,11 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules, two_player_rules
+from casino_sim.core.rules import RulesError, get_rules
 from casino_sim.experiments.card_value import PAIRS_PER_DEAL, card_pairs, pairing_rng
 from casino_sim.policies import get_policy
 from casino_sim.runner.backends import LocalBackend
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.games import play_games
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.provenance import git_revision, versions
@@ -51,6 +51,7 @@ class SimConfig:
     checked: bool = False  # --check: verify the engine's invariants after every play (engine/check.py)
     record: int = 0  # keep the full move lists of the run's first `record` rounds (for `casino-sim replay`)
     card_deals: int | None = None  # pair every card of the first `card_deals` deals (0: off, None: auto)
+    seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)
 
     # simulate's option names that differ from the field names
     _OPTION_FIELDS: ClassVar[dict[str, str]] = {"policy": "policy_a", "vs": "policy_b", "check": "checked"}
@@ -62,6 +63,9 @@ class SimConfig:
         values = {cls._OPTION_FIELDS.get(k, k): v for k, v in options.items()}
         config = {k: v for k, v in values.items() if k in names}
         config["card_deals"] = parse_card_deals(config.get("card_deals", "auto"))
+        if config.get("seats"):  # policies A and B are the first two it names (as the seatings number them)
+            names = seat_names(config["seats"])
+            config["policy_a"], config["policy_b"] = names[0], names[min(1, len(names) - 1)]
         return cls(**config)
 
     def check(self) -> None:
@@ -80,7 +84,7 @@ class SimConfig:
             raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
         if self.card_deals and self.games:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
-        two_player_rules(self.rules)
+        self.check_seats()
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -89,16 +93,58 @@ class SimConfig:
         if self.record and self.games:
             raise InputError("--record keeps rounds of single-round runs, not of --games")
 
+    def check_seats(self) -> None:
+        """With three or four players: --seats names each player's policy, and what is still two-player is refused."""
+        try:
+            players = get_rules(self.rules).players
+        except RulesError as e:
+            raise InputError(f"--rules: {e}") from None
+        if self.seats is not None and len(self.seats.split(",")) != players:
+            raise InputError(
+                f"--seats names {len(self.seats.split(','))} policies, but {self.rules} seats {players} players"
+            )
+        if players == 2:
+            return
+        for option, given in (("--games", self.games), ("--record", self.record), ("--check", self.checked)):
+            if given:
+                raise InputError(f"{option}: two players only so far, not {self.rules} (single rounds play 3 and 4)")
+        if self.card_deals:
+            raise InputError(f"--card-deals: two players only so far, not {self.rules} (use --card-deals 0)")
+
+    @property
+    def players(self) -> int:
+        return get_rules(self.rules).players
+
+    def policy_names(self) -> tuple[str, ...]:
+        """The run's distinct policies in order: A, B (A again when every seat plays A), then other --seats names."""
+        if self.seats is None:
+            return (self.policy_a, self.policy_b)
+        names = tuple(dict.fromkeys(seat_names(self.seats)))
+        return names if len(names) > 1 else names * 2
+
+    def seatings(self) -> np.ndarray | None:
+        """Three or four players: the seatings each deal is played with (runner.deals.rotations); None for two."""
+        players = self.players
+        if players == 2:
+            return None
+        if self.seats is None:  # A in one seat, B in the others; with teams A's team against B's
+            teams = get_rules(self.rules).teams
+            base = [p % 2 for p in range(players)] if teams else [0] + [1] * (players - 1)
+        else:
+            names = self.policy_names()
+            base = [names.index(name) for name in seat_names(self.seats)]
+        return rotations(base, self.mirrored)
+
     def engine_used(self) -> str:
         """The engine that plays: Python policies play only on the reference engine."""
-        return engine_for(self.engine, (get_policy(self.policy_a), get_policy(self.policy_b)))
+        return engine_for(self.engine, tuple(get_policy(name) for name in self.policy_names()))
 
     def card_deals_used(self) -> int:
         """Deals whose cards are paired: --card-deals, or by default a share of the run that never dominates it.
 
         With --until-ci the run may stop after its first chunk, so the share is of that chunk.
         """
-        if self.games:
+        if self.games or self.players != 2:  # card values pair two-player deals so far
             return 0
         if self.card_deals is not None:
             return min(self.card_deals, self.deals)
@@ -129,7 +175,10 @@ class SimConfig:
 
     @property
     def rounds_per_deal(self) -> int:
-        """Rows of the main table (rounds, or games with --games) per deal."""
+        """Rows of the main table (rounds, or games with --games) per deal: each of its seatings once."""
+        seatings = self.seatings()
+        if seatings is not None:
+            return len(seatings)
         return 2 if self.mirrored else 1
 
     @property
@@ -141,8 +190,16 @@ class SimConfig:
 def headline(frame: pd.DataFrame) -> np.ndarray:
     """Per deal: policy A's points minus policy B's, averaged over the mirrored seatings.
 
-    A void round counts as a difference of 0 (it scores nothing).
+    A void round counts as a difference of 0 (it scores nothing). Three or four players: A's side's points
+    minus the mean of the other sides', averaged over the deal's non-void seatings (reports/place_tables.py).
     """
+    from casino_sim.reports.load import has_place_records
+
+    if has_place_records(frame):
+        from casino_sim.reports.place_tables import deal_margins
+        from casino_sim.reports.places import side_rows
+
+        return deal_margins(side_rows(frame))
     a_is_0 = frame["mirror"].to_numpy() == 0
     s0, s1 = frame["s0_total"].to_numpy(), frame["s1_total"].to_numpy()
     diff = np.where(a_is_0, s0 - s1, s1 - s0).astype(np.float64)
@@ -170,6 +227,14 @@ class Headline:
         from casino_sim.reports.stats import t975  # Student's t: a few deals give a wide interval
 
         return mean, 2 * t975(self.n - 1) * math.sqrt(var / self.n)
+
+
+def seat_names(text: str) -> list[str]:
+    """--seats A,B,C[,D]: the policy names, one per player (player 0 first)."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise InputError(f"--seats must name a policy for every player, separated by commas, got {text!r}")
+    return names
 
 
 def parse_card_deals(text: str) -> int | None:
@@ -222,7 +287,7 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     from the run seed and the chunk index alone.
     """
     rules = get_rules(config.rules)
-    pa, pb = get_policy(config.policy_a), get_policy(config.policy_b)
+    pa, pb, *others = (get_policy(name) for name in config.policy_names())
     engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
@@ -235,9 +300,9 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
             )
         )
     else:
-        rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored)
+        rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored, config.seatings())
         trace = new_trace(min(max(config.record - first * config.rounds_per_deal, 0), len(rows)))
-        tables = {"rounds": play_rows(engine, rows, rules, pa, pb, check=config.checked, trace=trace)}
+        tables = {"rounds": play_rows(engine, rows, rules, pa, pb, tuple(others), check=config.checked, trace=trace)}
         if len(trace):
             tables.update(recorded_tables(rows, trace))
         paired = config.paired_deals(chunk) * config.rounds_per_deal
@@ -274,7 +339,7 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     done = run.finished_chunks()
     head = Headline()
     if done and config.until_ci is not None:
-        head.add(run.read_rounds(["deal_id", "mirror", "s0_total", "s1_total"]))
+        head.add(run.read_rounds(["deal_id", "mirror", "s0_total", "s1_total"] if config.players == 2 else None))
     rounds_total = (config.deals + config.card_deals_used() * PAIRS_PER_DEAL) * config.rounds_per_deal
     rounds_done = sum(config.chunk_units(c) for c in done)
     if progress:
@@ -334,6 +399,8 @@ def card_deals_note(manifest: dict) -> str:
     used = config.card_deals_used()
     if config.games:
         return "card values: not measured with --games (they replay single rounds)"
+    if config.players != 2:
+        return "card values: two players only so far (they swap a card to the opponent)"
     engine = config.engine_used()
     share = f"1/{AUTO_CARD_DIVISOR[engine]} of the run's rounds on the {engine} engine"
     if used:

@@ -10,7 +10,15 @@ import pandas as pd
 from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.score import CATEGORY_LABELS
 from casino_sim.reports.kinds import REPORTS
-from casino_sim.reports.load import ANATOMY_COLUMNS, read_cards, read_games, read_manifest, rounds_of
+from casino_sim.reports.load import (
+    ANATOMY_COLUMNS,
+    has_place_records,
+    read_cards,
+    read_games,
+    read_manifest,
+    read_rounds,
+    rounds_of,
+)
 from casino_sim.reports.output import atomic_write
 
 
@@ -201,6 +209,10 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
+    if has_place_records(data if data is not None else run_dir):  # three or four players: by place and team
+        from casino_sim.reports.place_reports import write_places
+
+        return write_places(data if data is not None else read_rounds(run_dir, None), out, manifest)
     df = rounds_of(data if data is not None else run_dir)
     anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
     results = {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}

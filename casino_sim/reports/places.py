@@ -1,0 +1,74 @@
+"""Rounds of three or four players seen by side: each player, or each team, of every round, by place and policy.
+
+A side is a player (named by its place in the turn order: first, second, third, dealer) or, with teams, a team
+(team_first: the first and third places; team_dealer: the second and the dealer). Policy A sits at player
+`mirror` of a round (runner.deals.rotations), so A's side is known even when A and B are the same policy. The
+rounds of one deal share their cards: they form one cluster of the intervals.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from casino_sim.core.errors import InputError
+from casino_sim.core.record import CATEGORIES, PLAY_KINDS, TEAMS
+
+SIDE_FIELDS = (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps", *(f"plays_{k}" for k in PLAY_KINDS))
+TEAM_OWN = ("cards", "spades", "total", "n_cards", "n_spades")  # a team's own columns; the rest sum its members
+
+
+def has_places(df: pd.DataFrame) -> bool:
+    """Whether `df` holds three- or four-player records (core/record.py many_record_columns)."""
+    return "first_seat" in df.columns
+
+
+def place_names(df: pd.DataFrame) -> list[str]:
+    """The places of the records, in turn order (first, second, [third,] dealer)."""
+    return [c.removesuffix("_seat") for c in df.columns if c.endswith("_seat")]
+
+
+def side_rows(df: pd.DataFrame) -> pd.DataFrame:
+    """One row per side of every non-void round: cluster (deal), side, policy, is_a, the SIDE_FIELDS, margin (its
+    total minus the mean of the other sides') and won (1 for the one highest total, 1/k for k tied there)."""
+    if len(df) == 0:
+        raise InputError("no round records")
+    live = df[df["void"].to_numpy() == 0]
+    places = place_names(df)
+    n = len(places)
+    names = np.stack([live[f"policy_{p}"].astype(str).to_numpy() for p in range(n)], axis=1)
+    seat = np.stack([live[f"{q}_seat"].to_numpy().astype(np.int64) for q in places], axis=1)
+    idx = np.arange(len(live))
+    policy = names[idx[:, None], seat]  # the policy in each place
+    is_a = seat == live["mirror"].to_numpy()[:, None]
+    teams = "team_first_total" in df.columns
+    parts = []
+    if teams:  # members of team t: places t and t + 2
+        for t, team in enumerate(TEAMS):
+            pol = np.where(policy[:, t] == policy[:, t + 2], policy[:, t], np.char.add(policy[:, t] + "+", policy[:, t + 2]))
+            cols = {
+                f: live[f"team_{team}_{f}"].to_numpy() if f in TEAM_OWN else
+                live[f"{places[t]}_{f}"].to_numpy() + live[f"{places[t + 2]}_{f}"].to_numpy()
+                for f in SIDE_FIELDS
+            }
+            parts.append({"side": f"team_{team}", "policy": pol, "is_a": is_a[:, t] | is_a[:, t + 2], **cols})
+    else:
+        for q, place in enumerate(places):
+            cols = {f: live[f"{place}_{f}"].to_numpy() for f in SIDE_FIELDS}
+            parts.append({"side": place, "policy": policy[:, q], "is_a": is_a[:, q], **cols})
+    totals = np.stack([p["total"] for p in parts], axis=1).astype(np.float64)
+    k = totals.shape[1]
+    top = totals.max(axis=1, keepdims=True)
+    share = (totals == top) / (totals == top).sum(axis=1, keepdims=True)
+    margin = totals - (totals.sum(axis=1, keepdims=True) - totals) / (k - 1)
+    cluster = pd.factorize(live["deal_id"].to_numpy(), sort=True)[0].astype(np.int64)
+    frames = [
+        pd.DataFrame({"cluster": cluster, "deal_id": live["deal_id"].to_numpy(), **p, "margin": margin[:, s], "won": share[:, s]})
+        for s, p in enumerate(parts)
+    ]
+    return pd.concat(frames, ignore_index=True)
+
+
+def side_order(sides: pd.DataFrame) -> list[str]:
+    """The sides in turn order, as side_rows lists them."""
+    return list(dict.fromkeys(sides["side"]))
