@@ -381,7 +381,7 @@ def seat_places_chart(table: pd.DataFrame) -> Figure:
     groups = list(table.groupby("policy", sort=False))
     width = 0.8 / len(groups)
     for i, (policy, t) in enumerate(groups):
-        t = t.set_index("side").loc[sides].reset_index()
+        t = t.set_index("side").reindex(sides).reset_index()
         dx = (i - (len(groups) - 1) / 2) * width
         ax1.bar(x + dx, t["points_mean"], width=width, yerr=_yerr(t, "points_"), capsize=4, label=policy)
         ax2.errorbar(t["advantage_mean"], x + dx, xerr=_yerr(t, "advantage_"), fmt="o", capsize=5, label=policy)

@@ -20,7 +20,7 @@ from casino_sim.reports.place_tables import (
     seat_places_table,
     summary_places_table,
 )
-from casino_sim.reports.places import side_rows
+from casino_sim.reports.places import has_teams, side_rows
 
 
 def write_places(df: pd.DataFrame, out: str | Path, manifest: dict) -> dict[str, pd.DataFrame]:
@@ -28,12 +28,13 @@ def write_places(df: pd.DataFrame, out: str | Path, manifest: dict) -> dict[str,
     report.md; returns the tables by kind."""
     out = Path(out)
     sides = side_rows(df)
+    by_place = (sides, side_rows(df, by_team=False)) if has_teams(df) else (sides,)
     label = matchup_label(sides)[2]
     caption = charts.run_caption(manifest)
     results = {
         "summary": (summary_places_table(df, sides), charts.summary_chart, "summary"),
         "score": (score_places_table(sides, label), charts.score_breakdown_chart, "score_breakdown"),
-        "seat": (seat_places_table(sides), charts.seat_places_chart, "seat_advantage"),
+        "seat": (seat_places_table(*by_place), charts.seat_places_chart, "seat_advantage"),
         "convergence": (convergence_places_table(df, sides), charts.convergence_chart, "convergence"),
     }
     for table, chart, name in results.values():

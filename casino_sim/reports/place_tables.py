@@ -51,12 +51,13 @@ def summary_places_table(df: pd.DataFrame, sides: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame([row])
 
 
-def seat_places_table(sides: pd.DataFrame) -> pd.DataFrame:
+def seat_places_table(*tables: pd.DataFrame) -> pd.DataFrame:
     """Per place (or team) of the turn order, all policies pooled ("all") and per policy when there are several:
-    mean points, the advantage (points minus the mean of the other sides'), sweeps and win share per round."""
-    groups = [("all", sides)]
-    if sides["policy"].nunique() > 1:
-        groups += list(sides.groupby("policy", sort=False))
+    mean points, the advantage (points minus the mean of the other sides'), sweeps and win share per round.
+    Each of `tables` is a side_rows (teams, then places: their rows follow each other)."""
+    groups = []
+    for sides in tables:
+        groups += [("all", sides), *(sides.groupby("policy", sort=False) if sides["policy"].nunique() > 1 else [])]
     rows = []
     for policy, g in groups:
         for side, s in g.groupby("side", sort=False):

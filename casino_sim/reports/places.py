@@ -23,14 +23,22 @@ def has_places(df: pd.DataFrame) -> bool:
     return "first_seat" in df.columns
 
 
+def has_teams(df: pd.DataFrame) -> bool:
+    """Whether the records are of two teams (team_first, team_dealer)."""
+    return "team_first_total" in df.columns
+
+
 def place_names(df: pd.DataFrame) -> list[str]:
     """The places of the records, in turn order (first, second, [third,] dealer)."""
     return [c.removesuffix("_seat") for c in df.columns if c.endswith("_seat")]
 
 
-def side_rows(df: pd.DataFrame) -> pd.DataFrame:
+def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
     """One row per side of every non-void round: cluster (deal), side, policy, is_a, the SIDE_FIELDS, margin (its
-    total minus the mean of the other sides') and won (1 for the one highest total, 1/k for k tied there)."""
+    total minus the mean of the other sides') and won (1 for the one highest total, 1/k for k tied there).
+
+    With teams the sides are the teams; `by_team` False takes the players instead, each with its own pile's
+    points (no majority prizes: those are the team's)."""
     if len(df) == 0:
         raise InputError("no round records")
     live = df[df["void"].to_numpy() == 0]
@@ -41,7 +49,7 @@ def side_rows(df: pd.DataFrame) -> pd.DataFrame:
     idx = np.arange(len(live))
     policy = names[idx[:, None], seat]  # the policy in each place
     is_a = seat == live["mirror"].to_numpy()[:, None]
-    teams = "team_first_total" in df.columns
+    teams = by_team and has_teams(df)
     parts = []
     if teams:  # members of team t: places t and t + 2
         for t, team in enumerate(TEAMS):
