@@ -132,7 +132,7 @@ OFF_MADE, OFF_OWN, OFF_LOST = (ANATOMY.index(k) for k in ("builds_made", "builds
 NR_SCORE = 1
 NR_PLAYS = NR_SCORE + SCORE_FIELDS
 TEAM_SCORE = np.array([S_TOTAL, S_CARDS, S_SPADES, S_N_CARDS, S_N_SPADES], dtype=np.int64)  # TEAM_FIELDS order
-assert SEAT_FIELDS[NR_SCORE : NR_PLAYS] == (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps")
+assert SEAT_FIELDS[NR_SCORE:NR_PLAYS] == (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps")
 assert SEAT_FIELDS[NR_PLAYS] == "plays_trail" and TEAM_FIELDS == ("total", "cards", "spades", "n_cards", "n_spades")
 
 

@@ -13,7 +13,6 @@ from numba import njit, prange
 
 from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.rules import RuleSet
-
 from casino_sim.engine import layout as L
 from casino_sim.engine.bits import popcount
 from casino_sim.engine.buffers import _new_scratch, replay_rows

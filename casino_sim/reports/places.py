@@ -53,10 +53,13 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
     parts = []
     if teams:  # members of team t: places t and t + 2
         for t, team in enumerate(TEAMS):
-            pol = np.where(policy[:, t] == policy[:, t + 2], policy[:, t], np.char.add(policy[:, t] + "+", policy[:, t + 2]))
+            pol = np.where(
+                policy[:, t] == policy[:, t + 2], policy[:, t], np.char.add(policy[:, t] + "+", policy[:, t + 2])
+            )
             cols = {
-                f: live[f"team_{team}_{f}"].to_numpy() if f in TEAM_OWN else
-                live[f"{places[t]}_{f}"].to_numpy() + live[f"{places[t + 2]}_{f}"].to_numpy()
+                f: live[f"team_{team}_{f}"].to_numpy()
+                if f in TEAM_OWN
+                else live[f"{places[t]}_{f}"].to_numpy() + live[f"{places[t + 2]}_{f}"].to_numpy()
                 for f in SIDE_FIELDS
             }
             parts.append({"side": f"team_{team}", "policy": pol, "is_a": is_a[:, t] | is_a[:, t + 2], **cols})
@@ -71,7 +74,9 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
     margin = totals - (totals.sum(axis=1, keepdims=True) - totals) / (k - 1)
     cluster = pd.factorize(live["deal_id"].to_numpy(), sort=True)[0].astype(np.int64)
     frames = [
-        pd.DataFrame({"cluster": cluster, "deal_id": live["deal_id"].to_numpy(), **p, "margin": margin[:, s], "won": share[:, s]})
+        pd.DataFrame(
+            {"cluster": cluster, "deal_id": live["deal_id"].to_numpy(), **p, "margin": margin[:, s], "won": share[:, s]}
+        )
         for s, p in enumerate(parts)
     ]
     return pd.concat(frames, ignore_index=True)

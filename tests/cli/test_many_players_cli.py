@@ -57,7 +57,7 @@ def test_the_numba_engine_refuses_many_players_in_one_line(args):
 @pytest.mark.parametrize(
     "args",
     [
-        ("simulate", "--deals", "10", "--policy", "greedy", "--vs", "random", "--rules", "brazilian:players=4"),
+        ("simulate", "--deals", "10", "--games", "--rules", "brazilian:players=4"),
         ("play", "--rules", "brazilian:players=4"),
     ],
 )

@@ -1,0 +1,99 @@
+"""simulate with three and four players through the CLI: every deal played in each seating, reports by place
+and team, --seats, the same records on any thread count, and resume."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from casino_sim.runner.deals import rotations
+from tests.support.cli import assert_one_line_error, run
+
+
+def simulate(out, *args: str) -> pd.DataFrame:
+    """Run simulate into `out` and return its round records in deal order."""
+    done = run("simulate", "--deals", "12", "--chunk-deals", "6", "--out", str(out), *args)
+    assert done.returncode == 0, done.stderr
+    return pd.read_parquet(out / "rounds").sort_values(["deal_id", "mirror"], ignore_index=True)
+
+
+def test_rotations_seat_a_in_every_place():
+    three = rotations([0, 1, 1], mirrored=True)
+    assert three.tolist() == [[0, 1, 1], [1, 0, 1], [1, 1, 0]]  # seating m: A at player m
+    assert rotations([0, 1, 0, 1], mirrored=True).tolist() == [[0, 1, 0, 1], [1, 0, 1, 0]]  # teams swapped
+    assert len(rotations([0, 1, 2, 3], mirrored=True)) == 4
+    assert rotations([0, 1, 1], mirrored=False).tolist() == [[0, 1, 1]]
+
+
+def test_three_players_play_each_deal_with_a_in_every_seat(tmp_path):
+    rounds = simulate(tmp_path / "run", "--policy", "greedy", "--vs", "random", "--rules", "italian:players=3")
+    assert len(rounds) == 36 and (rounds.groupby("deal_id").size() == 3).all()
+    for m in range(3):  # seating m: A (greedy) at player m, B in the other two seats
+        row = rounds[rounds["mirror"] == m]
+        names = row[[f"policy_{p}" for p in range(3)]].astype(str)
+        assert (names[f"policy_{m}"] == "greedy").all()
+        assert (names.drop(columns=f"policy_{m}") == "random").all().all()
+    same_deal = rounds.groupby("deal_id")
+    assert (same_deal["dealer"].nunique() == 1).all()  # one deal, one dealer: A takes each place once
+    a_place = [
+        next(q for q in ("first", "second", "dealer") if r[f"{q}_seat"] == r["mirror"]) for _, r in rounds.iterrows()
+    ]
+    assert (pd.Series(a_place).groupby(rounds["deal_id"]).nunique() == 3).all()
+    report = (tmp_path / "run" / "report" / "report.md").read_text()
+    for place in ("first", "second", "dealer"):
+        assert f"- {place} (greedy):" in report and f"- {place} (random):" in report
+    assert "greedy vs random" in report and (tmp_path / "run" / "report" / "seat_advantage.png").exists()
+    seat = pd.read_csv(tmp_path / "run" / "report" / "seat_advantage.csv")
+    assert {"advantage_ci_lo", "advantage_ci_hi", "win_rate_ci_lo"} <= set(seat.columns)
+
+
+def test_four_player_teams_play_each_deal_twice_with_the_teams_swapped(tmp_path):
+    rounds = simulate(tmp_path / "run", "--policy", "greedy", "--vs", "random", "--rules", "brazilian:players=4")
+    assert len(rounds) == 24 and (rounds.groupby("deal_id").size() == 2).all()
+    names = rounds[[f"policy_{p}" for p in range(4)]].astype(str).to_numpy()
+    first = rounds["mirror"].to_numpy() == 0
+    assert (names[first] == ["greedy", "random", "greedy", "random"]).all()
+    assert (names[~first] == ["random", "greedy", "random", "greedy"]).all()
+    live = rounds[rounds["void"] == 0]
+    total = live["team_first_total"] + live["team_dealer_total"]
+    assert (live["team_first_n_cards"] + live["team_dealer_n_cards"] == 52).all() and (total > 0).all()
+    report = (tmp_path / "run" / "report" / "report.md").read_text()
+    for side in ("team_first", "team_dealer", "first", "second", "third", "dealer"):
+        assert f"- {side} (all):" in report
+    assert "greedy's side minus the mean of the other sides" in report
+
+
+def test_seats_name_every_player_and_threads_do_not_change_the_records(tmp_path):
+    args = ("--seats", "greedy,random,greedy", "--rules", "brazilian:players=3", "--seed", "5")
+    one = simulate(tmp_path / "one", *args, "--threads", "1")
+    two = simulate(tmp_path / "two", *args, "--threads", "2")
+    pd.testing.assert_frame_equal(one, two)
+    assert (one.groupby("deal_id").size() == 3).all()
+    names = one[[f"policy_{p}" for p in range(3)]].astype(str).to_numpy()
+    seatings = {tuple(r) for r in names}
+    assert seatings == {("greedy", "random", "greedy"), ("greedy", "greedy", "random"), ("random", "greedy", "greedy")}
+    config = json.loads((tmp_path / "one" / "manifest.json").read_text())["config"]
+    assert config["seats"] == "greedy,random,greedy" and config["policy_a"] == "greedy"
+
+
+def test_resume_finishes_a_run_with_the_same_records(tmp_path):
+    args = ("--policy", "greedy", "--vs", "random", "--rules", "italian:players=4")
+    whole = simulate(tmp_path / "whole", *args)
+    part = tmp_path / "part"
+    simulate(part, *args)
+    chunks = sorted((part / "rounds").glob("*.parquet"))
+    chunks[-1].unlink()  # as if interrupted before the last chunk was written
+    done = run("simulate", "--resume", str(part))
+    assert done.returncode == 0, done.stderr
+    again = pd.read_parquet(part / "rounds").sort_values(["deal_id", "mirror"], ignore_index=True)
+    pd.testing.assert_frame_equal(whole, again)
+    assert (whole.groupby("deal_id").size() == 4).all()  # italian: four players individually, A in every seat
+
+
+@pytest.mark.parametrize("seats", ["greedy,random", "greedy,random,random,greedy"])
+def test_seats_of_the_wrong_length_are_one_line(seats, tmp_path):
+    proc = run("simulate", "--seats", seats, "--rules", "italian:players=3", "--out", str(tmp_path / "run"))
+    assert_one_line_error(proc, "--seats", "3 players")
+    assert not (tmp_path / "run").exists()
