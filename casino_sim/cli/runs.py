@@ -322,7 +322,7 @@ def tournament(
 
 
 def card_value(
-    policy: Annotated[str, typer.Option("--policy", help="The policy playing both seats.")] = "expert",
+    policy: Annotated[str, typer.Option("--policy", help="The policy playing every seat.")] = "expert",
     deals: Annotated[int, typer.Option(help="Deals; every card dealt to a hand is paired in each.")] = 2_000,
     rules: RulesOpt = "strict",
     seed: Annotated[int, typer.Option(help="Seed of the experiment.")] = 0,

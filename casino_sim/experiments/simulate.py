@@ -14,7 +14,7 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RulesError, get_rules
-from casino_sim.experiments.card_value import PAIRS_PER_DEAL, card_pairs, pairing_rng
+from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
 from casino_sim.policies import get_policy
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows, rotations
@@ -108,12 +108,15 @@ class SimConfig:
         for option, given in (("--games", self.games), ("--record", self.record), ("--check", self.checked)):
             if given:
                 raise InputError(f"{option}: two players only so far, not {self.rules} (single rounds play 3 and 4)")
-        if self.card_deals:
-            raise InputError(f"--card-deals: two players only so far, not {self.rules} (use --card-deals 0)")
 
     @property
     def players(self) -> int:
         return get_rules(self.rules).players
+
+    @property
+    def pairs_per_deal(self) -> int:
+        """The paired replays of one deal's cards (card_value.pairs_per_deal), per seating."""
+        return pairs_per_deal(self.players)
 
     def policy_names(self) -> tuple[str, ...]:
         """The run's distinct policies in order: A, B (A again when every seat plays A), then other --seats names."""
@@ -144,12 +147,12 @@ class SimConfig:
 
         With --until-ci the run may stop after its first chunk, so the share is of that chunk.
         """
-        if self.games or self.players != 2:  # card values pair two-player deals so far
+        if self.games:
             return 0
         if self.card_deals is not None:
             return min(self.card_deals, self.deals)
         planned = min(self.deals, self.chunk_deals) if self.until_ci is not None else self.deals
-        return min(AUTO_CARD_DEALS_CAP, planned // (AUTO_CARD_DIVISOR[self.engine_used()] * PAIRS_PER_DEAL))
+        return min(AUTO_CARD_DEALS_CAP, planned // (AUTO_CARD_DIVISOR[self.engine_used()] * self.pairs_per_deal))
 
     def resolved(self) -> SimConfig:
         """This config with the automatic card-deal count fixed, as the manifest records it (resume plays it)."""
@@ -171,7 +174,7 @@ class SimConfig:
 
     def chunk_units(self, chunk: int) -> int:
         """What the progress bar counts for one chunk: its rounds (or games) and its paired replays."""
-        return (self.chunk_size(chunk) + self.paired_deals(chunk) * PAIRS_PER_DEAL) * self.rounds_per_deal
+        return (self.chunk_size(chunk) + self.paired_deals(chunk) * self.pairs_per_deal) * self.rounds_per_deal
 
     @property
     def rounds_per_deal(self) -> int:
@@ -307,8 +310,9 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
             tables.update(recorded_tables(rows, trace))
         paired = config.paired_deals(chunk) * config.rounds_per_deal
         if paired:  # rows are in deal order, so the first deals are the first rows
+            base = rows.take(np.arange(paired))
             tables["cards"] = card_pairs(
-                rows.take(np.arange(paired)), tables["rounds"].iloc[:paired], engine, rules, pa, pb, pairing_rng(seed)
+                base, tables["rounds"].iloc[:paired], engine, rules, pa, pb, pairing_rng(seed), tuple(others)
             )
     for frame in tables.values():
         frame.insert(0, "chunk", np.int32(chunk))
@@ -340,7 +344,7 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     head = Headline()
     if done and config.until_ci is not None:
         head.add(run.read_rounds(["deal_id", "mirror", "s0_total", "s1_total"] if config.players == 2 else None))
-    rounds_total = (config.deals + config.card_deals_used() * PAIRS_PER_DEAL) * config.rounds_per_deal
+    rounds_total = (config.deals + config.card_deals_used() * config.pairs_per_deal) * config.rounds_per_deal
     rounds_done = sum(config.chunk_units(c) for c in done)
     if progress:
         progress(rounds_done, rounds_total)
@@ -399,8 +403,6 @@ def card_deals_note(manifest: dict) -> str:
     used = config.card_deals_used()
     if config.games:
         return "card values: not measured with --games (they replay single rounds)"
-    if config.players != 2:
-        return "card values: two players only so far (they swap a card to the opponent)"
     engine = config.engine_used()
     share = f"1/{AUTO_CARD_DIVISOR[engine]} of the run's rounds on the {engine} engine"
     if used:
@@ -411,7 +413,7 @@ def card_deals_note(manifest: dict) -> str:
         )
         return f"card values: the first {used:,} deals, replayed with each dealt card swapped away ({how})"
     why = (
-        f"auto: the {PAIRS_PER_DEAL} replays of one deal would take more than {share}"
+        f"auto: the {config.pairs_per_deal} replays of one deal would take more than {share}"
         if manifest.get("card_deals_auto")
         else "--card-deals 0"
     )

@@ -212,7 +212,8 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
     if has_place_records(data if data is not None else run_dir):  # three or four players: by place and team
         from casino_sim.reports.place_reports import write_places
 
-        return write_places(data if data is not None else read_rounds(run_dir, None), out, manifest)
+        rounds = data if data is not None else read_rounds(run_dir, None)
+        return write_places(rounds, out, manifest, read_cards(run_dir))
     df = rounds_of(data if data is not None else run_dir)
     anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
     results = {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}

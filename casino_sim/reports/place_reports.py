@@ -11,7 +11,8 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.reports import charts
-from casino_sim.reports.index import _score_lines, ci_text
+from casino_sim.reports.index import CARDS_SECTION, _score_lines, ci_text
+from casino_sim.reports.kinds import card_value
 from casino_sim.reports.output import atomic_write, save_figure, write_table
 from casino_sim.reports.place_tables import (
     convergence_places_table,
@@ -23,9 +24,11 @@ from casino_sim.reports.place_tables import (
 from casino_sim.reports.places import has_teams, side_rows
 
 
-def write_places(df: pd.DataFrame, out: str | Path, manifest: dict) -> dict[str, pd.DataFrame]:
-    """The summary, seat, score and convergence tables and charts of n-player records into `out`, and
-    report.md; returns the tables by kind."""
+def write_places(
+    df: pd.DataFrame, out: str | Path, manifest: dict, cards: pd.DataFrame | None = None
+) -> dict[str, pd.DataFrame]:
+    """The summary, seat, score and convergence tables and charts of n-player records (and the card values of
+    its paired deals, `cards`) into `out`, and report.md; returns the tables by kind."""
     out = Path(out)
     sides = side_rows(df)
     by_place = (sides, side_rows(df, by_team=False)) if has_teams(df) else (sides,)
@@ -41,6 +44,8 @@ def write_places(df: pd.DataFrame, out: str | Path, manifest: dict) -> dict[str,
         write_table(table, out, name)
         save_figure(charts.add_caption(chart(table), caption), out, name)
     tables = {kind: t for kind, (t, _, _) in results.items()}
+    if cards is not None:
+        tables["card-value"] = card_value(cards, out, manifest)
     atomic_write(out / "report.md", render_places(tables, manifest).encode())
     return tables
 
@@ -105,4 +110,8 @@ def render_places(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
         f"95% interval ± {(conv['ci_hi'] - conv['ci_lo']) / 2:.3f}.",
         "",
     ]
+    if "card-value" in tables:
+        _, title, chart, what, headline = CARDS_SECTION
+        lines += [f"## {title}", "", f"![{title}]({chart}.png) (table card_values.csv)", "", what, ""]
+        lines += [*headline(tables["card-value"]), ""]
     return "\n".join(lines)

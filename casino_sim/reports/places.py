@@ -85,3 +85,22 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
 def side_order(sides: pd.DataFrame) -> list[str]:
     """The sides in turn order, as side_rows lists them."""
     return list(dict.fromkeys(sides["side"]))
+
+
+def player_margins(df) -> np.ndarray:
+    """(rounds, players): the margin of each player's side, its total minus the mean of the other sides' (0 in
+    a void round). `df`: n-player records, a DataFrame or the engines' dict of columns."""
+    places = [c.removesuffix("_seat") for c in df if c.endswith("_seat")]
+    n = len(places)
+    seat = np.stack([np.asarray(df[f"{q}_seat"], np.int64) for q in places], axis=1)
+    rows = np.arange(len(seat))[:, None]
+    if "team_first_total" in df:  # a player's side: the team of place 0 (first) or of place 1
+        team = np.stack([np.asarray(df[f"team_{t}_total"], np.float64) for t in TEAMS], axis=1)
+        margin = team - team[:, ::-1]
+        out = np.zeros((len(seat), n))
+        out[rows, seat] = margin[:, np.arange(n) % 2]
+        return out
+    totals = np.stack([np.asarray(df[f"{q}_total"], np.float64) for q in places], axis=1)
+    out = np.zeros((len(seat), n))
+    out[rows, seat] = totals - (totals.sum(axis=1, keepdims=True) - totals) / (n - 1)
+    return out

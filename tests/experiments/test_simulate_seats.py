@@ -28,7 +28,8 @@ def test_rotations_seat_a_in_every_place():
 
 
 def test_three_players_play_each_deal_with_a_in_every_seat(tmp_path):
-    rounds = simulate(tmp_path / "run", "--policy", "greedy", "--vs", "random", "--rules", "italian:players=3")
+    args = ("--policy", "greedy", "--vs", "random", "--rules", "italian:players=3", "--card-deals", "2")
+    rounds = simulate(tmp_path / "run", *args)
     assert len(rounds) == 36 and (rounds.groupby("deal_id").size() == 3).all()
     for m in range(3):  # seating m: A (greedy) at player m, B in the other two seats
         row = rounds[rounds["mirror"] == m]
@@ -47,6 +48,9 @@ def test_three_players_play_each_deal_with_a_in_every_seat(tmp_path):
     assert "greedy vs random" in report and (tmp_path / "run" / "report" / "seat_advantage.png").exists()
     seat = pd.read_csv(tmp_path / "run" / "report" / "seat_advantage.csv")
     assert {"advantage_ci_lo", "advantage_ci_hi", "win_rate_ci_lo"} <= set(seat.columns)
+    cards = pd.read_parquet(tmp_path / "run" / "cards")  # 2 deals x 3 seatings x 84 pairs, held by either policy
+    assert len(cards) == 2 * 3 * 84 and set(cards["holder"].astype(str)) == {"greedy", "random"}
+    assert "## Value of holding each card" in report
 
 
 def test_four_player_teams_play_each_deal_twice_with_the_teams_swapped(tmp_path):
