@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import RulesError, get_rules
+from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
 from casino_sim.policies import get_policy
 from casino_sim.runner.backends import LocalBackend
@@ -95,10 +95,7 @@ class SimConfig:
 
     def check_seats(self) -> None:
         """With three or four players: --seats names each player's policy, and what is still two-player is refused."""
-        try:
-            players = get_rules(self.rules).players
-        except RulesError as e:
-            raise InputError(f"--rules: {e}") from None
+        players = get_rules(self.rules).players  # a bad rule set: RulesError, one line
         if self.seats is not None and len(self.seats.split(",")) != players:
             raise InputError(
                 f"--seats names {len(self.seats.split(','))} policies, but {self.rules} seats {players} players"
