@@ -108,6 +108,7 @@ def simulate(
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
     from casino_sim.cli.ui import progress_bar
+    from casino_sim.experiments import run_notes
     from casino_sim.experiments import simulate as sim
     from casino_sim.runner.rundir import RunDir, refuse_used_folder
 
@@ -142,7 +143,7 @@ def simulate(
         f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s); writing reports",
         highlight=False,
     )
-    for note in (sim.until_ci_note(manifest), sim.card_deals_note(manifest)):
+    for note in (run_notes.until_ci_note(manifest), run_notes.card_deals_note(manifest)):
         if note:
             console.print(note, highlight=False, markup=False, soft_wrap=True)
     tables = sim.write_reports(run)

@@ -15,9 +15,10 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
+from casino_sim.experiments.seating import check_seating, policy_names, seat_names, seatings
 from casino_sim.policies import get_policy
 from casino_sim.runner.backends import LocalBackend
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.provenance import git_revision, versions
@@ -84,7 +85,7 @@ class SimConfig:
             raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
         if self.card_deals and self.games:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
-        self.check_seats()
+        check_seating(self.rules, self.seats, (self.games, bool(self.record), self.checked))
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -92,19 +93,6 @@ class SimConfig:
             raise InputError("--check verifies the numba engine (the reference engine is the rules it is held to)")
         if self.record and self.games:
             raise InputError("--record keeps rounds of single-round runs, not of --games")
-
-    def check_seats(self) -> None:
-        """With three or four players: --seats names each player's policy, and what is still two-player is refused."""
-        players = get_rules(self.rules).players  # a bad rule set: RulesError, one line
-        if self.seats is not None and len(self.seats.split(",")) != players:
-            raise InputError(
-                f"--seats names {len(self.seats.split(','))} policies, but {self.rules} seats {players} players"
-            )
-        if players == 2:
-            return
-        for option, given in (("--games", self.games), ("--record", self.record), ("--check", self.checked)):
-            if given:
-                raise InputError(f"{option}: two players only so far, not {self.rules} (single rounds play 3 and 4)")
 
     @property
     def players(self) -> int:
@@ -116,24 +104,12 @@ class SimConfig:
         return pairs_per_deal(self.players)
 
     def policy_names(self) -> tuple[str, ...]:
-        """The run's distinct policies in order: A, B (A again when every seat plays A), then other --seats names."""
-        if self.seats is None:
-            return (self.policy_a, self.policy_b)
-        names = tuple(dict.fromkeys(seat_names(self.seats)))
-        return names if len(names) > 1 else names * 2
+        """The run's distinct policies in order (experiments/seating.py)."""
+        return policy_names(self.policy_a, self.policy_b, self.seats)
 
     def seatings(self) -> np.ndarray | None:
-        """Three or four players: the seatings each deal is played with (runner.deals.rotations); None for two."""
-        players = self.players
-        if players == 2:
-            return None
-        if self.seats is None:  # A in one seat, B in the others; with teams A's team against B's
-            teams = get_rules(self.rules).teams
-            base = [p % 2 for p in range(players)] if teams else [0] + [1] * (players - 1)
-        else:
-            names = self.policy_names()
-            base = [names.index(name) for name in seat_names(self.seats)]
-        return rotations(base, self.mirrored)
+        """Three or four players: the seatings each deal is played with (experiments/seating.py); None for two."""
+        return seatings(self.rules, self.policy_names(), self.seats, self.mirrored)
 
     def engine_used(self) -> str:
         """The engine that plays: Python policies play only on the reference engine."""
@@ -227,14 +203,6 @@ class Headline:
         from casino_sim.reports.stats import t975  # Student's t: a few deals give a wide interval
 
         return mean, 2 * t975(self.n - 1) * math.sqrt(var / self.n)
-
-
-def seat_names(text: str) -> list[str]:
-    """--seats A,B,C[,D]: the policy names, one per player (player 0 first)."""
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise InputError(f"--seats must name a policy for every player, separated by commas, got {text!r}")
-    return names
 
 
 def parse_card_deals(text: str) -> int | None:
@@ -392,43 +360,6 @@ def finish_run(run: RunDir, timings: dict) -> dict:
     )
     run.write_manifest(manifest)
     return manifest
-
-
-def card_deals_note(manifest: dict) -> str:
-    """One line on a run's card values: how many deals they replayed, by which rule, and how to change it."""
-    config = SimConfig(**manifest["config"])
-    used = config.card_deals_used()
-    if config.games:
-        return "card values: not measured with --games (they replay single rounds)"
-    engine = config.engine_used()
-    share = f"1/{AUTO_CARD_DIVISOR[engine]} of the run's rounds on the {engine} engine"
-    if used:
-        how = (
-            f"auto: at most {share}, {AUTO_CARD_DEALS_CAP} deals at most"
-            if manifest.get("card_deals_auto")
-            else f"--card-deals {used}"
-        )
-        return f"card values: the first {used:,} deals, replayed with each dealt card swapped away ({how})"
-    why = (
-        f"auto: the {config.pairs_per_deal} replays of one deal would take more than {share}"
-        if manifest.get("card_deals_auto")
-        else "--card-deals 0"
-    )
-    return f"card values: off ({why}); turn them on with --card-deals N"
-
-
-def until_ci_note(manifest: dict) -> str | None:
-    """With --until-ci, one line saying whether the interval reached the target, or the --deals cap came first."""
-    stop = manifest.get("until_ci_stop")
-    if not stop:
-        return None
-    target, cap, deals = manifest["config"]["until_ci"], manifest["config"]["deals"], stop["deals"]
-    interval = f"the 95% interval of A − B is {stop['width']:.3f} wide"
-    if not stop["reached"]:
-        return f"--until-ci {target:g} not reached: {interval} after all {deals:,} deals (raise --deals to go on)"
-    if deals < cap:
-        return f"stopped early: {interval}, under --until-ci {target:g}, after {deals:,} deals"
-    return f"--until-ci {target:g} reached at the --deals cap: {interval} after all {deals:,} deals"
 
 
 def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:
