@@ -131,17 +131,26 @@ OFF_MADE, OFF_OWN, OFF_LOST = (ANATOMY.index(k) for k in ("builds_made", "builds
 # column: the score row's fields (S_CARDS .. S_N_SWEEPS, in SEAT_FIELDS order), then its plays by kind
 NR_SCORE = 1
 NR_PLAYS = NR_SCORE + SCORE_FIELDS
+NR_OWN, NR_LOST, NR_SWEEPS_B = 1, 2, 3  # from a place's builds_made: its other BUILD_FATES, its sweeps by batch
 TEAM_SCORE = np.array([S_TOTAL, S_CARDS, S_SPADES, S_N_CARDS, S_N_SPADES], dtype=np.int64)  # TEAM_FIELDS order
 assert SEAT_FIELDS[NR_SCORE:NR_PLAYS] == (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps")
 assert SEAT_FIELDS[NR_PLAYS] == "plays_trail" and TEAM_FIELDS == ("total", "cards", "spades", "n_cards", "n_spades")
 
 
-def many_record_layout(players: int, teams: bool) -> tuple[list[str], np.ndarray, np.ndarray]:
+def many_record_layout(players: int, teams: bool) -> tuple[list[str], tuple[np.ndarray, ...]]:
     """The n-player record's columns and where the kernel writes: each place's `_seat` column (first, second,
-    ..., dealer) and each team's first column (team_first, team_dealer; none without teams)."""
+    ..., dealer), each team's first column (team_first, team_dealer; none without teams), each place's
+    `_builds_made` (its BUILD_FATES, then its sweeps by batch) and each tracked card's `_dealt_to`."""
     cols = record_columns(players, teams)
     at = {name: i for i, name in enumerate(cols)}
-    places = [c for c in cols if c.endswith("_seat")]
+    places = [c.removesuffix("_seat") for c in cols if c.endswith("_seat")]
     team_cols = [at[f"team_{t}_total"] for t in ("first", "dealer")] if teams else []
     assert cols[:5] == COLUMNS[:5]  # dealer, void, plies, last_capturer, remainder: C_DEALER .. C_REMAINDER
-    return cols, np.array([at[c] for c in places], dtype=np.int64), np.array(team_cols, dtype=np.int64)
+    assert all(cols[at[f"{q}_builds_made"] + NR_SWEEPS_B] == f"{q}_sweeps_b1" for q in places)
+    where = (
+        [at[f"{q}_seat"] for q in places],
+        team_cols,
+        [at[f"{q}_builds_made"] for q in places],
+        [at[f"{name}_dealt_to"] for name in TRACKED],
+    )
+    return cols, tuple(np.array(w, dtype=np.int64) for w in where)

@@ -12,13 +12,15 @@ import numpy as np
 from numba import njit, prange
 
 from casino_sim.core.featurespec import N_FEATURES
+from casino_sim.core.record import REMAINDER_PLY
 from casino_sim.core.rules import RuleSet
 from casino_sim.engine import layout as L
-from casino_sim.engine.bits import popcount
+from casino_sim.engine.apply import _apply
+from casino_sim.engine.bits import ctz, popcount
 from casino_sim.engine.buffers import _new_scratch, replay_rows
 from casino_sim.engine.score import _finish, _score
 from casino_sim.engine.search import _play_to_end
-from casino_sim.engine.state import _start_round
+from casino_sim.engine.state import _deal_batch, _start_round
 from casino_sim.engine.tables import split_table
 
 
@@ -59,12 +61,11 @@ def _play_rounds_n(rules, tbl, deals, seats, idx, cap, bits, totals, status):
 
 
 @njit(cache=True)
-def _write_record(st, rules, moves, score, remainder, rec, place_col, team_col):
+def _write_record(st, rules, moves, score, remainder, rec, cols):
     """The record of the round just played into st (its moves, score rows and remainder): core/record.py
-    many_record_columns, a place's columns from place_col[place], a team's from team_col (first, dealer)."""
+    many_record_columns, a place's columns from cols[0][place], a team's from cols[1] (first, dealer)."""
+    place_col, team_col = cols[0], cols[1]
     n, dealer, last = rules[L.R_PLAYERS], st[L.DEALER], st[L.LAST_CAPTURER]
-    for j in range(rec.shape[0]):
-        rec[j] = 0
     rec[L.C_DEALER], rec[L.C_VOID], rec[L.C_PLIES] = dealer, 1 if last < 0 else 0, st[L.PLY]
     rec[L.C_LAST], rec[L.C_REMAINDER] = last, remainder
     for q in range(n):  # place q (0: first) is player dealer + 1 + q
@@ -78,6 +79,64 @@ def _write_record(st, rules, moves, score, remainder, rec, place_col, team_col):
         side = L.SIDE_OF[(dealer + 1) % n if t == 0 else dealer]
         for f in range(L.TEAM_SCORE.shape[0]):
             rec[team_col[t] + f] = score[n + side, L.TEAM_SCORE[f]]
+
+
+@njit(cache=True)
+def _note_tracked_deal(rules, deck, dealer, rec, track_col):
+    """Where the 10♦ and 2♠ were dealt: a player, or n for the table, and the batch (1..); not yet captured."""
+    n = rules[L.R_PLAYERS]
+    first, per_batch = (n + 1) * L.HAND_SIZE, n * L.HAND_SIZE
+    for i in range(52):
+        for t in range(2):
+            if deck[i] == L.TRACK_CARDS[t]:
+                q, b = i // L.HAND_SIZE, 1
+                if i >= first:
+                    q, b = ((i - first) % per_batch) // L.HAND_SIZE, 2 + (i - first) // per_batch
+                rec[track_col[t]] = (dealer + 1 + q) % n if q < n else n
+                rec[track_col[t] + 1] = b
+                rec[track_col[t] + 2] = -1
+
+
+@njit(cache=True)
+def _write_anatomy(rules, deck, dealer, moves, sim, rec, cols):
+    """Replay the round's moves in `sim` for what the score rows do not say: each place's builds made, captured
+    by itself and lost, its sweeps by batch, and who captured the 10♦ and 2♠ at which play (REMAINDER_PLY: with
+    the remainder). cols[2][place]: its builds_made column; cols[3][t]: tracked card t's dealt_to."""
+    fates, track_col = cols[2], cols[3]
+    n = rules[L.R_PLAYERS]
+    per_batch = n * L.HAND_SIZE
+    _note_tracked_deal(rules, deck, dealer, rec, track_col)
+    _start_round(sim, rules, deck, dealer)
+    for ply in range(L.PLIES):
+        if ply > 0 and ply % per_batch == 0:  # every hand is empty
+            _deal_batch(sim, deck, ply // per_batch, n)
+        s = sim[L.TO_MOVE]
+        kind, bmask = moves[ply, L.M_KIND], moves[ply, L.M_BUILDS]
+        if kind == L.CAPTURE:  # a capture takes at most the one build of its value
+            if bmask != 0:
+                owner = sim[L.OWNER + ctz(bmask)]
+                rec[fates[(owner - dealer - 1 + n) % n] + (L.NR_OWN if owner == s else L.NR_LOST)] += 1
+        elif kind != L.TRAIL:  # a new build, or another player's taken over
+            mine, m = False, bmask
+            while m != 0:
+                mine |= sim[L.OWNER + ctz(m)] == s
+                m &= m - 1
+            if not mine:
+                rec[fates[(s - dealer - 1 + n) % n]] += 1
+        pile, sweeps = sim[L.CAPTURED + s], sim[L.SWEEPS + s]
+        _apply(sim, rules, kind, moves[ply, 1], moves[ply, 2], bmask, moves[ply, 4])
+        taken = sim[L.CAPTURED + s] & ~pile
+        for t in range(2):
+            if (taken >> L.TRACK_CARDS[t]) & 1:
+                rec[track_col[t] + 2], rec[track_col[t] + 3] = s, ply + 1
+        if sim[L.SWEEPS + s] > sweeps:
+            rec[fates[(s - dealer - 1 + n) % n] + L.NR_SWEEPS_B + ply // per_batch] += 1
+    rest = sim[L.LOOSE]
+    for v in range(1, 11):
+        rest |= sim[L.BUILD + v]
+    for t in range(2):
+        if sim[L.LAST_CAPTURER] >= 0 and (rest >> L.TRACK_CARDS[t]) & 1:
+            rec[track_col[t] + 2], rec[track_col[t] + 3] = sim[L.LAST_CAPTURER], REMAINDER_PLY
 
 
 @njit(cache=True)
@@ -95,6 +154,7 @@ def _record_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, col
     deck = np.zeros(52, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     moves = np.zeros((L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
+    sim = np.zeros(L.STATE_SIZE, dtype=np.int64)
     no_script = buf.quiet[2]
     for r in range(lo, hi):
         i = idx[r]
@@ -114,7 +174,10 @@ def _record_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, col
             st, rules, tbl, deck, dealers[i], (ints, weights, wants), buf, rng, script, played
         )
         if status[i] == L.OK:
-            _write_record(st, rules, played, buf.score, remainder, out[i], cols[0], cols[1])
+            for j in range(out.shape[1]):
+                out[i, j] = 0
+            _write_record(st, rules, played, buf.score, remainder, out[i], cols)
+            _write_anatomy(rules, deck, dealers[i], played, sim, out[i], cols)
 
 
 @njit(cache=True, parallel=True)
@@ -161,13 +224,13 @@ def play_rows_n(
         seating,
         scripts,
     )
-    columns, place_col, team_col = L.many_record_layout(n, rules.teams)
+    columns, cols = L.many_record_layout(n, rules.teams)
     out = np.zeros((len(seating), len(columns)), dtype=np.int64)
     status = np.zeros(len(seating), dtype=np.int64)
     rules_arr, tbl = rules.as_array(), split_table()
 
     def play(todo, cap, bits):
-        _record_rows(rules_arr, tbl, deals, policies, todo, cap, bits, out, status, trace, (place_col, team_col))
+        _record_rows(rules_arr, tbl, deals, policies, todo, cap, bits, out, status, trace, cols)
         if (status == L.NO_MOVES).any():
             raise RuntimeError("engine bug: a player had no legal move")
 

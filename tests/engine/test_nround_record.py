@@ -22,7 +22,8 @@ RULES = [
 @pytest.mark.parametrize("name", RULES)
 def test_scripted_rounds_record_the_same_on_both_engines(name):
     rules = get_rules(name)
-    for k in range(4):
+    fates = 0
+    for k in range(8):
         rng = np.random.default_rng([k, rules.players, rules.teams])
         deck, dealer = rng.permutation(52), int(rng.integers(rules.players))
         script = rng.integers(0, 1000, 48)
@@ -32,6 +33,9 @@ def test_scripted_rounds_record_the_same_on_both_engines(name):
         assert list(got) == many_record_columns(rules.players, rules.teams) == list(want)
         assert got == want, {c: (want[c], got[c]) for c in want if want[c] != got[c]}
         assert want["plies"] == 48 and sum(want[c] for c in want if "_plays_" in c) == 48  # every play counted
+        assert want["ten_diamonds_captured_by"] in range(rules.players)  # every card ends in a pile
+        fates += sum(want[c] for c in want if c.endswith(("_builds_captured_own", "_builds_lost")))
+    assert fates > 0  # the rounds compared builds' fates, not only zeros
 
 
 def test_the_record_adds_up():
