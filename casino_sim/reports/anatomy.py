@@ -69,16 +69,22 @@ def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
             "run simulate again to report the anatomy of a round"
         )
     info = matchup_info(df)
-    names = [q for q, _, _ in QUANTITIES if not q.startswith("share_")]
-    seats = seat_rows(_seat_columns(df), ["plays", *(f"plays_{k}" for k in PLAY_KINDS), *names])
-    cl = seats["cluster"].to_numpy()
+    seats = seat_rows(_seat_columns(df), ["plays", *(f"plays_{k}" for k in PLAY_KINDS), *ROUND_QUANTITIES])
     rows = []
     for mu, side, idx in side_groups(seats):
-        c, plays = cl[idx], seats["plays"].to_numpy()[idx]
-        ests = {f"share_{k}": _play_share(seats[f"plays_{k}"].to_numpy()[idx], plays, c) for k in PLAY_KINDS}
-        for q in names:
-            x = seats[q].to_numpy()[idx]
-            ests[q] = cluster_wilson(x, c) if UNITS[q] == ROUND_SHARE else cluster_mean_ci(x, c)
-        for q, unit, _ in QUANTITIES:
-            rows.append({**policy_fields(info, mu, side), "quantity": q, "unit": unit, **ests[q].as_dict()})
+        rows += quantity_rows(seats[idx], policy_fields(info, mu, side))
     return pd.DataFrame(rows)
+
+
+ROUND_QUANTITIES = [q for q, _, _ in QUANTITIES if not q.startswith("share_")]  # one value per seat and round
+
+
+def quantity_rows(seats: pd.DataFrame, fields: dict) -> list[dict]:
+    """The rows of QUANTITIES (after `fields`: rules, matchup, policy) of one policy's seats: a frame with
+    cluster, plays, plays_{kind} and the ROUND_QUANTITIES, one row per seat of a round."""
+    c, plays = seats["cluster"].to_numpy(), seats["plays"].to_numpy()
+    ests = {f"share_{k}": _play_share(seats[f"plays_{k}"].to_numpy(), plays, c) for k in PLAY_KINDS}
+    for q in ROUND_QUANTITIES:
+        x = seats[q].to_numpy()
+        ests[q] = cluster_wilson(x, c) if UNITS[q] == ROUND_SHARE else cluster_mean_ci(x, c)
+    return [{**fields, "quantity": q, "unit": unit, **ests[q].as_dict()} for q, unit, _ in QUANTITIES]

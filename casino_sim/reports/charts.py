@@ -159,7 +159,7 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
     ax2.set_ylabel("share of rounds")
     ax2.set_title("Distribution")
     ax2.legend(fontsize=7)
-    ax3.set_xticks(range(1, 7))
+    ax3.set_xticks(sorted(rates.loc[rates["batch"] > 0, "batch"].unique()))  # 6 batches with two players
     ax3.set_xlabel("batch (4 cards each)")
     ax3.set_ylabel("sweeps per round in the batch")
     ax3.set_title("When sweeps happen")

@@ -11,9 +11,18 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.reports import charts
-from casino_sim.reports.index import CARDS_SECTION, _score_lines, ci_text
+from casino_sim.reports.anatomy_chart import anatomy_chart
+from casino_sim.reports.index import (
+    CARDS_SECTION,
+    _anatomy_lines,
+    _convergence_lines,
+    _score_lines,
+    _sweep_lines,
+    ci_text,
+)
 from casino_sim.reports.kinds import card_value
 from casino_sim.reports.output import atomic_write, save_figure, write_table
+from casino_sim.reports.place_anatomy import anatomy_places_table, sweep_places_tables
 from casino_sim.reports.place_tables import (
     convergence_places_table,
     matchup_label,
@@ -27,17 +36,22 @@ from casino_sim.reports.places import has_teams, side_rows
 def write_places(
     df: pd.DataFrame, out: str | Path, manifest: dict, cards: pd.DataFrame | None = None
 ) -> dict[str, pd.DataFrame]:
-    """The summary, seat, score and convergence tables and charts of n-player records (and the card values of
-    its paired deals, `cards`) into `out`, and report.md; returns the tables by kind."""
+    """The summary, score, sweeps, seat, anatomy and convergence tables and charts of n-player records (and the
+    card values of its paired deals, `cards`) into `out`, and report.md; returns the tables by kind."""
     out = Path(out)
     sides = side_rows(df)
-    by_place = (sides, side_rows(df, by_team=False)) if has_teams(df) else (sides,)
-    label = matchup_label(sides)[2]
+    players = side_rows(df, by_team=False)  # the sides themselves without teams
+    by_place = (sides, players) if has_teams(df) else (sides,)
+    label, rules = matchup_label(sides)[2], str(df["rules"].iloc[0])
     caption = charts.run_caption(manifest)
+    rates, dist = sweep_places_tables(players, label, rules)
+    write_table(dist, out, "sweeps_distribution")
     results = {
         "summary": (summary_places_table(df, sides), charts.summary_chart, "summary"),
         "score": (score_places_table(sides, label), charts.score_breakdown_chart, "score_breakdown"),
+        "sweeps": (rates, lambda t: charts.sweep_chart(t, dist), "sweeps"),
         "seat": (seat_places_table(*by_place), charts.seat_places_chart, "seat_advantage"),
+        "anatomy": (anatomy_places_table(players, label, rules), anatomy_chart, "anatomy"),
         "convergence": (convergence_places_table(df, sides), charts.convergence_chart, "convergence"),
     }
     for table, chart, name in results.values():
@@ -48,6 +62,70 @@ def write_places(
         tables["card-value"] = card_value(cards, out, manifest)
     atomic_write(out / "report.md", render_places(tables, manifest).encode())
     return tables
+
+
+def _summary_lines(t: pd.DataFrame) -> list[str]:
+    s = t.iloc[0]
+    return [
+        f"- {s['matchup']}: {s['policy_a']}'s side minus the mean of the other sides = "
+        f"{ci_text(s, 'diff_', '+.3f')} points per round (per deal: the mean over its seatings), over {s['deals']} "
+        f"deals ({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
+        f"{ci_text(s, 'win_rate_a_', '.1%')} of rounds (a shared top counts its share); mean totals "
+        f"{s['total_a_mean']:.2f} vs {s['total_b_mean']:.2f}."
+    ]
+
+
+def _seat_lines(t: pd.DataFrame) -> list[str]:
+    return [
+        f"- {r['side']} ({r['policy']}): {ci_text(r, 'points_', '.2f')} points, advantage "
+        f"{ci_text(r, 'advantage_', '+.3f')}, sweeps {ci_text(r, 'sweeps_', '.3f')}, most points in "
+        f"{ci_text(r, 'win_rate_', '.1%')} of rounds."
+        for _, r in t.iterrows()
+    ]
+
+
+SECTIONS = [  # (kind, title, chart and table, what it shows, its lines)
+    ("summary", "Summary", "summary", "A's side against the others.", _summary_lines),
+    (
+        "seat",
+        "Seat advantage",
+        "seat_advantage",
+        "Points per round of each place (or team) of the turn order, and its advantage: its points minus the "
+        "mean of the other sides'; sweeps per round and the share of rounds it has the most points.",
+        _seat_lines,
+    ),
+    (
+        "score",
+        "Score breakdown",
+        "score_breakdown",
+        "Mean points per round of a side (a player, or a team's two piles together) in each scoring category.",
+        _score_lines,
+    ),
+    (
+        "sweeps",
+        "Sweep frequency",
+        "sweeps",
+        "A player's sweeps per round, how many in a round, and in which batch.",
+        _sweep_lines,
+    ),
+    (
+        "anatomy",
+        "Anatomy of a round",
+        "anatomy",
+        "Per policy, a player's plays by kind, the builds it made (created, or took over from another player), "
+        "captured itself and lost to another player, its pile and the cards it took with the remainder, and the "
+        "share of rounds its side (its team, with teams) won most cards or spades; tied: no side scored most "
+        "cards.",
+        _anatomy_lines,
+    ),
+    (
+        "convergence",
+        "Convergence",
+        "convergence",
+        "Running mean of the headline with its 95% band vs deals.",
+        _convergence_lines,
+    ),
+]
 
 
 def render_places(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
@@ -62,56 +140,11 @@ def render_places(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
         "order. All intervals are 95% confidence intervals; the rounds of one deal (its seatings) count as one "
         "sample; void rounds are counted but excluded from means.",
         "",
-        "## Summary",
-        "",
-        "![Summary](summary.png) (summary.svg; table summary.csv, summary.json)",
-        "",
-        f"- {s['matchup']}: {s['policy_a']}'s side minus the mean of the other sides = "
-        f"{ci_text(s, 'diff_', '+.3f')} points per round (per deal: the mean over its seatings), over {s['deals']} "
-        f"deals ({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
-        f"{ci_text(s, 'win_rate_a_', '.1%')} of rounds (a shared top counts its share); mean totals "
-        f"{s['total_a_mean']:.2f} vs {s['total_b_mean']:.2f}.",
-        "",
-        "## Seat advantage",
-        "",
-        "![Seat advantage](seat_advantage.png) (seat_advantage.svg; table seat_advantage.csv, seat_advantage.json)",
-        "",
-        "Points per round of each place (or team) of the turn order, and its advantage: its points minus the "
-        "mean of the other sides'; sweeps per round and the share of rounds it has the most points.",
-        "",
     ]
-    for _, r in tables["seat"].iterrows():
-        lines.append(
-            f"- {r['side']} ({r['policy']}): {ci_text(r, 'points_', '.2f')} points, advantage "
-            f"{ci_text(r, 'advantage_', '+.3f')}, sweeps {ci_text(r, 'sweeps_', '.3f')}, most points in "
-            f"{ci_text(r, 'win_rate_', '.1%')} of rounds."
-        )
-    lines += [
-        "",
-        "## Score breakdown",
-        "",
-        "![Score breakdown](score_breakdown.png) (score_breakdown.svg; table score_breakdown.csv, "
-        "score_breakdown.json)",
-        "",
-        "Mean points per round of a side (a player, or a team's two piles together) in each scoring category.",
-        "",
-    ]
-    lines += _score_lines(tables["score"])
-    conv = tables["convergence"].iloc[-1]
-    lines += [
-        "",
-        "## Convergence",
-        "",
-        "![Convergence](convergence.png) (convergence.svg; table convergence.csv, convergence.json)",
-        "",
-        "Running mean of the headline with its 95% band vs deals.",
-        "",
-        f"- {conv['matchup']}: after {int(conv['deals'])} deals the running mean is {conv['mean']:+.3f}, "
-        f"95% interval ± {(conv['ci_hi'] - conv['ci_lo']) / 2:.3f}.",
-        "",
-    ]
-    if "card-value" in tables:
-        _, title, chart, what, headline = CARDS_SECTION
-        lines += [f"## {title}", "", f"![{title}]({chart}.png) (table card_values.csv)", "", what, ""]
-        lines += [*headline(tables["card-value"]), ""]
+    sections = [*SECTIONS, (*CARDS_SECTION[:1], CARDS_SECTION[1], "card_values", *CARDS_SECTION[3:])]
+    for kind, title, name, what, headline in sections:
+        if kind in tables:
+            chart = CARDS_SECTION[2] if kind == "card-value" else name
+            lines += [f"## {title}", "", f"![{title}]({chart}.png) ({chart}.svg; table {name}.csv, {name}.json)"]
+            lines += ["", what, "", *headline(tables[kind]), ""]
     return "\n".join(lines)

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.record import CATEGORIES, PLAY_KINDS, TEAMS
+from casino_sim.core.record import BUILD_FATES, CATEGORIES, PLAY_KINDS, TEAMS
 
 SIDE_FIELDS = (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps", *(f"plays_{k}" for k in PLAY_KINDS))
 TEAM_OWN = ("cards", "spades", "total", "n_cards", "n_spades")  # a team's own columns; the rest sum its members
@@ -34,11 +34,14 @@ def place_names(df: pd.DataFrame) -> list[str]:
 
 
 def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
-    """One row per side of every non-void round: cluster (deal), side, policy, is_a, the SIDE_FIELDS, margin (its
-    total minus the mean of the other sides') and won (1 for the one highest total, 1/k for k tied there).
+    """One row per side of every non-void round: cluster (deal), side, policy, is_a, the SIDE_FIELDS, the build
+    fates and sweeps by batch, margin (its total minus the mean of the other sides'), won (1 for the one highest
+    total, 1/k for k tied there), last_capture, remainder_cards (taken with the remainder), prize_cards and
+    prize_spades (the points for most cards and spades of its side, its team's with teams) and nobody_cards (no
+    side scored most cards).
 
     With teams the sides are the teams; `by_team` False takes the players instead, each with its own pile's
-    points (no majority prizes: those are the team's)."""
+    points (its team's prizes apart)."""
     if len(df) == 0:
         raise InputError("no round records")
     live = df[df["void"].to_numpy() == 0]
@@ -46,27 +49,44 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
     n = len(places)
     names = np.stack([live[f"policy_{p}"].astype(str).to_numpy() for p in range(n)], axis=1)
     seat = np.stack([live[f"{q}_seat"].to_numpy().astype(np.int64) for q in places], axis=1)
-    idx = np.arange(len(live))
-    policy = names[idx[:, None], seat]  # the policy in each place
+    policy = names[np.arange(len(live))[:, None], seat]  # the policy in each place
     is_a = seat == live["mirror"].to_numpy()[:, None]
-    teams = by_team and has_teams(df)
+    last = live["last_capturer"].to_numpy()[:, None] == seat
+    teams = has_teams(df)
+    fields = [*SIDE_FIELDS, *BUILD_FATES, *(c.removeprefix("first_") for c in df.columns if "first_sweeps_b" in c)]
+    team_of = [TEAMS[q % 2] for q in range(n)]  # with teams: first and third places against second and dealer
+
+    def prize(q: int, cat: str) -> np.ndarray:
+        return live[f"team_{team_of[q]}_{cat}" if teams else f"{places[q]}_{cat}"].to_numpy()
+
+    groups = [(f"team_{t}", (i, i + 2)) for i, t in enumerate(TEAMS)] if by_team and teams else []
+    groups = groups or [(place, (q,)) for q, place in enumerate(places)]
     parts = []
-    if teams:  # members of team t: places t and t + 2
-        for t, team in enumerate(TEAMS):
-            pol = np.where(
-                policy[:, t] == policy[:, t + 2], policy[:, t], np.char.add(policy[:, t] + "+", policy[:, t + 2])
-            )
-            cols = {
-                f: live[f"team_{team}_{f}"].to_numpy()
-                if f in TEAM_OWN
-                else live[f"{places[t]}_{f}"].to_numpy() + live[f"{places[t + 2]}_{f}"].to_numpy()
-                for f in SIDE_FIELDS
+    for side, members in groups:
+        own = side.startswith("team_")
+        cols = {
+            f: live[f"{side}_{f}"].to_numpy()
+            if own and f in TEAM_OWN
+            else sum(live[f"{places[q]}_{f}"].to_numpy() for q in members)
+            for f in fields
+        }
+        pol = policy[:, members[0]]
+        for q in members[1:]:
+            pol = np.where(pol == policy[:, q], pol, np.char.add(np.char.add(pol, "+"), policy[:, q]))
+        took = np.any(last[:, members], axis=1)
+        parts.append(
+            {
+                "side": side,
+                "policy": pol,
+                "is_a": np.any(is_a[:, members], axis=1),
+                **cols,
+                "last_capture": took,
+                "remainder_cards": np.where(took, live["remainder"].to_numpy(), 0),
+                "prize_cards": prize(members[0], "cards"),
+                "prize_spades": prize(members[0], "spades"),
             }
-            parts.append({"side": f"team_{team}", "policy": pol, "is_a": is_a[:, t] | is_a[:, t + 2], **cols})
-    else:
-        for q, place in enumerate(places):
-            cols = {f: live[f"{place}_{f}"].to_numpy() for f in SIDE_FIELDS}
-            parts.append({"side": place, "policy": policy[:, q], "is_a": is_a[:, q], **cols})
+        )
+    nobody = sum(prize(q, "cards") for q in (range(2) if teams else range(n))) == 0
     totals = np.stack([p["total"] for p in parts], axis=1).astype(np.float64)
     k = totals.shape[1]
     top = totals.max(axis=1, keepdims=True)
@@ -75,16 +95,18 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
     cluster = pd.factorize(live["deal_id"].to_numpy(), sort=True)[0].astype(np.int64)
     frames = [
         pd.DataFrame(
-            {"cluster": cluster, "deal_id": live["deal_id"].to_numpy(), **p, "margin": margin[:, s], "won": share[:, s]}
+            {
+                "cluster": cluster,
+                "deal_id": live["deal_id"].to_numpy(),
+                **p,
+                "margin": margin[:, s],
+                "won": share[:, s],
+                "nobody_cards": nobody,
+            }
         )
         for s, p in enumerate(parts)
     ]
     return pd.concat(frames, ignore_index=True)
-
-
-def side_order(sides: pd.DataFrame) -> list[str]:
-    """The sides in turn order, as side_rows lists them."""
-    return list(dict.fromkeys(sides["side"]))
 
 
 def player_margins(df) -> np.ndarray:

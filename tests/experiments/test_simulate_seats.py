@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -67,6 +68,13 @@ def test_four_player_teams_play_each_deal_twice_with_the_teams_swapped(tmp_path)
     for side in ("team_first", "team_dealer", "first", "second", "third", "dealer"):
         assert f"- {side} (all):" in report
     assert "greedy's side minus the mean of the other sides" in report
+    for section in ("Summary", "Seat advantage", "Score breakdown", "Sweep frequency", "Anatomy of a round"):
+        assert f"## {section}" in report
+    sweeps = pd.read_csv(tmp_path / "run" / "report" / "sweeps.csv")
+    assert sorted(sweeps["batch"].unique()) == [0, 1, 2, 3]  # a round of four players deals three batches
+    anatomy = pd.read_csv(tmp_path / "run" / "report" / "anatomy.csv")
+    shares = anatomy[anatomy["quantity"].str.startswith("share_")].groupby("policy")["mean"].sum()
+    assert np.allclose(shares, 1.0)  # every play is of one kind
 
 
 def test_seats_name_every_player_and_threads_do_not_change_the_records(tmp_path):
