@@ -18,11 +18,6 @@ SIDE_FIELDS = (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps", *(f"play
 TEAM_OWN = ("cards", "spades", "total", "n_cards", "n_spades")  # a team's own columns; the rest sum its members
 
 
-def has_places(df: pd.DataFrame) -> bool:
-    """Whether `df` holds three- or four-player records (core/record.py many_record_columns)."""
-    return "first_seat" in df.columns
-
-
 def has_teams(df: pd.DataFrame) -> bool:
     """Whether the records are of two teams (team_first, team_dealer)."""
     return "team_first_total" in df.columns
