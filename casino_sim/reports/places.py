@@ -66,8 +66,10 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
             for f in fields
         }
         pol = policy[:, members[0]]
-        for q in members[1:]:
-            pol = np.where(pol == policy[:, q], pol, np.char.add(np.char.add(pol, "+"), policy[:, q]))
+        for q in members[1:]:  # a team of two policies: both, in alphabetical order
+            other = policy[:, q]
+            lo, hi = np.where(pol <= other, pol, other), np.where(pol <= other, other, pol)
+            pol = np.where(pol == other, pol, np.char.add(np.char.add(lo, "+"), hi))
         took = np.any(last[:, members], axis=1)
         parts.append(
             {
