@@ -13,7 +13,8 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.runner.deals import rotations
 
-TWO_PLAYER_OPTIONS = ("--games", "--record", "--check")  # simulate's options that play two players only so far
+# what plays two players only so far: whole games (simulate --games, tournament), --record, --check
+TWO_PLAYER_OPTIONS = ("whole games (--games, tournament)", "--record", "--check")
 
 
 def seat_names(text: str) -> list[str]:

@@ -58,11 +58,12 @@ def test_the_numba_engine_refuses_many_players_in_one_line(args):
     "args",
     [
         ("simulate", "--deals", "10", "--games", "--rules", "brazilian:players=4"),
+        ("tournament", "greedy", "random", "--games", "2", "--rules", "brazilian:players=4"),
         ("play", "--rules", "brazilian:players=4"),
     ],
 )
 def test_run_commands_refuse_many_players_in_one_line(args, tmp_path):
-    assert_one_line_error(run(*args, "--out", str(tmp_path / "run")) if args[0] == "simulate" else run(*args), LIMIT)
+    assert_one_line_error(run(*args, "--out", str(tmp_path / "run")) if args[0] != "play" else run(*args), LIMIT)
     assert not (tmp_path / "run").exists()
 
 
