@@ -126,7 +126,7 @@ def simulate(
             sim.start_run(config, run, sys.argv, force)
         console.print(f"run folder: {run.path}", highlight=False)
         if config.engine == "numba":
-            compile_notice("simulate")
+            compile_notice("simulate" if config.players == 2 else "simulate-n")
         try:
             with progress_bar(console, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)
@@ -348,7 +348,7 @@ def card_value(
     target = out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
-    compile_notice("simulate")
+    compile_notice("simulate" if get_rules(rules).players == 2 else "simulate-n")
     with progress_bar(console, "card values") as update:
         paired = card_values(policy, deals, rules, seed, threads, progress=update)
     values = card_value_report(
