@@ -120,3 +120,10 @@ def test_the_reference_engine_plays_the_same_seatings():
     same = ["deal_id", "mirror", "dealer", "first_seat", *(f"policy_{p}" for p in range(4))]
     pd.testing.assert_frame_equal(ref[same], fast[same])
     assert (ref["plies"] == 48).all() and (ref["team_first_n_cards"] + ref["team_dealer_n_cards"] == 52).all()
+
+
+@pytest.mark.parametrize("command", [("simulate", "--vs", "random"), ("card-value",)])
+def test_the_searcher_refuses_a_seat_of_three_in_one_line(command, tmp_path):
+    args = (*command, "--policy", "searcher", "--rules", "italian:players=3", "--out", str(tmp_path / "run"))
+    assert_one_line_error(run(*args), "searcher", "two players only so far")
+    assert not (tmp_path / "run").exists()
