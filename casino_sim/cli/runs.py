@@ -26,12 +26,32 @@ def simulate(
     policy: Annotated[
         str, typer.Option("--policy", help="Policy A: a name, a .toml file or module:function.")
     ] = "greedy",
-    vs: Annotated[str, typer.Option("--vs", help="Policy B.")] = "random",
+    vs: Annotated[
+        str,
+        typer.Option(
+            "--vs",
+            help="Policy B. With 3 or 4 players A takes one seat and B the others (each deal played with A in "
+            "every place); with teams A's team plays B's (each deal played twice, the teams swapped).",
+        ),
+    ] = "random",
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            help="A,B,C[,D]: the policy of each player, one per seat of --rules (instead of --policy/--vs). Each "
+            "deal is played once in every distinct turn of this seating round the table, so every policy plays "
+            "every place (--no-mirrored: as given).",
+        ),
+    ] = None,
     rules: RulesOpt = "strict",
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
     mirrored: Annotated[
-        bool, typer.Option("--mirrored/--no-mirrored", help="Play each shuffle twice with the seats swapped.")
+        bool,
+        typer.Option(
+            "--mirrored/--no-mirrored",
+            help="Play each shuffle twice with the seats swapped (3 or 4 players: in every seating).",
+        ),
     ] = True,
     until_ci: Annotated[
         float | None,
@@ -88,6 +108,7 @@ def simulate(
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
     from casino_sim.cli.ui import progress_bar
+    from casino_sim.experiments import run_notes
     from casino_sim.experiments import simulate as sim
     from casino_sim.runner.rundir import RunDir, refuse_used_folder
 
@@ -105,7 +126,7 @@ def simulate(
             sim.start_run(config, run, sys.argv, force)
         console.print(f"run folder: {run.path}", highlight=False)
         if config.engine == "numba":
-            compile_notice("simulate")
+            compile_notice("simulate" if config.players == 2 else "simulate-n")
         try:
             with progress_bar(console, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)
@@ -122,7 +143,7 @@ def simulate(
         f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s); writing reports",
         highlight=False,
     )
-    for note in (sim.until_ci_note(manifest), sim.card_deals_note(manifest)):
+    for note in (run_notes.until_ci_note(manifest), run_notes.card_deals_note(manifest)):
         if note:
             console.print(note, highlight=False, markup=False, soft_wrap=True)
     _print_summary(sim.write_reports(run))
@@ -312,7 +333,7 @@ def tournament(
 
 
 def card_value(
-    policy: Annotated[str, typer.Option("--policy", help="The policy playing both seats.")] = "expert",
+    policy: Annotated[str, typer.Option("--policy", help="The policy playing every seat.")] = "expert",
     deals: Annotated[int, typer.Option(help="Deals; every card dealt to a hand is paired in each.")] = 2_000,
     rules: RulesOpt = "strict",
     seed: Annotated[int, typer.Option(help="Seed of the experiment.")] = 0,
@@ -330,14 +351,15 @@ def card_value(
     if seed < 0 or not 0 <= threads <= 256:
         raise InputError("--seed must be >= 0 and --threads between 0 and 256")
     from casino_sim.core.rules import get_rules
+    from casino_sim.experiments.seating import check_seat_policies
     from casino_sim.policies import get_policy
     from casino_sim.runner.rundir import refuse_used_folder, writable_folder
 
-    get_policy(policy), get_rules(rules)  # before making the folder
+    get_policy(policy), get_rules(rules), check_seat_policies(rules, (policy,))  # before making the folder
     target = out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
-    compile_notice("simulate")
+    compile_notice("simulate" if get_rules(rules).players == 2 else "simulate-n")
     with progress_bar(console, "card values") as update:
         paired = card_values(policy, deals, rules, seed, threads, progress=update)
     values = card_value_report(

@@ -53,11 +53,17 @@ def many_record_columns(players: int, teams: bool) -> list[str]:
     `{place}_seat` is the player in that place (first, second, third, dealer); `last_capturer` and `dealer` are
     players. With teams, the majority prizes are the teams' (`team_{first,dealer}_cards`, `_spades`) and a
     seat's points are those of its own pile (aces, 10♦, 2♠, sweeps): a team's total is its members' totals plus
-    its prizes.
+    its prizes. Then each place's builds (BUILD_FATES) and sweeps by batch (1 .. 12 / players), and where the
+    10♦ and 2♠ were dealt (a player, or `players` for the table; batch) and who captured them at which play.
     """
     cols = ["dealer", "void", "plies", "last_capturer", "remainder"]
     for place in (*PLACES[: players - 1], "dealer"):
         cols += [f"{place}_{f}" for f in SEAT_FIELDS]
     if teams:
         cols += [f"team_{t}_{f}" for t in TEAMS for f in TEAM_FIELDS]
+    for place in (*PLACES[: players - 1], "dealer"):  # after the columns above, so that they keep their places
+        cols += [f"{place}_{f}" for f in BUILD_FATES]
+        cols += [f"{place}_sweeps_b{b}" for b in range(1, BATCHES * 2 // players + 1)]
+    for name in TRACKED:
+        cols += [f"{name}_dealt_to", f"{name}_dealt_batch", f"{name}_captured_by", f"{name}_captured_ply"]
     return cols

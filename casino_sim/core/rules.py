@@ -108,25 +108,15 @@ def get_rules(name: str) -> RuleSet:
     return replace(changed, name=f"{base}:{canon}" if canon else base)
 
 
-def two_players_only(rules: RuleSet, what: str) -> None:
-    """Refuse three or four players where only two are played so far (the run commands, whole recorded rounds).
-
-    Both engines play 3 and 4 players in the position tools (moves, apply, choose, deal, replay).
-    """
+def two_player_rules(name: str, what: str = "bench") -> RuleSet:
+    """The rule set of a command that plays two players only (bench: scripts/bench_nplayer.py times three and four
+    players), refused up front in one line beyond two players."""
+    rules = get_rules(name)
     if rules.players != 2:
         raise RulesError(
-            f"{what}: two players only so far, not {rules.name}; three and four players play in the position "
-            "tools (moves, apply, choose, deal, replay)"
+            f"{what}: two players only so far, not {rules.name} (scripts/bench_nplayer.py times rounds of three "
+            "and four players)"
         )
-
-
-RUN_COMMANDS = "simulate of single rounds, card-value, bench and experiment"
-
-
-def two_player_rules(name: str) -> RuleSet:
-    """The rule set of a run command, refused up front (before any folder or progress bar) beyond two players."""
-    rules = get_rules(name)
-    two_players_only(rules, RUN_COMMANDS)
     return rules
 
 

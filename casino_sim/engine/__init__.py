@@ -33,6 +33,7 @@ from casino_sim.engine.compiled import will_compile
 from casino_sim.engine.decide import exact_values, rollout_diffs, search_choose
 from casino_sim.engine.lastbatch import judge_last_batch
 from casino_sim.engine.layout import MOVE_FIELDS, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS, PLIES
+from casino_sim.engine.nround import play_rows_n
 from casino_sim.engine.rows import play_rows
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "play_round_scripted",
     "play_round_scripted_raw",
     "play_rows",
+    "play_rows_n",
     "position_to_state",
     "rollout_diffs",
     "row_of_move",

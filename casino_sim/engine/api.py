@@ -29,7 +29,7 @@ from casino_sim.engine.codec import (
     state_to_position,
 )
 from casino_sim.engine.movegen import _movegen, _sort_moves
-from casino_sim.engine.nround import _play_round_n, _play_rounds_n
+from casino_sim.engine.nround import _play_round_n, _play_rounds_n, play_rows_n
 from casino_sim.engine.rows import play_rows
 from casino_sim.engine.tables import split_table
 
@@ -120,11 +120,11 @@ def _check_deck(deck) -> np.ndarray:
 def play_round_scripted_raw(rules: RuleSet, deck, dealer: int, r) -> tuple[np.ndarray, dict[str, int]]:
     """The round where ply i plays legal move r[i] % n (canonical order): (its moves (PLIES, MOVE_FIELDS), record).
 
-    Played by the row kernel of simulate, both seats scripted.
+    Played by the row kernel of simulate, every seat scripted (three or four players: nround.py's).
     """
     d = _check_deck(deck)
-    if dealer not in (0, 1):
-        raise ValueError(f"dealer must be 0 or 1, got {dealer!r}")
+    if dealer not in range(rules.players):
+        raise ValueError(f"dealer must be one of the {rules.players} players, got {dealer!r}")
     r = np.asarray(r).astype(np.int64).ravel()
     if r.shape[0] < L.PLIES or (r < 0).any():
         raise ValueError(f"r must hold at least {L.PLIES} non-negative integers")
@@ -133,6 +133,7 @@ def play_round_scripted_raw(rules: RuleSet, deck, dealer: int, r) -> tuple[np.nd
         dealer=np.array([dealer]),
         seeds=np.zeros(1, np.uint64),
         a_seat0=np.ones(1, np.bool_),
+        seating=np.zeros((1, rules.players), np.int64),
         deal_id=np.zeros(1, np.int64),
         mirror=np.zeros(1, np.int64),
     )
@@ -140,7 +141,11 @@ def play_round_scripted_raw(rules: RuleSet, deck, dealer: int, r) -> tuple[np.nd
     ints[:, L.P_KIND] = L.SCRIPTED
     no_weights = np.zeros((4, N_FEATURES))
     trace = np.zeros((1, L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
-    rec = play_rows(one, rules, ints, no_weights, no_weights, trace=trace, scripts=r[: L.PLIES].reshape(1, L.PLIES))
+    scripts = r[: L.PLIES].reshape(1, L.PLIES)
+    if rules.players == 2:
+        rec = play_rows(one, rules, ints, no_weights, no_weights, trace=trace, scripts=scripts)
+    else:
+        rec = play_rows_n(one, rules, ints, no_weights, no_weights.astype(np.int64), trace=trace, scripts=scripts)
     return trace[0], {c: int(v[0]) for c, v in rec.items()}
 
 

@@ -13,6 +13,7 @@ from importlib import import_module
 # The kernels each kind of work enters from Python; their callees are compiled (and cached) with them.
 ENTRY_KERNELS = {
     "simulate": (("rows", "_play_rows"),),
+    "simulate-n": (("nround", "_record_rows"),),  # three or four players
     "moves": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("movegen", "_sort_moves")),
     "apply": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("apply", "_apply")),
     "rollout": (

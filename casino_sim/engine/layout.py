@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS
-from casino_sim.core.record import ANATOMY, CATEGORIES, TRACKED, record_columns
+from casino_sim.core.record import ANATOMY, CATEGORIES, SEAT_FIELDS, TEAM_FIELDS, TRACKED, record_columns
 
 # --- the state: one int64 array per round (room for 4 players; slots of absent players stay 0)
 MAX_PLAYERS = 4
@@ -126,3 +126,31 @@ TRACK_CARDS = np.array(list(TRACKED.values()), dtype=np.int64)
 # the anatomy of each seat: plays by kind from C_PLAYS[s] + kind (TRAIL..ADD), then the fates of its builds
 C_PLAYS = np.array([_C["s0_plays_trail"], _C["s1_plays_trail"]], dtype=np.int64)
 OFF_MADE, OFF_OWN, OFF_LOST = (ANATOMY.index(k) for k in ("builds_made", "builds_captured_own", "builds_lost"))
+
+# --- the n-player record (core/record.py many_record_columns): a place's fields follow its `{place}_seat`
+# column: the score row's fields (S_CARDS .. S_N_SWEEPS, in SEAT_FIELDS order), then its plays by kind
+NR_SCORE = 1
+NR_PLAYS = NR_SCORE + SCORE_FIELDS
+NR_OWN, NR_LOST, NR_SWEEPS_B = 1, 2, 3  # from a place's builds_made: its other BUILD_FATES, its sweeps by batch
+TEAM_SCORE = np.array([S_TOTAL, S_CARDS, S_SPADES, S_N_CARDS, S_N_SPADES], dtype=np.int64)  # TEAM_FIELDS order
+assert SEAT_FIELDS[NR_SCORE:NR_PLAYS] == (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps")
+assert SEAT_FIELDS[NR_PLAYS] == "plays_trail" and TEAM_FIELDS == ("total", "cards", "spades", "n_cards", "n_spades")
+
+
+def many_record_layout(players: int, teams: bool) -> tuple[list[str], tuple[np.ndarray, ...]]:
+    """The n-player record's columns and where the kernel writes: each place's `_seat` column (first, second,
+    ..., dealer), each team's first column (team_first, team_dealer; none without teams), each place's
+    `_builds_made` (its BUILD_FATES, then its sweeps by batch) and each tracked card's `_dealt_to`."""
+    cols = record_columns(players, teams)
+    at = {name: i for i, name in enumerate(cols)}
+    places = [c.removesuffix("_seat") for c in cols if c.endswith("_seat")]
+    team_cols = [at[f"team_{t}_total"] for t in ("first", "dealer")] if teams else []
+    assert cols[:5] == COLUMNS[:5]  # dealer, void, plies, last_capturer, remainder: C_DEALER .. C_REMAINDER
+    assert all(cols[at[f"{q}_builds_made"] + NR_SWEEPS_B] == f"{q}_sweeps_b1" for q in places)
+    where = (
+        [at[f"{q}_seat"] for q in places],
+        team_cols,
+        [at[f"{q}_builds_made"] for q in places],
+        [at[f"{name}_dealt_to"] for name in TRACKED],
+    )
+    return cols, tuple(np.array(w, dtype=np.int64) for w in where)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from casino_sim.core.rules import two_players_only
 from casino_sim.engines.registry import lazy
-
-ROUNDS = "whole rounds on the numba engine (play_scripted, play_rows)"  # the record of a round is two-player so far
 
 
 class NumbaEngine:
@@ -22,22 +19,22 @@ class NumbaEngine:
     def play_scripted(self, rules, deck, dealer, script):
         from casino_sim.engine import move_of_row, play_round_scripted_raw
 
-        two_players_only(rules, ROUNDS)
         moves, record = play_round_scripted_raw(rules, deck, dealer, script)
         return [move_of_row(m) for m in moves], record
 
     def plays(self, policy):
         return policy.kind != "python"  # a Python callable cannot enter a kernel
 
-    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None):
-        from casino_sim.engine import play_rows
+    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
+        from casino_sim.engine import play_rows, play_rows_n
         from casino_sim.policies.arrays import policy_arrays
 
-        two_players_only(rules, ROUNDS)
-        return play_rows(rows, rules, *policy_arrays((policy_a, policy_b)), check=check, trace=trace)
+        arrays = policy_arrays((policy_a, policy_b, *others))
+        if rules.players != 2:  # three or four players: their own row kernel (--check is two-player so far)
+            return play_rows_n(rows, rules, *arrays, trace=trace)
+        return play_rows(rows, rules, *arrays, check=check, trace=trace)
 
     def play_sides(self, rules, decks, dealers, seats, seeds):
-
         from casino_sim.engine.api import play_rounds_n
         from casino_sim.policies.arrays import policy_arrays
 

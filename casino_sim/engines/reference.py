@@ -28,18 +28,20 @@ class ReferenceEngine:
     def plays(self, policy):
         return not policy.searches  # rollout and searcher are numba kernels
 
-    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None):
+    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
         import numpy as np
 
-        from casino_sim.core.rules import two_players_only
         from casino_sim.reference.record import record_columns, round_record
         from casino_sim.reference.round import play_round
 
-        two_players_only(rules, "recording rounds in a run (simulate and the other run commands)")
-        cols = record_columns()
+        policies = (policy_a, policy_b, *others)
+        cols = record_columns(rules.players, rules.teams)
         out = np.zeros((len(rows), len(cols)), dtype=np.int64)
         for i in range(len(rows)):
-            seats = (policy_a, policy_b) if rows.a_seat0[i] else (policy_b, policy_a)
+            if rules.players == 2:
+                seats = (policy_a, policy_b) if rows.a_seat0[i] else (policy_b, policy_a)
+            else:  # player p plays the policy rows.seating names
+                seats = tuple(policies[int(w)] for w in rows.seating[i])
             rng = np.random.default_rng(int(rows.seeds[i]))
             result = play_round(
                 rules,

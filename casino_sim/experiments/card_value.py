@@ -7,6 +7,9 @@ value in that deal is how much the holder's point difference (holder minus
 opponent) drops when the card is taken away: the luck of the rest of the deal
 cancels in the pair. The value is relative to the card it was swapped with, so
 a low card a policy tends to trail can be worth less than an average card.
+
+With three or four players the card goes to an opponent (never a partner) dealt in the same batch, and the
+value is the holder's side's (its team's, with teams) margin: its points minus the mean of the other sides'.
 """
 
 from __future__ import annotations
@@ -14,8 +17,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from casino_sim.core.rules import two_player_rules
+from casino_sim.core.rules import STRICT, RuleSet, get_rules
+from casino_sim.experiments.seating import check_seat_policies
 from casino_sim.policies import get_policy
+from casino_sim.reference.seats import HAND_SIZE, batches, opponents, turn_order
+from casino_sim.reports.places import player_margins
 from casino_sim.runner.deals import DealRows, chunked_rows
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.seeding import chunk_seed
@@ -24,32 +30,46 @@ from casino_sim.runner.threads import use_threads
 VARIANTS = ("opponent", "stock")
 
 
-def deal_slot(index: int, dealer: int) -> tuple[int, int]:
-    """(seat or 2 for the table, batch 1..6) of deck position `index` (runner.deals' dealing order)."""
-    if index < 12:
-        return (1 - dealer if index < 4 else dealer if index < 8 else 2), 1
-    k = index - 12
-    return (1 - dealer if k % 8 < 4 else dealer), 2 + k // 8
+def deal_slot(index: int, dealer: int, players: int = 2) -> tuple[int, int]:
+    """(player, or `players` for the table; batch 1..) of deck position `index` (reference.round.deal_batch's
+    order: 4 to each player from the one after the dealer, then in batch 1 four to the table)."""
+    first = (players + 1) * HAND_SIZE
+    if index < first:
+        place, batch = index // HAND_SIZE, 1
+    else:
+        k = index - first
+        place, batch = (k % (players * HAND_SIZE)) // HAND_SIZE, 2 + k // (players * HAND_SIZE)
+    return (turn_order(dealer, players)[place] if place < players else players), batch
 
 
-def pairs_per_deal() -> int:
-    """Paired replays of one deal: every card dealt to a hand goes to the opponent, and into the stock unless
+def batch_start(batch: int, players: int = 2) -> int:
+    """The deck position of batch `batch`'s first card (1-based; one past the last batch: 52)."""
+    return 0 if batch == 1 else (players + 1) * HAND_SIZE + (batch - 2) * players * HAND_SIZE
+
+
+def pairs_per_deal(players: int = 2) -> int:
+    """Paired replays of one deal: every card dealt to a hand goes to an opponent, and into the stock unless
     it came in the last batch (the dealer does not change the count)."""
-    return sum(1 + (batch < 6) for seat, batch in (deal_slot(i, 0) for i in range(52)) if seat != 2)
+    last = batches(players)
+    slots = (deal_slot(i, 0, players) for i in range(52))
+    return sum(1 + (batch < last) for seat, batch in slots if seat != players)
 
 
 PAIRS_PER_DEAL = pairs_per_deal()
 
 
-def paired_decks(deck: np.ndarray, dealer: int, rng: np.random.Generator):
-    """Yield (card, holder seat, batch, variant, paired deck) for every card dealt to a hand."""
+def paired_decks(deck: np.ndarray, dealer: int, rng: np.random.Generator, rules: RuleSet = STRICT):
+    """Yield (card, holder, batch, variant, paired deck) for every card dealt to a hand: swapped with a card an
+    opponent of the holder is dealt in the same batch, or with one of a later batch."""
+    n = rules.players
     for index in range(52):
-        seat, batch = deal_slot(index, dealer)
-        if seat == 2:
+        seat, batch = deal_slot(index, dealer, n)
+        if seat == n:
             continue
-        start = 0 if batch == 1 else 12 + (batch - 2) * 8
-        opponent = [i for i in range(start, start + 8) if deal_slot(i, dealer)[0] == 1 - seat]
-        later = list(range(12 + (batch - 1) * 8, 52))
+        start, end = batch_start(batch, n), batch_start(batch + 1, n)
+        holders = ((i, deal_slot(i, dealer, n)[0]) for i in range(start, end))
+        opponent = [i for i, h in holders if h != n and opponents(rules, seat, h)]
+        later = list(range(end, 52))
         for variant, choices in (("opponent", opponent), ("stock", later)):
             if not choices:
                 continue
@@ -60,16 +80,24 @@ def paired_decks(deck: np.ndarray, dealer: int, rng: np.random.Generator):
 
 
 def card_pairs(
-    base: DealRows, base_records: pd.DataFrame, engine: str, rules, policy_a, policy_b, rng: np.random.Generator
+    base: DealRows,
+    base_records: pd.DataFrame,
+    engine: str,
+    rules,
+    policy_a,
+    policy_b,
+    rng: np.random.Generator,
+    others: tuple = (),
 ) -> pd.DataFrame:
     """Pair every card dealt to a hand in each base row with the same deal without it; one row per pair.
 
     `base_records` are the base rows' records (as runner.play.play_rows returns them). Columns: card,
     batch, variant, holder (the holder's policy name), diff (holder minus opponent, with minus without).
+    Three or four players: `others` are the policies after A and B that rows.seating names.
     """
     meta, decks, owner = [], [], []
     for i in range(len(base)):
-        for card, seat, batch, variant, paired in paired_decks(base.decks[i], int(base.dealer[i]), rng):
+        for card, seat, batch, variant, paired in paired_decks(base.decks[i], int(base.dealer[i]), rng, rules):
             meta.append((card, batch, variant, seat))
             decks.append(paired)
             owner.append(i)
@@ -81,20 +109,26 @@ def card_pairs(
         base.dealer[owner],
         base.a_seat0[owner],
         base.seeds[owner],
+        None if base.seating is None else base.seating[owner],
     )
-    rec = play_rows(engine, rows, rules, policy_a, policy_b)
+    rec = play_rows(engine, rows, rules, policy_a, policy_b, others)
     seat = np.array([m[3] for m in meta], dtype=np.int64)
-    sign = np.where(seat == 0, 1, -1)
-    with_card = sign * (base_records["s0_total"] - base_records["s1_total"]).to_numpy()[owner]
-    without = sign * (rec["s0_total"] - rec["s1_total"]).to_numpy()
-    holder_is_a = base.a_seat0[owner] == (seat == 0)
+    if base.seating is None:
+        sign = np.where(seat == 0, 1, -1)
+        with_card = sign * (base_records["s0_total"] - base_records["s1_total"]).to_numpy()[owner]
+        without = sign * (rec["s0_total"] - rec["s1_total"]).to_numpy()
+        holder = np.where(base.a_seat0[owner] == (seat == 0), policy_a.name, policy_b.name)
+    else:  # the holder's side's margin over the other sides
+        with_card = player_margins(base_records)[owner, seat]
+        without = player_margins(rec)[np.arange(len(seat)), seat]
+        holder = np.array([p.name for p in (policy_a, policy_b, *others)])[base.seating[owner, seat]]
     return pd.DataFrame(
         {
             "deal_id": base.deal_id[owner],
             "card": np.array([m[0] for m in meta], np.int8),
             "batch": np.array([m[1] for m in meta], np.int8),
             "variant": pd.Categorical([m[2] for m in meta], categories=list(VARIANTS)),
-            "holder": pd.Categorical(np.where(holder_is_a, policy_a.name, policy_b.name)),
+            "holder": pd.Categorical(holder),
             "diff": with_card - without,
         }
     )
@@ -121,12 +155,15 @@ def card_values(
     """
     pol = get_policy(policy)
     engine = engine_for(engine, (pol, pol))
-    ruleset = two_player_rules(rules)
-    frames, done, total = [], 0, deals * (1 + PAIRS_PER_DEAL)
+    check_seat_policies(rules, (policy,))
+    ruleset = get_rules(rules)
+    n = ruleset.players
+    seatings = None if n == 2 else np.zeros((1, n), np.int8)  # the policy in every seat
+    frames, done, total = [], 0, deals * (1 + pairs_per_deal(n))
     if progress:
         progress(done, total)
     with use_threads(threads):
-        for chunk, base in chunked_rows(seed, deals, chunk_deals, mirrored=False):
+        for chunk, base in chunked_rows(seed, deals, chunk_deals, mirrored=False, seatings=seatings):
             records = play_rows(engine, base, ruleset, pol, pol)
             frames.append(card_pairs(base, records, engine, ruleset, pol, pol, pairing_rng(chunk_seed(seed, chunk))))
             done += len(base) + len(frames[-1])

@@ -13,8 +13,9 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules, two_player_rules
-from casino_sim.experiments.card_value import PAIRS_PER_DEAL, card_pairs, pairing_rng
+from casino_sim.core.rules import get_rules
+from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
+from casino_sim.experiments.seating import check_seat_policies, check_seating, policy_names, seat_names, seatings
 from casino_sim.policies import get_policy
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
@@ -52,6 +53,7 @@ class SimConfig:
     checked: bool = False  # --check: verify the engine's invariants after every play (engine/check.py)
     record: int = 0  # keep the full move lists of the run's first `record` rounds (for `casino-sim replay`)
     card_deals: int | None = None  # pair every card of the first `card_deals` deals (0: off, None: auto)
+    seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)
 
     # simulate's option names that differ from the field names
     _OPTION_FIELDS: ClassVar[dict[str, str]] = {"policy": "policy_a", "vs": "policy_b", "check": "checked"}
@@ -63,6 +65,9 @@ class SimConfig:
         values = {cls._OPTION_FIELDS.get(k, k): v for k, v in options.items()}
         config = {k: v for k, v in values.items() if k in names}
         config["card_deals"] = parse_card_deals(config.get("card_deals", "auto"))
+        if config.get("seats"):  # policies A and B are the first two it names (as the seatings number them)
+            names = seat_names(config["seats"])
+            config["policy_a"], config["policy_b"] = names[0], names[min(1, len(names) - 1)]
         return cls(**config)
 
     def check(self) -> None:
@@ -83,8 +88,8 @@ class SimConfig:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
         if self.games:
             self.check_games()
-        else:
-            two_player_rules(self.rules)
+        check_seating(self.rules, self.seats, (bool(self.record), self.checked))
+        check_seat_policies(self.rules, self.policy_names())
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -100,10 +105,29 @@ class SimConfig:
         for option, on in (("--check", self.checked), ("--until-ci", self.until_ci is not None)):
             if on:
                 raise InputError(f"{option} goes with two players; whole games of three or four do not take it")
+        if self.seats is not None:
+            raise InputError("--seats seats single rounds; whole games of three or four players seat A against B")
+
+    @property
+    def players(self) -> int:
+        return get_rules(self.rules).players
+
+    @property
+    def pairs_per_deal(self) -> int:
+        """The paired replays of one deal's cards (card_value.pairs_per_deal), per seating."""
+        return pairs_per_deal(self.players)
+
+    def policy_names(self) -> tuple[str, ...]:
+        """The run's distinct policies in order (experiments/seating.py)."""
+        return policy_names(self.policy_a, self.policy_b, self.seats)
+
+    def seatings(self) -> np.ndarray | None:
+        """Three or four players: the seatings each deal is played with (experiments/seating.py); None for two."""
+        return seatings(self.rules, self.policy_names(), self.seats, self.mirrored)
 
     def engine_used(self) -> str:
         """The engine that plays: Python policies play only on the reference engine."""
-        return engine_for(self.engine, (get_policy(self.policy_a), get_policy(self.policy_b)))
+        return engine_for(self.engine, tuple(get_policy(name) for name in self.policy_names()))
 
     def card_deals_used(self) -> int:
         """Deals whose cards are paired: --card-deals, or by default a share of the run that never dominates it.
@@ -115,7 +139,7 @@ class SimConfig:
         if self.card_deals is not None:
             return min(self.card_deals, self.deals)
         planned = min(self.deals, self.chunk_deals) if self.until_ci is not None else self.deals
-        return min(AUTO_CARD_DEALS_CAP, planned // (AUTO_CARD_DIVISOR[self.engine_used()] * PAIRS_PER_DEAL))
+        return min(AUTO_CARD_DEALS_CAP, planned // (AUTO_CARD_DIVISOR[self.engine_used()] * self.pairs_per_deal))
 
     def resolved(self) -> SimConfig:
         """This config with the automatic card-deal count fixed, as the manifest records it (resume plays it)."""
@@ -137,13 +161,18 @@ class SimConfig:
 
     def chunk_units(self, chunk: int) -> int:
         """What the progress bar counts for one chunk: its rounds (or games) and its paired replays."""
-        return (self.chunk_size(chunk) + self.paired_deals(chunk) * PAIRS_PER_DEAL) * self.rounds_per_deal
+        return (self.chunk_size(chunk) + self.paired_deals(chunk) * self.pairs_per_deal) * self.rounds_per_deal
 
     @property
     def rounds_per_deal(self) -> int:
-        """Rows of the main table (rounds, or games with --games) per deal: one per seating when mirrored (a seat
-        or team for A on each side)."""
-        return get_rules(self.rules).n_sides if self.mirrored else 1
+        """Rows of the main table (rounds, or games with --games) per deal: each of its seatings once (whole games
+        of three or four players: one per side when mirrored, A's seat or team on each side)."""
+        if self.games:
+            return get_rules(self.rules).n_sides if self.mirrored else 1
+        seatings = self.seatings()
+        if seatings is not None:
+            return len(seatings)
+        return 2 if self.mirrored else 1
 
     @property
     def unit(self) -> str:
@@ -154,8 +183,16 @@ class SimConfig:
 def headline(frame: pd.DataFrame) -> np.ndarray:
     """Per deal: policy A's points minus policy B's, averaged over the mirrored seatings.
 
-    A void round counts as a difference of 0 (it scores nothing).
+    A void round counts as a difference of 0 (it scores nothing). Three or four players: A's side's points
+    minus the mean of the other sides', averaged over the deal's non-void seatings (reports/place_tables.py).
     """
+    from casino_sim.reports.load import has_place_records
+
+    if has_place_records(frame):
+        from casino_sim.reports.place_tables import deal_margins
+        from casino_sim.reports.places import side_rows
+
+        return deal_margins(side_rows(frame))
     a_is_0 = frame["mirror"].to_numpy() == 0
     s0, s1 = frame["s0_total"].to_numpy(), frame["s1_total"].to_numpy()
     diff = np.where(a_is_0, s0 - s1, s1 - s0).astype(np.float64)
@@ -235,7 +272,7 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     from the run seed and the chunk index alone.
     """
     rules = get_rules(config.rules)
-    pa, pb = get_policy(config.policy_a), get_policy(config.policy_b)
+    pa, pb, *others = (get_policy(name) for name in config.policy_names())
     engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
@@ -243,15 +280,16 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
         played = play_games(*game_args, config.checked) if rules.players == 2 else play_games_n(*game_args)
         tables = dict(zip(("rounds", "games"), played))
     else:
-        rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored)
+        rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored, config.seatings())
         trace = new_trace(min(max(config.record - first * config.rounds_per_deal, 0), len(rows)))
-        tables = {"rounds": play_rows(engine, rows, rules, pa, pb, check=config.checked, trace=trace)}
+        tables = {"rounds": play_rows(engine, rows, rules, pa, pb, tuple(others), check=config.checked, trace=trace)}
         if len(trace):
             tables.update(recorded_tables(rows, trace))
         paired = config.paired_deals(chunk) * config.rounds_per_deal
         if paired:  # rows are in deal order, so the first deals are the first rows
+            base = rows.take(np.arange(paired))
             tables["cards"] = card_pairs(
-                rows.take(np.arange(paired)), tables["rounds"].iloc[:paired], engine, rules, pa, pb, pairing_rng(seed)
+                base, tables["rounds"].iloc[:paired], engine, rules, pa, pb, pairing_rng(seed), tuple(others)
             )
     for frame in tables.values():
         frame.insert(0, "chunk", np.int32(chunk))
@@ -282,8 +320,8 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     done = run.finished_chunks()
     head = Headline()
     if done and config.until_ci is not None:
-        head.add(run.read_rounds(["deal_id", "mirror", "s0_total", "s1_total"]))
-    rounds_total = (config.deals + config.card_deals_used() * PAIRS_PER_DEAL) * config.rounds_per_deal
+        head.add(run.read_rounds(["deal_id", "mirror", "s0_total", "s1_total"] if config.players == 2 else None))
+    rounds_total = (config.deals + config.card_deals_used() * config.pairs_per_deal) * config.rounds_per_deal
     rounds_done = sum(config.chunk_units(c) for c in done)
     if progress:
         progress(rounds_done, rounds_total)
@@ -334,43 +372,6 @@ def finish_run(run: RunDir, timings: dict) -> dict:
     )
     run.write_manifest(manifest)
     return manifest
-
-
-def card_deals_note(manifest: dict) -> str:
-    """One line on a run's card values: how many deals they replayed, by which rule, and how to change it."""
-    config = SimConfig(**manifest["config"])
-    used = config.card_deals_used()
-    if config.games:
-        return "card values: not measured with --games (they replay single rounds)"
-    engine = config.engine_used()
-    share = f"1/{AUTO_CARD_DIVISOR[engine]} of the run's rounds on the {engine} engine"
-    if used:
-        how = (
-            f"auto: at most {share}, {AUTO_CARD_DEALS_CAP} deals at most"
-            if manifest.get("card_deals_auto")
-            else f"--card-deals {used}"
-        )
-        return f"card values: the first {used:,} deals, replayed with each dealt card swapped away ({how})"
-    why = (
-        f"auto: the {PAIRS_PER_DEAL} replays of one deal would take more than {share}"
-        if manifest.get("card_deals_auto")
-        else "--card-deals 0"
-    )
-    return f"card values: off ({why}); turn them on with --card-deals N"
-
-
-def until_ci_note(manifest: dict) -> str | None:
-    """With --until-ci, one line saying whether the interval reached the target, or the --deals cap came first."""
-    stop = manifest.get("until_ci_stop")
-    if not stop:
-        return None
-    target, cap, deals = manifest["config"]["until_ci"], manifest["config"]["deals"], stop["deals"]
-    interval = f"the 95% interval of A − B is {stop['width']:.3f} wide"
-    if not stop["reached"]:
-        return f"--until-ci {target:g} not reached: {interval} after all {deals:,} deals (raise --deals to go on)"
-    if deals < cap:
-        return f"stopped early: {interval}, under --until-ci {target:g}, after {deals:,} deals"
-    return f"--until-ci {target:g} reached at the --deals cap: {interval} after all {deals:,} deals"
 
 
 def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:

@@ -41,7 +41,7 @@ def round_record(result: RoundResult) -> dict[str, int]:
                     rec[f"{name}_dealt_to"], rec[f"{name}_dealt_batch"] = holder, e.batch + 1
         elif e.kind == "play":
             ply += 1
-            _count_play(rec, e)
+            _count_play(rec, e, lambda p: f"s{p}")
             if e.move.kind == "capture":
                 rec["last_capturer"] = e.player
                 for name, card in TRACKED.items():
@@ -71,16 +71,17 @@ def round_record(result: RoundResult) -> dict[str, int]:
     return rec
 
 
-def _count_play(rec: dict[str, int], e) -> None:
+def _count_play(rec: dict[str, int], e, key) -> None:
     """The anatomy of one play: its kind, and the builds it makes (RULES.md 3: the mover becomes the owner of
-    a build that was not theirs) or captures (counted for the build's owner: captured by themselves, or lost)."""
+    a build that was not theirs) or captures (counted for the build's owner: captured by themselves, or lost).
+    key(player): the prefix of a player's columns (s0, or a place's name)."""
     p, kind = e.player, e.move.kind
-    rec[f"s{p}_plays_{kind}"] += 1
+    rec[f"{key(p)}_plays_{kind}"] += 1
     if kind == "capture":
         for owner in e.owners:
-            rec[f"s{owner}_builds_captured_own" if owner == p else f"s{owner}_builds_lost"] += 1
-    elif kind != "trail" and p not in e.owners:  # a new build, or the opponent's taken over
-        rec[f"s{p}_builds_made"] += 1
+            rec[f"{key(owner)}_builds_captured_own" if owner == p else f"{key(owner)}_builds_lost"] += 1
+    elif kind != "trail" and p not in e.owners:  # a new build, or another player's taken over
+        rec[f"{key(p)}_builds_made"] += 1
 
 
 def _many_record(result: RoundResult) -> dict[str, int]:
@@ -89,18 +90,34 @@ def _many_record(result: RoundResult) -> dict[str, int]:
     rules, n = final.rules, final.players
     rec = dict.fromkeys(record_columns(n, rules.teams), 0)
     rec["dealer"], rec["void"], rec["last_capturer"] = result.dealer, int(result.void), -1
-    place = dict(zip(turn_order(result.dealer, n), place_names(n)))
+    order = turn_order(result.dealer, n)
+    place = dict(zip(order, place_names(n)))
     for p, name in place.items():
         rec[f"{name}_seat"] = p
+    for name in TRACKED:
+        rec[f"{name}_captured_by"] = -1
     for e in result.events:
-        if e.kind == "play":
+        if e.kind == "deal":
+            for holder, cards in zip((*order, n), e.cards):  # the hands in turn order, then the table (n)
+                for name, card in TRACKED.items():
+                    if card in cards:
+                        rec[f"{name}_dealt_to"], rec[f"{name}_dealt_batch"] = holder, e.batch + 1
+        elif e.kind == "play":
             rec["plies"] += 1
-            rec[f"{place[e.player]}_plays_{e.move.kind}"] += 1
-            rec[f"{place[e.player]}_n_sweeps"] += e.sweep
+            _count_play(rec, e, place.get)
+            if e.sweep:
+                rec[f"{place[e.player]}_n_sweeps"] += 1
+                rec[f"{place[e.player]}_sweeps_b{e.batch + 1}"] += 1
             if e.move.kind == "capture":
                 rec["last_capturer"] = e.player
+            for name, card in TRACKED.items():
+                if card in e.taken:
+                    rec[f"{name}_captured_by"], rec[f"{name}_captured_ply"] = e.player, rec["plies"]
         elif e.kind == "remainder":
             rec["remainder"] = len(e.cards)
+            for name, card in TRACKED.items():
+                if card in e.cards:
+                    rec[f"{name}_captured_by"], rec[f"{name}_captured_ply"] = e.player, REMAINDER_PLY
     if result.void:
         return rec
     for p, name in place.items():

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.record import PLACES, PLAY_KINDS
+from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reports.load import ANATOMY_COLUMNS, matchup_info, seat_rows, side_groups
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.reports.tables import policy_fields
@@ -62,8 +62,6 @@ def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
 
     n counts plays for the shares of plays, else the policy's non-void rounds (seats).
     """
-    if "dealer_seat" in df.columns:  # three or four players
-        return anatomy_by_place(df)
     missing = [c for c in ANATOMY_COLUMNS if c not in df.columns]
     if missing:
         raise InputError(
@@ -71,58 +69,22 @@ def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
             "run simulate again to report the anatomy of a round"
         )
     info = matchup_info(df)
-    names = [q for q, _, _ in QUANTITIES if not q.startswith("share_")]
-    seats = seat_rows(_seat_columns(df), ["plays", *(f"plays_{k}" for k in PLAY_KINDS), *names])
-    cl = seats["cluster"].to_numpy()
+    seats = seat_rows(_seat_columns(df), ["plays", *(f"plays_{k}" for k in PLAY_KINDS), *ROUND_QUANTITIES])
     rows = []
     for mu, side, idx in side_groups(seats):
-        c, plays = cl[idx], seats["plays"].to_numpy()[idx]
-        ests = {f"share_{k}": _play_share(seats[f"plays_{k}"].to_numpy()[idx], plays, c) for k in PLAY_KINDS}
-        for q in names:
-            x = seats[q].to_numpy()[idx]
-            ests[q] = cluster_wilson(x, c) if UNITS[q] == ROUND_SHARE else cluster_mean_ci(x, c)
-        for q, unit, _ in QUANTITIES:
-            rows.append({**policy_fields(info, mu, side), "quantity": q, "unit": unit, **ests[q].as_dict()})
+        rows += quantity_rows(seats[idx], policy_fields(info, mu, side))
     return pd.DataFrame(rows)
 
 
-def anatomy_by_place(df: pd.DataFrame) -> pd.DataFrame:
-    """The anatomy of rounds of three or four players (core/record.py many_record_columns), per place in the
-    turn order (first, second, ..., dealer): the quantities of QUANTITIES the record keeps (it keeps no build
-    fates). With teams the majority prizes are the place's team's. Rows of one deal (deal_id) are one cluster."""
-    places = [p for p in (*PLACES, "dealer") if f"{p}_seat" in df.columns]
-    df = df[df["void"].to_numpy() == 0]
-    cl = pd.factorize(df["deal_id"] if "deal_id" in df.columns else np.arange(len(df)), sort=True)[0]
-    prize = {k: np.array([_prize(df, p, k) for p in places]) for k in ("cards", "spades")}
-    tied = ~np.any(prize["cards"], axis=0)
-    last, rest = df["last_capturer"].to_numpy(), df["remainder"].to_numpy().astype(np.int64)
-    rows = []
-    for i, p in enumerate(places):
-        seat = df[f"{p}_seat"].to_numpy()
-        plays = sum(df[f"{p}_plays_{k}"].to_numpy().astype(np.int64) for k in PLAY_KINDS)
-        ests = {f"share_{k}": _play_share(df[f"{p}_plays_{k}"].to_numpy(), plays, cl) for k in PLAY_KINDS}
-        ests |= {
-            "cards": cluster_mean_ci(df[f"{p}_n_cards"].to_numpy(), cl),
-            "spades": cluster_mean_ci(df[f"{p}_n_spades"].to_numpy(), cl),
-            "remainder_cards": cluster_mean_ci(np.where(last == seat, rest, 0), cl),
-            "last_capture": cluster_wilson(last == seat, cl),
-            "most_cards_won": cluster_wilson(prize["cards"][i], cl),
-            "most_cards_tied": cluster_wilson(tied, cl),
-            "most_spades_won": cluster_wilson(prize["spades"][i], cl),
-        }
-        for q, unit, _ in QUANTITIES:
-            if q in ests:
-                rows.append({"rules": _rules_of(df), "place": p, "quantity": q, "unit": unit, **ests[q].as_dict()})
-    return pd.DataFrame(rows)
+ROUND_QUANTITIES = [q for q, _, _ in QUANTITIES if not q.startswith("share_")]  # one value per seat and round
 
 
-def _prize(df: pd.DataFrame, place: str, prize: str) -> np.ndarray:
-    """Whether `place` (or, with teams, its team: team_first holds the first and third places) won the prize."""
-    if "team_first_cards" not in df.columns:
-        return df[f"{place}_{prize}"].to_numpy() > 0
-    team = "first" if place in ("first", "third") else "dealer"
-    return df[f"team_{team}_{prize}"].to_numpy() > 0
-
-
-def _rules_of(df: pd.DataFrame) -> str:
-    return str(df["rules"].iloc[0]) if "rules" in df.columns and len(df) else ""
+def quantity_rows(seats: pd.DataFrame, fields: dict) -> list[dict]:
+    """The rows of QUANTITIES (after `fields`: rules, matchup, policy) of one policy's seats: a frame with
+    cluster, plays, plays_{kind} and the ROUND_QUANTITIES, one row per seat of a round."""
+    c, plays = seats["cluster"].to_numpy(), seats["plays"].to_numpy()
+    ests = {f"share_{k}": _play_share(seats[f"plays_{k}"].to_numpy(), plays, c) for k in PLAY_KINDS}
+    for q in ROUND_QUANTITIES:
+        x = seats[q].to_numpy()
+        ests[q] = cluster_wilson(x, c) if UNITS[q] == ROUND_SHARE else cluster_mean_ci(x, c)
+    return [{**fields, "quantity": q, "unit": unit, **ests[q].as_dict()} for q, unit, _ in QUANTITIES]

@@ -159,7 +159,7 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
     ax2.set_ylabel("share of rounds")
     ax2.set_title("Distribution")
     ax2.legend(fontsize=7)
-    ax3.set_xticks(range(1, 7))
+    ax3.set_xticks(sorted(rates.loc[rates["batch"] > 0, "batch"].unique()))  # 6 batches with two players
     ax3.set_xlabel("batch (4 cards each)")
     ax3.set_ylabel("sweeps per round in the batch")
     ax3.set_title("When sweeps happen")
@@ -370,4 +370,30 @@ def tournament_chart(
     ax3.set_xlabel("Elo (Bradley-Terry fit, mean 1500)")
     ax3.set_title("Ratings (95% bootstrap CI)", fontsize=9)
     fig.suptitle(f"Tournament of mirrored whole games ({CI_NOTE})", fontsize=9)
+    return fig
+
+
+def seat_places_chart(table: pd.DataFrame) -> Figure:
+    """Three or four players: mean points and advantage of every place (or team) of the turn order, per policy."""
+    fig, (ax1, ax2) = _figure(2)
+    sides = list(dict.fromkeys(table["side"]))
+    x = np.arange(len(sides))
+    groups = list(table.groupby("policy", sort=False))
+    width = 0.8 / len(groups)
+    for i, (policy, t) in enumerate(groups):
+        t = t.set_index("side").reindex(sides).reset_index()
+        dx = (i - (len(groups) - 1) / 2) * width
+        ax1.bar(x + dx, t["points_mean"], width=width, yerr=_yerr(t, "points_"), capsize=4, label=policy)
+        ax2.errorbar(t["advantage_mean"], x + dx, xerr=_yerr(t, "advantage_"), fmt="o", capsize=5, label=policy)
+    ax1.set_xticks(x, sides, fontsize=8)
+    ax1.set_ylabel("mean points per round")
+    ax1.set_title("Points by place in the turn order")
+    ax1.legend(fontsize=7)
+    ax2.axvline(0, color="grey", lw=0.8)
+    ax2.xaxis.set_major_locator(MaxNLocator(5))
+    ax2.set_yticks(x, sides, fontsize=8)
+    ax2.invert_yaxis()
+    ax2.set_xlabel("points minus the mean of the other sides (per round)")
+    ax2.set_title("Seat advantage")
+    fig.suptitle(f"Seat advantage by place ({CI_NOTE})", fontsize=9)
     return fig

@@ -10,7 +10,15 @@ import pandas as pd
 from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.score import CATEGORY_LABELS
 from casino_sim.reports.kinds import REPORTS
-from casino_sim.reports.load import ANATOMY_COLUMNS, read_cards, read_games, read_manifest, rounds_of
+from casino_sim.reports.load import (
+    ANATOMY_COLUMNS,
+    has_place_records,
+    read_cards,
+    read_games,
+    read_manifest,
+    read_rounds,
+    rounds_of,
+)
 from casino_sim.reports.output import atomic_write
 
 
@@ -202,6 +210,11 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
     games = read_games(run_dir)
+    if not _sides_only(games) and has_place_records(data if data is not None else run_dir):
+        from casino_sim.reports.place_reports import write_places  # three or four players: by place and team
+
+        rounds = data if data is not None else read_rounds(run_dir, None)
+        return write_places(rounds, out, manifest, read_cards(run_dir))
     results = {} if _sides_only(games) else _round_reports(data if data is not None else run_dir, out, manifest)
     if games is not None:
         results["games"] = REPORTS["games"](games, out, manifest)

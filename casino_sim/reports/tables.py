@@ -138,25 +138,28 @@ def convergence_table(df: pd.DataFrame, points: int = 1000) -> pd.DataFrame:
     """Running mean of the headline (per deal, in deal order) and its band, at ~`points`
     deal counts spaced geometrically (early deals matter most to the eye)."""
     info = matchup_info(df)
-    rows = []
-    for mu, x in pair_values(df).items():
-        if len(x) == 0:
-            continue
-        mean, lo, hi = running_mean_ci(x)
-        at = np.unique(np.geomspace(1, len(x), num=min(points, len(x))).round().astype(np.int64))
-        rows.append(
-            pd.DataFrame(
-                {
-                    "rules": info.at[mu, "rules"],
-                    "matchup": info.at[mu, "matchup"],
-                    "deals": at,
-                    "mean": mean[at - 1],
-                    "ci_lo": lo[at - 1],
-                    "ci_hi": hi[at - 1],
-                }
-            )
-        )
+    rows = [
+        running_table(info.at[mu, "rules"], info.at[mu, "matchup"], x, points)
+        for mu, x in pair_values(df).items()
+        if len(x)
+    ]
     return pd.concat(rows, ignore_index=True)
+
+
+def running_table(rules: str, matchup: str, x: np.ndarray, points: int = 1000) -> pd.DataFrame:
+    """The running mean of samples x and its band at ~`points` counts spaced geometrically: convergence's rows."""
+    mean, lo, hi = running_mean_ci(x)
+    at = np.unique(np.geomspace(1, len(x), num=min(points, len(x))).round().astype(np.int64))
+    return pd.DataFrame(
+        {
+            "rules": rules,
+            "matchup": matchup,
+            "deals": at,
+            "mean": mean[at - 1],
+            "ci_lo": lo[at - 1],
+            "ci_hi": hi[at - 1],
+        }
+    )
 
 
 def games_table(games: pd.DataFrame) -> pd.DataFrame:

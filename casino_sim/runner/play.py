@@ -30,24 +30,30 @@ def play_rows(
     rules: RuleSet,
     policy_a: Policy,
     policy_b: Policy,
+    others: tuple[Policy, ...] = (),
     **options,
 ) -> pd.DataFrame:
     """Per-round records of the rows, with deal_id and mirror columns first.
 
     `options` are Engine.play_rows' keywords: `check` verifies the numba engine's every play; `trace` (k, 48, 5)
-    receives the move records of the first k rows.
+    receives the move records of the first k rows. Three or four players: player p plays policy rows.seating[:, p]
+    of (policy_a, policy_b, *others), named in column policy_p.
     """
-    cols = get_engine(engine).play_rows(rows, rules, policy_a, policy_b, **options)
-    seat0 = np.where(rows.a_seat0, policy_a.name, policy_b.name)
-    seat1 = np.where(rows.a_seat0, policy_b.name, policy_a.name)
+    cols = get_engine(engine).play_rows(rows, rules, policy_a, policy_b, others=others, **options)
+    if rows.seating is None:
+        seat0 = np.where(rows.a_seat0, policy_a.name, policy_b.name)
+        seat1 = np.where(rows.a_seat0, policy_b.name, policy_a.name)
+        seats = {"policy_0": pd.Categorical(seat0), "policy_1": pd.Categorical(seat1)}
+    else:
+        names = np.array([p.name for p in (policy_a, policy_b, *others)])
+        seats = {f"policy_{p}": pd.Categorical(names[rows.seating[:, p]]) for p in range(rules.players)}
     # Every record field is a small count (at most 52), so int8 holds it: an eighth of the memory and disk.
     small = {c: v.astype(np.int8) for c, v in cols.items()}
     return pd.DataFrame(
         {
             "deal_id": rows.deal_id,
             "mirror": rows.mirror,
-            "policy_0": pd.Categorical(seat0),
-            "policy_1": pd.Categorical(seat1),
+            **seats,
             "rules": pd.Categorical([rules.name] * len(rows)),
             **small,
         }

@@ -8,18 +8,15 @@ import numpy as np
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
 from casino_sim.policies.policy import Policy
-from casino_sim.runner.deals import DealRows
+from casino_sim.runner.deals import DealRows, rotations
 
 
 def seatings(rules: RuleSet, mirrored: bool = True) -> np.ndarray:
     """(seatings, players) booleans, True where A sits; seating s puts A on side s. Teams: A's team (players
-    0 and 2) then B's; without teams, A alone in seat 0, 1, ... and B in the others. Unmirrored: the first."""
+    0 and 2) then B's; without teams, A alone in seat 0, 1, ... and B in the others (deals.rotations of A against
+    B, as simulate seats single rounds). Unmirrored: the first."""
     n = rules.players
-    if rules.teams:
-        every = np.array([[p % 2 == s for p in range(n)] for s in (0, 1)])
-    else:
-        every = np.eye(n, dtype=bool)
-    return every if mirrored else every[:1]
+    return rotations([p % 2 for p in range(n)] if rules.teams else [0] + [1] * (n - 1), mirrored) == 0
 
 
 def side_margins(points: np.ndarray, side: int) -> np.ndarray:

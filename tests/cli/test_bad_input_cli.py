@@ -85,6 +85,11 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("simulate", "force"): [(["--resume", "{run}", "--force"], "--force")],
     ("simulate", "backend"): [(["--backend", "mpi"], "--backend")],
     ("simulate", "scheduler"): [(["--scheduler", "not-an-address"], "scheduler")],
+    ("simulate", "seats"): [
+        (["--seats", "greedy,random,random"], "--seats names 3 policies, but strict seats 2 players"),
+        (["--seats", "greedy,,random", "--rules", "italian:players=3"], "--seats must name a policy"),
+        (["--seats", "greedy,nosuch,random", "--rules", "italian:players=3"], "nosuch"),
+    ],
     ("report", "kind"): [(["pie", "{run}"], "pie")],
     ("report", "run_dir"): [
         (["summary", "{root}/none"], "not a run folder"),

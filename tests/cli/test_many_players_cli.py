@@ -41,15 +41,9 @@ def test_choose_with_a_heuristic_policy():
     assert json.loads(chosen.stdout) == json.loads(TAKE)  # the most cards and points
 
 
-@pytest.mark.parametrize(
-    "args",
-    [
-        ("simulate", "--deals", "10", "--policy", "greedy", "--vs", "random", "--rules", "brazilian:players=4"),
-    ],
-)
-def test_run_commands_refuse_many_players_in_one_line(args, tmp_path):
-    assert_one_line_error(run(*args, "--out", str(tmp_path / "run")) if args[0] == "simulate" else run(*args), LIMIT)
-    assert not (tmp_path / "run").exists()
+def test_bench_refuses_many_players_in_one_line():
+    """bench times two-player rounds; scripts/bench_nplayer.py times three and four players."""
+    assert_one_line_error(run("bench", "--deals", "10", "--rules", "brazilian:players=4"), LIMIT)
 
 
 @pytest.mark.parametrize(

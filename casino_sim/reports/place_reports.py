@@ -1,0 +1,150 @@
+"""Every report of a three- or four-player run, by place and team: tables, charts and `report.md`.
+
+The two-player reports (reports/index.py) are left as they are; records of three or four players
+(core/record.py many_record_columns) come here instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from casino_sim.reports import charts
+from casino_sim.reports.anatomy_chart import anatomy_chart
+from casino_sim.reports.index import (
+    CARDS_SECTION,
+    _anatomy_lines,
+    _convergence_lines,
+    _score_lines,
+    _sweep_lines,
+    ci_text,
+)
+from casino_sim.reports.kinds import card_value
+from casino_sim.reports.output import atomic_write, save_figure, write_table
+from casino_sim.reports.place_anatomy import anatomy_places_table, sweep_places_tables
+from casino_sim.reports.place_tables import (
+    convergence_places_table,
+    matchup_label,
+    score_places_table,
+    seat_places_table,
+    summary_places_table,
+)
+from casino_sim.reports.places import has_teams, side_rows
+
+
+def write_places(
+    df: pd.DataFrame, out: str | Path, manifest: dict, cards: pd.DataFrame | None = None
+) -> dict[str, pd.DataFrame]:
+    """The summary, score, sweeps, seat, anatomy and convergence tables and charts of n-player records (and the
+    card values of its paired deals, `cards`) into `out`, and report.md; returns the tables by kind."""
+    out = Path(out)
+    sides = side_rows(df)
+    players = side_rows(df, by_team=False)  # the sides themselves without teams
+    by_place = (sides, players) if has_teams(df) else (sides,)
+    label, rules = matchup_label(sides)[2], str(df["rules"].iloc[0])
+    caption = charts.run_caption(manifest)
+    rates, dist = sweep_places_tables(players, label, rules)
+    write_table(dist, out, "sweeps_distribution")
+    results = {
+        "summary": (summary_places_table(df, sides), charts.summary_chart, "summary"),
+        "score": (score_places_table(sides, label), charts.score_breakdown_chart, "score_breakdown"),
+        "sweeps": (rates, lambda t: charts.sweep_chart(t, dist), "sweeps"),
+        "seat": (seat_places_table(*by_place), charts.seat_places_chart, "seat_advantage"),
+        "anatomy": (anatomy_places_table(players, label, rules), anatomy_chart, "anatomy"),
+        "convergence": (convergence_places_table(df, sides), charts.convergence_chart, "convergence"),
+    }
+    for table, chart, name in results.values():
+        write_table(table, out, name)
+        save_figure(charts.add_caption(chart(table), caption), out, name)
+    tables = {kind: t for kind, (t, _, _) in results.items()}
+    if cards is not None:
+        tables["card-value"] = card_value(cards, out, manifest)
+    atomic_write(out / "report.md", render_places(tables, manifest).encode())
+    return tables
+
+
+def _summary_lines(t: pd.DataFrame) -> list[str]:
+    s = t.iloc[0]
+    return [
+        f"- {s['matchup']}: {s['policy_a']}'s side minus the mean of the other sides = "
+        f"{ci_text(s, 'diff_', '+.3f')} points per round (per deal: the mean over its seatings), over {s['deals']} "
+        f"deals ({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
+        f"{ci_text(s, 'win_rate_a_', '.1%')} of rounds (a shared top counts its share); mean totals "
+        f"{s['total_a_mean']:.2f} vs {s['total_b_mean']:.2f}."
+    ]
+
+
+def _seat_lines(t: pd.DataFrame) -> list[str]:
+    return [
+        f"- {r['side']} ({r['policy']}): {ci_text(r, 'points_', '.2f')} points, advantage "
+        f"{ci_text(r, 'advantage_', '+.3f')}, sweeps {ci_text(r, 'sweeps_', '.3f')}, most points in "
+        f"{ci_text(r, 'win_rate_', '.1%')} of rounds."
+        for _, r in t.iterrows()
+    ]
+
+
+SECTIONS = [  # (kind, title, chart and table, what it shows, its lines)
+    ("summary", "Summary", "summary", "A's side against the others.", _summary_lines),
+    (
+        "seat",
+        "Seat advantage",
+        "seat_advantage",
+        "Points per round of each place (or team) of the turn order, and its advantage: its points minus the "
+        "mean of the other sides'; sweeps per round and the share of rounds it has the most points.",
+        _seat_lines,
+    ),
+    (
+        "score",
+        "Score breakdown",
+        "score_breakdown",
+        "Mean points per round of a side (a player, or a team's two piles together) in each scoring category.",
+        _score_lines,
+    ),
+    (
+        "sweeps",
+        "Sweep frequency",
+        "sweeps",
+        "A player's sweeps per round, how many in a round, and in which batch.",
+        _sweep_lines,
+    ),
+    (
+        "anatomy",
+        "Anatomy of a round",
+        "anatomy",
+        "Per policy, a player's plays by kind, the builds it made (created, or took over from another player), "
+        "captured itself and lost to another player, its pile and the cards it took with the remainder, and the "
+        "share of rounds its side (its team, with teams) won most cards or spades; tied: no side scored most "
+        "cards.",
+        _anatomy_lines,
+    ),
+    (
+        "convergence",
+        "Convergence",
+        "convergence",
+        "Running mean of the headline with its 95% band vs deals.",
+        _convergence_lines,
+    ),
+]
+
+
+def render_places(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
+    """The text of report.md of a three- or four-player run."""
+    s = tables["summary"].iloc[0]
+    cmd = manifest.get("command")
+    lines = ["# Report", ""]
+    if cmd:
+        lines += [f"Run: `{' '.join(cmd) if isinstance(cmd, list) else cmd}`", ""]
+    lines += [
+        f"Rules {s['rules']}: {s['sides']} sides (players, or teams), seats named by their place in the turn "
+        "order. All intervals are 95% confidence intervals; the rounds of one deal (its seatings) count as one "
+        "sample; void rounds are counted but excluded from means.",
+        "",
+    ]
+    sections = [*SECTIONS, (*CARDS_SECTION[:1], CARDS_SECTION[1], "card_values", *CARDS_SECTION[3:])]
+    for kind, title, name, what, headline in sections:
+        if kind in tables:
+            chart = CARDS_SECTION[2] if kind == "card-value" else name
+            lines += [f"## {title}", "", f"![{title}]({chart}.png) ({chart}.svg; table {name}.csv, {name}.json)"]
+            lines += ["", what, "", *headline(tables[kind]), ""]
+    return "\n".join(lines)
