@@ -57,7 +57,7 @@ def corruptions(pos, deck, rng: random.Random):
             yield _with_build(pos, b, replace(b, cards=b.cards | {odd[0]}), pos.loose - {odd[0]})
         one = min(b.cards)
         yield _with_build(pos, b, replace(b, cards=frozenset({one})), pos.loose | (b.cards - {one}))
-        other = 1 - b.owner
+        other = (b.owner + 1) % pos.players
         if b.value not in map(value_of, pos.hands[other]):
             yield _with_build(pos, b, replace(b, owner=other), pos.loose)
 

@@ -137,3 +137,29 @@ def test_a_million_checked_rounds(tmp_path):
     finish_run(run_dir, play_chunks(config, run_dir))
     print(f"1,000,000 checked rounds in {time.perf_counter() - t:.1f} s")
     assert len(run_dir.read_rounds(["deal_id"])) == 1_000_000
+
+
+@pytest.mark.parametrize("spec", ["italian:players=3", "brazilian:players=4"])
+def test_the_per_play_check_counts_the_deal_of_n_players(spec):
+    """After every play of an n-player round the check passes; a stock card on the table too is caught (the
+    dealt cards of n players: 4n + 4, then 4n a batch)."""
+    from casino_sim.engine.codec import position_to_state
+    from casino_sim.reference.play import play
+    from casino_sim.reference.round import play_round
+
+    rules, deck, codes = get_rules(spec), np.random.default_rng(4).permutation(52), []
+    n, arr = rules.players, rules.as_array()
+
+    def choose(pos, moves):
+        move = next((m for m in moves if m.kind == "capture"), moves[0])  # a table that stays small
+        st = position_to_state(play(pos, move))
+        st[PLY] = ply = len(codes) + 1
+        dealt = 4 * n + 4 + 4 * n * ((ply - 1) // (4 * n))
+        codes.append(_check_play(st, arr, deck))
+        if dealt < 52:
+            st[LOOSE] |= 1 << int(deck[dealt])  # the next card of the stock
+            codes[-1] += 100 * _check_play(st, arr, deck)
+        return move
+
+    play_round(rules, [int(c) for c in deck], 1, choose)
+    assert codes == [100 * BAD_CARDS] * (48 - 4 * n) + [0] * (4 * n)
