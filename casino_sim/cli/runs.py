@@ -351,11 +351,10 @@ def card_value(
     if seed < 0 or not 0 <= threads <= 256:
         raise InputError("--seed must be >= 0 and --threads between 0 and 256")
     from casino_sim.core.rules import get_rules
-    from casino_sim.experiments.seating import check_seat_policies
     from casino_sim.policies import get_policy
     from casino_sim.runner.rundir import refuse_used_folder, writable_folder
 
-    get_policy(policy), get_rules(rules), check_seat_policies(rules, (policy,))  # before making the folder
+    get_policy(policy), get_rules(rules)  # before making the folder
     target = out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)

@@ -18,7 +18,6 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.rules import STRICT, RuleSet, get_rules
-from casino_sim.experiments.seating import check_seat_policies
 from casino_sim.policies import get_policy
 from casino_sim.reference.seats import HAND_SIZE, batches, opponents, turn_order
 from casino_sim.reports.places import player_margins
@@ -155,7 +154,6 @@ def card_values(
     """
     pol = get_policy(policy)
     engine = engine_for(engine, (pol, pol))
-    check_seat_policies(rules, (policy,))
     ruleset = get_rules(rules)
     n = ruleset.players
     seatings = None if n == 2 else np.zeros((1, n), np.int8)  # the policy in every seat

@@ -11,7 +11,6 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import get_policy
 from casino_sim.runner.deals import rotations
 
 # what plays two players only so far: --record, --check
@@ -37,16 +36,6 @@ def check_seating(rules: str, seats: str | None, two_player_only: tuple[bool, ..
     for option, given in zip(TWO_PLAYER_OPTIONS, two_player_only):
         if given:
             raise InputError(f"{option}: two players only so far, not {rules} (single rounds play 3 and 4)")
-
-
-def check_seat_policies(rules: str, names) -> None:
-    """One line for a policy that cannot take a seat of three or four players: the searcher (its exact last
-    batch needs the one hidden hand of two players)."""
-    if get_rules(rules).players == 2:
-        return
-    for name in names:
-        if get_policy(name).kind == "searcher":
-            raise InputError(f"the searcher policy ({name}) plays two players only so far, not {rules}")
 
 
 def policy_names(policy_a: str, policy_b: str, seats: str | None) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
-from casino_sim.experiments.seating import check_seat_policies, check_seating, policy_names, seat_names, seatings
+from casino_sim.experiments.seating import check_seating, policy_names, seat_names, seatings
 from casino_sim.policies import get_policy
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
@@ -89,7 +89,6 @@ class SimConfig:
         if self.games:
             self.check_games()
         check_seating(self.rules, self.seats, (bool(self.record), self.checked))
-        check_seat_policies(self.rules, self.policy_names())
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
