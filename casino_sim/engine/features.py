@@ -94,7 +94,7 @@ def _probs(unseen, n, opp):
     )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _view(st, rules, risky):
     """What the mover cannot see: (unseen mask, how many, the other players' hand cards, probs). Same every move.
 
