@@ -73,41 +73,10 @@ def _best_capture(st, tbl, v, code):
     return pts, popcount(free) + np.int64(tbl[RISK_CARDS + j])
 
 
-@njit(cache=True, _nrt=False)
-def _hidden_hands(st, rules, p):
-    """Three or four players: (cards in all other hands, cards in the opponents' hands; a partner is not one)."""
-    others, opp = 0, 0
-    for q in range(rules[L.R_PLAYERS]):
-        if q != p:
-            k = popcount(st[L.HAND + q])
-            others += k
-            if rules[L.R_TEAMS] == 0 or q != (p + 2) % 4:
-                opp += k
-    return others, opp
-
-
-@njit(cache=True, _nrt=False)
-def _view(st, rules, risky):
-    """What the mover cannot see: (unseen mask, how many, the other players' hand cards, probs). Same every move.
-
-    probs[v] (v 1..10) and probs[r + 1] (figure ranks r 10..12): the chance that some opponent holds a card of
-    that value or rank (0 throughout unless risky). The opponents' hands together are a uniform draw from the
-    unseen cards, so that is p_holds_any(unseen, the opponents' hand cards, how many of them are unseen); a
-    partner's hand counts as unseen but not as an opponent's. Two players: the opponent's hand.
-    """
-    p = st[L.TO_MOVE]
-    seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1] | st[L.CAPTURED + 2] | st[L.CAPTURED + 3]
-    for v in range(1, 11):
-        seen |= st[L.BUILD + v]
-    unseen = FULL_MASK & ~seen
-    n = popcount(unseen)
-    if rules[L.R_PLAYERS] == 2:  # the one other player is the opponent (a decision's cost: kept lean)
-        others = opp = popcount(st[L.HAND + 1 - p])
-    else:
-        others, opp = _hidden_hands(st, rules, p)
-    if not risky:
-        return unseen, n, others, NO_PROBS
-    probs = (
+@njit(cache=True, inline="always")
+def _probs(unseen, n, opp):
+    """probs[v] (v 1..10) and probs[r + 1] (figure ranks r 10..12): p_holds_any(n unseen, opp cards, k of them)."""
+    return (
         0.0,
         P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[1])],
         P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[2])],
@@ -123,7 +92,31 @@ def _view(st, rules, risky):
         P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[11])],
         P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[12])],
     )
-    return unseen, n, others, probs
+
+
+@njit(cache=True, _nrt=False)
+def _view(st, rules, risky):
+    """What the mover cannot see: (unseen mask, how many, the other players' hand cards, probs). Same every move.
+
+    probs (_probs): the chance that some opponent holds a card of each value or figure rank (0 throughout
+    unless risky). The opponents' hands together are a uniform draw from the unseen cards, so that is
+    p_holds_any(unseen, the opponents' hand cards, how many of them are unseen); a partner's hand counts as
+    unseen but not as an opponent's (docs/policies.md). Two players: the opponent's hand.
+    """
+    p = st[L.TO_MOVE]
+    seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1] | st[L.CAPTURED + 2] | st[L.CAPTURED + 3]
+    for v in range(1, 11):
+        seen |= st[L.BUILD + v]
+    unseen = FULL_MASK & ~seen
+    n = popcount(unseen)
+    # the other hands (absent players' slots are empty, the hands disjoint), less the partner's with teams
+    others = popcount((st[L.HAND] | st[L.HAND + 1] | st[L.HAND + 2] | st[L.HAND + 3]) & ~st[L.HAND + p])
+    opp = others
+    if rules[L.R_TEAMS] != 0:
+        opp -= popcount(st[L.HAND + ((p + 2) & 3)])
+    if not risky:
+        return unseen, n, others, NO_PROBS
+    return unseen, n, others, _probs(unseen, n, opp)
 
 
 @njit(cache=True, inline="always")

@@ -1,9 +1,10 @@
 """Move features for weighted heuristic policies: the readable spec the numba kernel mirrors.
 
 Each feature is a number a policy file weighs. They look only at what the mover
-knows: their own hand, the table, the capture piles and the opponent's hand
-size; unseen cards are the opponent's hand and the stock together. With three
-or four players "the opponent" is the next player to play.
+knows: their own hand, the table, the capture piles and the other hands' sizes;
+unseen cards are the other hands and the stock together. The threats are the
+cards in the opponents' hands (every other player, less a partner): exactly the
+players who move before the mover plays again, with what they hold (docs/policies.md).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
 from casino_sim.reference.round import round_context
+from casino_sim.reference.seats import expected_sizes, opponents
 
 
 def weighted_sum(features, weights) -> float:
@@ -43,17 +45,21 @@ def sure_points(c: int) -> int:
 
 @dataclass(frozen=True)
 class Knowledge:
-    """What the mover cannot see: the unseen cards and how many the opponent holds."""
+    """What the mover cannot see: the unseen cards, how many the opponents hold, how many all other hands hold.
+
+    With two players both counts are the opponent's hand; a partner's hand is unseen but not an opponent's.
+    """
 
     unseen: frozenset[int]
     opp_hand_size: int
+    other_hands_size: int
 
     @property
     def stock_size(self) -> int:
-        return len(self.unseen) - self.opp_hand_size
+        return len(self.unseen) - self.other_hands_size
 
     def p_holds_any(self, cards) -> float:
-        """Probability that the opponent's hand holds at least one of these unseen cards."""
+        """Probability that the opponents' hands together hold at least one of these unseen cards."""
         return p_holds_any(len(self.unseen), self.opp_hand_size, len(self.unseen & frozenset(cards)))
 
 
@@ -63,15 +69,23 @@ def knowledge_of(pos: Position) -> Knowledge:
     seen = set(pos.hands[p]) | set(pos.loose) | set().union(*pos.captured)
     for b in pos.builds:
         seen |= b.cards
-    opp = pos.hands[pos.next_player(p)]
     unseen = frozenset(range(N_CARDS)) - seen
-    if opp is not None:
-        return Knowledge(unseen, len(opp))
-    try:  # a hidden hand: its size follows from the deal (the dealer holds one card more mid-trick)
-        opp_size = round_context(pos)[0]
+    sizes = _hand_sizes(pos)
+    others = [q for q in range(pos.players) if q != p]
+    opp = sum(sizes[q] for q in others if opponents(pos.rules, p, q))
+    return Knowledge(unseen, min(opp, len(unseen)), min(sum(sizes[q] for q in others), len(unseen)))
+
+
+def _hand_sizes(pos: Position) -> list[int]:
+    """Each player's hand size; a hidden hand's follows from the deal (those who played this lap hold one fewer)."""
+    if all(h is not None for h in pos.hands):
+        return [len(h) for h in pos.hands]
+    own = len(pos.hands[pos.to_move])
+    try:
+        dealt = expected_sizes(round_context(pos)[1], pos.to_move, pos.players, own)
     except PositionError:  # a hand-made position no deal leads to: assume hands of equal size
-        opp_size = len(pos.hands[p])
-    return Knowledge(unseen, min(opp_size, len(unseen)))
+        dealt = [own] * pos.players
+    return [s if h is None else len(h) for h, s in zip(pos.hands, dealt)]
 
 
 def _best_capture(pos: Position, card_value: int, rank: int | None, score) -> float:
