@@ -10,7 +10,10 @@ temporary folder (out of git); only reports (CSV/JSON tables, PNG/SVG charts,
 markdown) are copied. results/README.md explains each chart in two sentences
 with its headline numbers.
 
-    python scripts/standard_results.py [--deals 50000] [--seed 2026] [--out results] [--quick]
+    python scripts/standard_results.py [--deals 50000] [--seed 2026] [--out results] [--quick] [--only seats]
+
+`--only seats` regenerates just the three- and four-player sections (results/seats/ and their part of
+results/README.md), for when only they changed.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import pandas as pd  # noqa: E402
 from ladder import run_ladder  # noqa: E402
+from seat_results import seat_section  # noqa: E402
 
 from casino_sim.experiments.card_value import card_values  # noqa: E402
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run  # noqa: E402
@@ -210,6 +214,24 @@ def skills_section(args) -> list[str]:
     return out
 
 
+def splice_section(old: list[str], lines: list[str]) -> list[str]:
+    """results/README.md with its sections from lines' first heading up to the next heading not in `lines`
+    replaced by `lines` (inserted before the card values when absent)."""
+
+    def key(line: str) -> str:  # a heading without its sizes: "## Title (... deals)"
+        return line.split(" (")[0] if line.startswith("## ") else ""
+
+    heads = {key(x) for x in lines} - {""}
+    starts = [i for i, x in enumerate(old) if key(x) in heads]
+    if not starts:
+        at = next(i for i, x in enumerate(old) if x.startswith("## The value of each card"))
+        return old[:at] + lines + old[at:]
+    end = next(
+        (i for i in range(starts[0] + 1, len(old)) if old[i].startswith("## ") and old[i] not in heads), len(old)
+    )
+    return old[: starts[0]] + lines + old[end:]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=50_000, help="mirrored deals per matchup")
@@ -219,14 +241,22 @@ def main() -> None:
     ap.add_argument("--search-deals", type=int, default=2_000, help="mirrored deals for rungs of rollout or searcher")
     ap.add_argument("--knockout-deals", type=int, default=20_000, help="most mirrored deals per knocked-out feature")
     ap.add_argument("--regret-decisions", type=int, default=None, help="decisions per policy (default: regret's own)")
+    ap.add_argument("--seat-deals", type=int, default=50_000, help="deals per three- and four-player run")
+    ap.add_argument("--only", choices=("all", "seats"), default="all", help="seats: only the n-player sections")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=Path("results"))
     ap.add_argument("--quick", action="store_true", help="tiny sizes, to check the script (not for results/)")
     args = ap.parse_args()
     if args.quick:
         args.deals, args.card_deals, args.games, args.ladder_deals, args.search_deals = 500, 20, 50, 500, 10
-        args.knockout_deals, args.regret_decisions = 1_000, 100
+        args.knockout_deals, args.regret_decisions, args.seat_deals = 1_000, 100, 200
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.only == "seats":
+        with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
+            lines = seat_section(args, Path(tmp))
+        readme = args.out / "README.md"
+        readme.write_text("\n".join(splice_section(readme.read_text().splitlines(), lines)))
+        return
     ladder = run_ladder(args.ladder_deals, args.search_deals, args.seed, args.out)
     index = [
         "# Standard results",
@@ -245,6 +275,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
         index += skills_section(args)
         index += tournament_section(args, Path(tmp))
+        index += seat_section(args, Path(tmp))
         index += card_values_section(args)
         index += matchups(args, Path(tmp))
     (args.out / "README.md").write_text("\n".join(index))
