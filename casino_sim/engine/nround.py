@@ -18,6 +18,7 @@ from casino_sim.engine import layout as L
 from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import ctz, popcount
 from casino_sim.engine.buffers import _new_scratch, replay_rows
+from casino_sim.engine.rows import checked_trace
 from casino_sim.engine.score import _finish, _score
 from casino_sim.engine.search import _play_to_end
 from casino_sim.engine.state import _deal_batch, _start_round
@@ -214,9 +215,7 @@ def play_rows_n(
     if seating.shape != (len(rows.decks), n) or ((seating < 0) | (seating >= k)).any():
         raise ValueError(f"rows.seating must name one of the {k} policies for each of the {n} players of a row")
     scripts = np.zeros((0, L.PLIES), np.int64) if scripts is None else np.ascontiguousarray(scripts, np.int64)
-    trace = np.zeros((0, L.PLIES, L.MOVE_FIELDS), np.int64) if trace is None else trace
-    if trace.dtype != np.int64 or trace.shape[1:] != (L.PLIES, L.MOVE_FIELDS) or not trace.flags.c_contiguous:
-        raise ValueError(f"trace must be a C-contiguous int64 array (k, {L.PLIES}, {L.MOVE_FIELDS})")
+    trace = checked_trace(trace)
     deals = (
         rows.decks.astype(np.int64),
         rows.dealer.astype(np.int64),

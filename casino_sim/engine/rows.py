@@ -112,6 +112,15 @@ def _policy_rows(ints, weights, wants) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return rows
 
 
+def checked_trace(trace):
+    """The trace array a row kernel writes moves into (none: an empty one), refused unless the kernel can."""
+    if trace is None:
+        return np.zeros((0, L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
+    if trace.dtype != np.int64 or trace.shape[1:] != (L.PLIES, L.MOVE_FIELDS) or not trace.flags.c_contiguous:
+        raise ValueError(f"trace must be a C-contiguous int64 array (k, {L.PLIES}, {L.MOVE_FIELDS})")
+    return trace
+
+
 def play_rows(
     rows,
     rules: RuleSet,
@@ -136,10 +145,7 @@ def play_rows(
     scripts = np.zeros((0, L.PLIES), dtype=np.int64) if scripts is None else np.ascontiguousarray(scripts, np.int64)
     if (policies[0][:, L.P_KIND] == L.SCRIPTED).any() and (scripts.shape != (n, L.PLIES) or (scripts < 0).any()):
         raise ValueError(f"scripted seats need a script of {L.PLIES} non-negative choices per row")
-    if trace is None:
-        trace = np.zeros((0, L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
-    if trace.dtype != np.int64 or trace.shape[1:] != (L.PLIES, L.MOVE_FIELDS) or not trace.flags.c_contiguous:
-        raise ValueError(f"trace must be a C-contiguous int64 array (k, {L.PLIES}, {L.MOVE_FIELDS})")
+    trace = checked_trace(trace)
     deals = (
         rows.decks.astype(np.int64),
         rows.dealer.astype(np.int64),
