@@ -89,3 +89,18 @@ def test_replay_of_a_four_player_game_file(tmp_path):
     game["rounds"][0]["dealer"] = 4
     path.write_text(json.dumps(game))
     assert_one_line_error(run("replay", str(path)), "dealer must be a player 0..3")
+
+
+@pytest.mark.parametrize(
+    "spec,fragment",
+    [
+        ("brazilian:players=5", "players must be 2, 3 or 4, got 5"),
+        ("italian:players=3,teams=true", "teams=true needs players=4"),
+        ("strict:players=3", "strict is a two-player rule set"),
+    ],
+)
+def test_bad_player_options_are_one_line_cli_errors(spec, fragment, tmp_path):
+    """The issue's bad rule options, as a user meets them: simulate stops before making a folder."""
+    proc = run("simulate", "--rules", spec, "--deals", "1", "--out", str(tmp_path / "run"))
+    assert_one_line_error(proc, fragment)  # each fragment names the field: players or teams
+    assert not (tmp_path / "run").exists()
