@@ -183,6 +183,8 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("play", "seed"): [(["--seed", "-1"], "--seed")],
     ("play", "hint_worlds"): [(["--hint-worlds", "0"], "--hint-worlds")],
     ("play", "hint_policy"): [(["--hint-policy", "nosuch"], "nosuch")],
+    ("play", "players"): [(["--players", "5", "--rules", "brazilian"], "--players must be 2, 3 or 4, got 5")],
+    ("play", "partner"): [(["--players", "3", "--rules", "italian", "--partner", "greedy"], "--partner")],
     ("play", "save"): [(["--save", "{file}/game.json"], "cannot write"), (["--save", "{root}"], "is a folder")],
     ("policies show", "name"): [(["nosuch"], "nosuch")],
     ("tune", "start"): [
