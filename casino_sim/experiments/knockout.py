@@ -157,7 +157,8 @@ class Knockout:
         """Play chunk after chunk, each active entry on the same rows, until every entry has stopped."""
         cfg = self.config
         active = [e for e in self.entries if not e.stopped]
-        total = 2 * cfg.deals * len(active)
+        per_deal = self.rules.n_sides  # rounds of a deal: one per side (mirrored pair, seats or teams turned)
+        total = per_deal * cfg.deals * len(active)
         done = 0
         if progress:
             progress(done, total)
@@ -165,10 +166,10 @@ class Knockout:
             for _, rows in chunked_rows(cfg.seed, cfg.deals, cfg.chunk_deals, mirrored=True):
                 for e in active:
                     e.diffs.append(deal_headline("numba", rows, self.rules, e.baseline, e.challenger))
-                    done += len(rows)
+                    done += len(rows) // 2 * per_deal  # rows: the mirrored pairs of two-player deals
                     e.stopped = stop_reason(e.estimate(), cfg.precision)
                     if e.stopped:
-                        total -= 2 * (cfg.deals - e.deals)
+                        total -= per_deal * (cfg.deals - e.deals)
                     elif e.deals >= cfg.deals:
                         e.stopped = "most deals"
                 active = [e for e in active if not e.stopped]

@@ -87,9 +87,14 @@ class TuneConfig:
     def rounds_planned(self, field_size: int) -> tuple[int, int]:
         """Rounds of the search and of the short list's replay (validation aside), for the progress bar."""
         return (
-            self.generations * self.population * 2 * self.deals * field_size,
-            SHORT_LIST * 2 * SELECTION_FACTOR * self.deals * field_size,
+            self.generations * self.population * self.rounds_per_deal * self.deals * field_size,
+            SHORT_LIST * self.rounds_per_deal * SELECTION_FACTOR * self.deals * field_size,
         )
+
+    @property
+    def rounds_per_deal(self) -> int:
+        """Rounds a deal is played in against one opponent: one per side (mirrored pair, seats or teams turned)."""
+        return get_rules(self.rules).n_sides
 
     def manifest(self) -> dict:
         """What decides the result (threads do not), as the manifest keeps it."""
@@ -141,7 +146,7 @@ def new_optimiser(config: TuneConfig, n: int):
 def _field_scores(backend, config, weights, field, rows_seed, deals, progress) -> list[dict]:
     """Each candidate's mean per-deal difference against the field, with its 95% interval."""
     job = FieldJob(np.asarray(weights), field, config.rules, deals, rows_seed, config.threads)
-    per_candidate = 2 * deals * len(field)
+    per_candidate = config.rounds_per_deal * deals * len(field)
     diffs = play_field(backend, job, lambda done: progress(done * per_candidate))
     return [mean_ci(d).as_dict() for d in diffs]
 
@@ -153,7 +158,7 @@ def search(config: TuneConfig, run: TuneDir, backend, progress: Progress | None 
     scale = np.maximum(np.abs(w0), SCALE_FLOOR)
     done = run.finished()
     es = run.read_optimiser(done[-1]) if done else new_optimiser(config, len(w0))
-    per_gen = config.population * 2 * config.deals * len(field)
+    per_gen = config.population * config.rounds_per_deal * config.deals * len(field)
     total = sum(config.rounds_planned(len(field)))
     for g in range(len(done), config.generations):
         with _quiet():

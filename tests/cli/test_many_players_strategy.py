@@ -92,3 +92,17 @@ def test_games_of_more_players_refuse_what_needs_the_record(tmp_path, option):
     proc = run("simulate", "--games", "--rules", "italian:players=3", "--deals", "2", *option,
                "--out", str(tmp_path / "x"))  # fmt: skip
     assert_one_line_error(proc, option[0], "two players")
+
+
+@pytest.mark.parametrize("spec,per_deal", [("italian:players=3", 3), ("brazilian:players=4", 2)])
+def test_knockout_progress_counts_every_seating(spec, per_deal):
+    """The bar counts the rounds played: each deal once per seating (3 with three alone, 2 with teams)."""
+    from casino_sim.experiments.knockout import Knockout, KnockoutConfig
+
+    seen = []
+    config = KnockoutConfig(
+        deals=4, chunk_deals=4, rules=spec, precision=0, threads=1, pairs=(("cards_taken", "aces_taken"),)
+    )
+    Knockout(config).run(lambda done, total: seen.append((done, total)))
+    done, total = seen[-1]
+    assert done == total == per_deal * 4 * (len(Knockout(config).entries))
