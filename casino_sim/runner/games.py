@@ -9,6 +9,8 @@ backend or thread count gives the same games.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import pandas as pd
 
@@ -40,6 +42,53 @@ def wave_seed(chunk_seed: int, wave: int) -> int:
     return int(lo) | (int(hi) << 32)
 
 
+class Tally(NamedTuple):
+    """Per game of a chunk: each side's total, its complete and void rounds, the winner (-1 while it runs) and
+    the dealer of its next round."""
+
+    totals: np.ndarray
+    rounds: np.ndarray
+    voids: np.ndarray
+    winner: np.ndarray
+    dealer: np.ndarray
+
+
+def new_tally(dealer: np.ndarray, sides: int) -> Tally:
+    """The tally of games about to start, `dealer` dealing each one's first round."""
+    n = len(dealer)
+    zeros = np.zeros(n, np.int64)
+    return Tally(np.zeros((n, sides), np.int64), zeros, zeros.copy(), np.full(n, -1, np.int64), dealer.astype(np.int64))
+
+
+def settle_wave(rules: RuleSet, tally: Tally, running: np.ndarray, void: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Add one wave's rounds (row j: game running[j]) to their games; returns the games still running.
+
+    A void round is replayed by the same dealer; a complete round adds its points and either ends the game
+    (game_winner) or passes the deal to the next player (two players: it alternates).
+    """
+    still = []
+    for j, g in enumerate(running):
+        if void[j]:
+            tally.voids[g] += 1
+            still.append(g)
+            continue
+        tally.rounds[g] += 1
+        tally.totals[g] += points[j]
+        won = game_winner(rules, tally.totals[g].tolist(), points[j].tolist())
+        if won is None:
+            tally.dealer[g] = (tally.dealer[g] + 1) % rules.players
+            still.append(g)
+        else:
+            tally.winner[g] = won
+    return np.array(still, dtype=np.int64)
+
+
+def check_all_won(running: np.ndarray) -> None:
+    """MAX_ROUNDS waves are over: every game must have its winner."""
+    if len(running):
+        raise RuntimeError(f"{len(running)} game(s) had no winner after {MAX_ROUNDS} rounds")
+
+
 def play_games(
     engine: str,
     chunk_seed: int,
@@ -58,41 +107,20 @@ def play_games(
     """
     first = chunk_rows(wave_seed(chunk_seed, 0), first_game, n_games, mirrored)
     n = len(first)
-    dealer = first.dealer.astype(np.int64)
-    first_dealer = dealer.copy()
-    totals = np.zeros((n, 2), np.int64)
-    rounds = np.zeros(n, np.int64)
-    voids = np.zeros(n, np.int64)
-    winner = np.full(n, -1, np.int64)
+    tally = new_tally(first.dealer, 2)
     running = np.arange(n)
     parts = []
     for wave in range(MAX_ROUNDS):
         if len(running) == 0:
             break
         rows = first if wave == 0 else chunk_rows(wave_seed(chunk_seed, wave), first_game, n_games, mirrored)
-        frame = play_rows(engine, rows.take(running, dealer[running]), rules, policy_a, policy_b, check=check)
+        frame = play_rows(engine, rows.take(running, tally.dealer[running]), rules, policy_a, policy_b, check=check)
         frame.insert(1, "round_no", np.int16(wave))
         parts.append(frame)
         void = frame["void"].to_numpy() != 0
-        pts = frame[["s0_total", "s1_total"]].to_numpy()
-        still = []
-        for j, g in enumerate(running):
-            if void[j]:
-                voids[g] += 1
-                still.append(g)
-                continue
-            rounds[g] += 1
-            totals[g] += pts[j]
-            won = game_winner(rules, totals[g].tolist(), (int(pts[j, 0]), int(pts[j, 1])))
-            if won is None:
-                dealer[g] = 1 - dealer[g]
-                still.append(g)
-            else:
-                winner[g] = won
-        running = np.array(still, dtype=np.int64)
+        running = settle_wave(rules, tally, running, void, frame[["s0_total", "s1_total"]].to_numpy())
     else:
-        if len(running):
-            raise RuntimeError(f"{len(running)} game(s) had no winner after {MAX_ROUNDS} rounds")
+        check_all_won(running)
     records = pd.concat(parts, ignore_index=True)
     for c in ("policy_0", "policy_1", "rules"):  # waves with other seatings make concat fall back to strings
         records[c] = records[c].astype(str).astype("category")
@@ -107,12 +135,12 @@ def play_games(
             "policy_0": pd.Categorical(seat0),
             "policy_1": pd.Categorical(seat1),
             "rules": pd.Categorical([rules.name] * n),
-            "first_dealer": first_dealer.astype(np.int8),
-            "winner": winner.astype(np.int8),
-            "s0_final": totals[:, 0],
-            "s1_final": totals[:, 1],
-            "rounds": rounds.astype(np.int16),
-            "void_rounds": voids.astype(np.int16),
+            "first_dealer": first.dealer.astype(np.int8),
+            "winner": tally.winner.astype(np.int8),
+            "s0_final": tally.totals[:, 0],
+            "s1_final": tally.totals[:, 1],
+            "rounds": tally.rounds.astype(np.int16),
+            "void_rounds": tally.voids.astype(np.int16),
         }
     )
     return records, games

@@ -16,9 +16,9 @@ import pandas as pd
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
 from casino_sim.policies.policy import Policy
-from casino_sim.reference.game import MAX_ROUNDS, game_winner
+from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.games import wave_seed
+from casino_sim.runner.games import check_all_won, new_tally, settle_wave, wave_seed
 from casino_sim.runner.seated import seatings
 
 
@@ -41,10 +41,8 @@ def play_games_n(
     games = n_games * n_seat  # game g: shuffle sequence g // n_seat, seating g % n_seat
     seq, seating = np.arange(games) // n_seat, np.arange(games) % n_seat
     first = np.random.default_rng(wave_seed(chunk_seed, MAX_ROUNDS)).integers(0, rules.players, n_games)
-    dealer = first[seq].astype(np.int64)
-    totals = np.zeros((games, k), np.int64)
-    rounds, voids = np.zeros(games, np.int64), np.zeros(games, np.int64)
-    winner = np.full(games, -1, np.int64)
+    tally = new_tally(first[seq], k)
+    dealer = tally.dealer
     running = np.arange(games)
     parts = []
     for wave in range(MAX_ROUNDS):
@@ -61,24 +59,9 @@ def play_games_n(
             seats = [policy_a if a else policy_b for a in seat_a[s]]
             points[at], void[at] = eng.play_sides(rules, rows.decks[seq[g]], dealer[g], seats, rows.seeds[seq[g]])
         parts.append(_round_frame(running, seating[running], wave, dealer[running], void, points))
-        still = []
-        for j, g in enumerate(running):
-            if void[j]:
-                voids[g] += 1
-                still.append(g)
-                continue
-            rounds[g] += 1
-            totals[g] += points[j]
-            won = game_winner(rules, totals[g].tolist(), points[j].tolist())
-            if won is None:
-                dealer[g] = (dealer[g] + 1) % rules.players
-                still.append(g)
-            else:
-                winner[g] = won
-        running = np.array(still, dtype=np.int64)
+        running = settle_wave(rules, tally, running, void, points)
     else:
-        if len(running):
-            raise RuntimeError(f"{len(running)} game(s) had no winner after {MAX_ROUNDS} rounds")
+        check_all_won(running)
     ids = first_game + seq
     round_table = pd.concat(parts, ignore_index=True)
     round_table.insert(0, "game_id", ids[round_table.pop("g")])
@@ -94,10 +77,10 @@ def play_games_n(
             **policies,
             "rules": pd.Categorical([rules.name] * games),
             "first_dealer": first[seq].astype(np.int8),
-            "winner": winner.astype(np.int8),
-            **{f"s{s}_final": totals[:, s] for s in range(k)},
-            "rounds": rounds.astype(np.int16),
-            "void_rounds": voids.astype(np.int16),
+            "winner": tally.winner.astype(np.int8),
+            **{f"s{s}_final": tally.totals[:, s] for s in range(k)},
+            "rounds": tally.rounds.astype(np.int16),
+            "void_rounds": tally.voids.astype(np.int16),
         }
     )
     return round_table, game_table
