@@ -57,6 +57,3 @@ FIXED_POINTS = 4 + 2 + 1  # the four aces, the 10♦ and the 2♠ always score
 def dealt(players: int = 2) -> range:
     """Cards out of the stock in a round: 4 a hand and 4 on the table, then 4 a hand each batch."""
     return range(4 * players + 4, 53, 4 * players)
-
-
-DEALT = dealt(2)  # two players: 12, 20, ..., 52

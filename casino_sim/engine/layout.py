@@ -50,7 +50,6 @@ HAND_SIZE = 4
 BATCHES = 6
 PLIES_PER_BATCH = 2 * HAND_SIZE
 PLIES = BATCHES * PLIES_PER_BATCH  # 48 with any number of players
-TABLE_START = 2 * HAND_SIZE  # batch 0: the non-dealer's 4, the dealer's 4, then 4 face up to the table
 # deck position of batch b's first card (b = 0..5); BATCH_START[b + 1] is where the stock stands once b is dealt
 BATCH_START = np.array([0] + [12 + 8 * b for b in range(BATCHES)], dtype=np.int64)
 # teams: the side of player p (0 and 2 against 1 and 3); a round's score rows: one per player, then the sides'
