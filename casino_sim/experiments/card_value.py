@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from casino_sim.core.invariants import dealt
 from casino_sim.core.rules import STRICT, RuleSet, get_rules
 from casino_sim.policies import get_policy
 from casino_sim.reference.seats import HAND_SIZE, batches, opponents, turn_order
@@ -43,7 +44,7 @@ def deal_slot(index: int, dealer: int, players: int = 2) -> tuple[int, int]:
 
 def batch_start(batch: int, players: int = 2) -> int:
     """The deck position of batch `batch`'s first card (1-based; one past the last batch: 52)."""
-    return 0 if batch == 1 else (players + 1) * HAND_SIZE + (batch - 2) * players * HAND_SIZE
+    return (0, *dealt(players))[batch - 1]
 
 
 def pairs_per_deal(players: int = 2) -> int:
