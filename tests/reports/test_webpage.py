@@ -51,6 +51,15 @@ def test_the_page_needs_nothing_from_elsewhere(played):
     assert page.sources and all(s.startswith(("#", "data:")) for s in page.sources), page.sources[:5]
 
 
+def test_a_three_player_run_gets_its_page_of_places(tmp_path):
+    simulate_dir(tmp_path, deals=20, rules="italian:players=3", card_deals=0, threads=1)
+    write_reports(RunDir(tmp_path))
+    report = tmp_path / "report"
+    page = read_page(report / "index.html")
+    assert sorted(page.charts) == sorted(p.stem for p in report.glob("*.svg")) and "seat_advantage" in page.charts
+    assert page.tables == {p.name: csv_rows(p) for p in report.glob("*.csv")}
+
+
 def test_report_html_makes_the_page_from_the_written_files(played, tmp_path):
     copy = tmp_path / "run"
     shutil.copytree(played, copy)
