@@ -29,6 +29,7 @@ figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; display: b
 figcaption, caption, summary { color: #555; font-size: 0.9em; text-align: left; }
 table { border-collapse: collapse; font-size: 0.8em; margin: 0.5em 0 1em; }
 th, td { border: 1px solid #ddd; padding: 0.15em 0.5em; } th { background: #f3f3f3; }
+table.manifest th { text-align: left; font-weight: normal; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .scroll { overflow-x: auto; }
 """
