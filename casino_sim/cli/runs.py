@@ -171,29 +171,45 @@ class ReportKind(str, Enum):
     convergence = "convergence"
     games = "games"
     card_value = "card-value"
+    html = "html"
 
 
 def report(
-    kind: Annotated[ReportKind, typer.Argument(help="Which report; all writes every one and report.md.")],
+    kind: Annotated[
+        ReportKind,
+        typer.Argument(
+            help="Which report; all writes every one, report.md and index.html; html rewrites index.html (the "
+            "page to open in a browser) from the reports written."
+        ),
+    ],
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by simulate or tournament.")],
     out: Annotated[Path | None, typer.Option("--out", help="Where to write (default RUN_DIR/report).")] = None,
 ) -> None:
-    """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder."""
+    """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder.
+
+    `html` makes the folder's index.html again from the reports already written (all of them first when none are)."""
     from casino_sim.reports.index import write_all
     from casino_sim.reports.kinds import REPORTS
+    from casino_sim.reports.webpage import has_reports
     from casino_sim.runner.rundir import RunDir, writable_folder
 
-    tournament = RunDir(run_dir).read_manifest().get("kind") == "tournament"
-    if tournament and kind != ReportKind.all:
+    manifest = RunDir(run_dir).read_manifest()
+    tournament = manifest.get("kind") == "tournament"
+    if tournament and kind not in (ReportKind.all, ReportKind.html):
         raise InputError(f"{run_dir} is a tournament folder: its report is  casino-sim report all {run_dir}")
     target = writable_folder(out or run_dir / "report")
+    if kind == ReportKind.html and has_reports(target):
+        from casino_sim.reports.webpage import write_page
+
+        console.print(f"written {write_page(target, manifest)}", highlight=False)
+        return
     if tournament:
         from casino_sim.cli.ui import ratings_table
         from casino_sim.experiments.tournament import write_report
 
         tables = write_report(run_dir, target)
         console.print(ratings_table(tables["ratings"], tables["matches"]))
-    elif kind == ReportKind.all:
+    elif kind in (ReportKind.all, ReportKind.html):  # html before any report was written: write them all
         _print_summary(write_all(run_dir, target), games=False)
     else:
         table = REPORTS[kind.value](run_dir, target)
@@ -345,6 +361,7 @@ def card_value(
     from casino_sim.cli.ui import card_values_table, progress_bar
     from casino_sim.experiments.card_value import card_values
     from casino_sim.reports.kinds import card_value as card_value_report
+    from casino_sim.reports.webpage import write_page
 
     if not 1 <= deals <= 10**7:
         raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")
@@ -361,10 +378,8 @@ def card_value(
     compile_notice("simulate" if get_rules(rules).players == 2 else "simulate-n")
     with progress_bar(console, "card values") as update:
         paired = card_values(policy, deals, rules, seed, threads, progress=update)
-    values = card_value_report(
-        paired,
-        target,
-        {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}},
-    )
+    manifest = {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}}
+    values = card_value_report(paired, target, manifest)
+    write_page(target, manifest)
     console.print(card_values_table(values))
-    console.print(f"tables and charts: {target}", highlight=False)
+    console.print(f"tables and charts: {target} (the page: {target / 'index.html'})", highlight=False)

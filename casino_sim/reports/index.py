@@ -20,6 +20,7 @@ from casino_sim.reports.load import (
     rounds_of,
 )
 from casino_sim.reports.output import atomic_write
+from casino_sim.reports.webpage import write_page
 
 
 def ci_text(row, prefix: str = "", fmt: str = "+.3f", unit: str = "deals") -> str:
@@ -204,8 +205,8 @@ SECTIONS = [  # (kind, title, chart file, what it shows, headline lines)
 def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:
     """Reports 'summary', 'score', 'sweeps', 'seat', 'anatomy' (when the records have its columns), 'convergence'
     (and 'games' for a run of whole games, 'card-value' for a run with paired deals) into `out` (default
-    RUN_DIR/report) and `report.md`; returns their tables by kind. Charts name the run (its manifest). `data`
-    skips reading the rounds again."""
+    RUN_DIR/report), `report.md` and the page `index.html`; returns their tables by kind. Charts name the run (its
+    manifest). `data` skips reading the rounds again."""
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
@@ -214,14 +215,16 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
         from casino_sim.reports.place_reports import write_places  # three or four players: by place and team
 
         rounds = data if data is not None else read_rounds(run_dir, None)
-        return write_places(rounds, out, manifest, read_cards(run_dir))
-    results = {} if _sides_only(games) else _round_reports(data if data is not None else run_dir, out, manifest)
-    if games is not None:
-        results["games"] = REPORTS["games"](games, out, manifest)
-    cards = read_cards(run_dir)
-    if cards is not None:
-        results["card-value"] = REPORTS["card-value"](cards, out, manifest)
-    atomic_write(out / "report.md", render_index(results, manifest).encode())
+        results = write_places(rounds, out, manifest, read_cards(run_dir))
+    else:
+        results = {} if _sides_only(games) else _round_reports(data if data is not None else run_dir, out, manifest)
+        if games is not None:
+            results["games"] = REPORTS["games"](games, out, manifest)
+        cards = read_cards(run_dir)
+        if cards is not None:
+            results["card-value"] = REPORTS["card-value"](cards, out, manifest)
+        atomic_write(out / "report.md", render_index(results, manifest).encode())
+    write_page(out, manifest)
     return results
 
 

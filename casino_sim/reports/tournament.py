@@ -16,6 +16,7 @@ from casino_sim.reports.load import STRING_COLUMNS, label_matchups
 from casino_sim.reports.output import atomic_write, save_figure, write_table
 from casino_sim.reports.stats import bradley_terry, cluster_wilson, elo_from_strengths
 from casino_sim.reports.tables import games_table
+from casino_sim.reports.webpage import write_page
 
 BOOTSTRAP = 300
 
@@ -170,7 +171,7 @@ def write_tournament(
     folders, policies: list[str], out, seed: int = 0, manifest: dict | None = None
 ) -> dict[str, pd.DataFrame]:
     """matches.*, win_rate_matrix.csv, margin_matrix.csv, ratings.*, the chart tournament.png/.svg (its footer
-    names the tournament of `manifest`) and tournament.md into `out`; returns the tables."""
+    names the tournament of `manifest`), tournament.md and the page index.html into `out`; returns the tables."""
     from pathlib import Path
 
     games = tournament_games(folders, policies)
@@ -186,6 +187,7 @@ def write_tournament(
     save_figure(charts.add_caption(chart, charts.run_caption(manifest or {})), out, "tournament")
     players = int(games["players"].iloc[0]) if "players" in games.columns else 2
     atomic_write(Path(out) / "tournament.md", render_tournament(matches, ratings, players).encode())
+    write_page(out, manifest or {})
     return {"matches": matches, "ratings": ratings, "win_rate_matrix": win[0], "margin_matrix": margin[0]}
 
 
