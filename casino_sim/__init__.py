@@ -1,4 +1,4 @@
-"""casino-sim: a Monte Carlo strategy analyser for two-player Casino (Cassino)."""
+"""casino-sim: a Monte Carlo strategy analyser for the card game Casino (Cassino), for two, three or four players."""
 
 from casino_sim.core import numba_cache
 
