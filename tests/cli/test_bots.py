@@ -109,6 +109,11 @@ def test_a_silent_bot_stops_the_run_after_the_bot_timeout(tmp_path):
     assert time.monotonic() - t0 < 50
 
 
+def test_a_failing_bot_on_a_dask_worker_is_one_line_too(tmp_path):
+    pytest.importorskip("distributed")
+    _failing_run(tmp_path, "range", "not a move index", "--backend", "dask", "--threads", "1")
+
+
 def _failing_run(tmp_path: Path, mode: str, words: str, *extra: str) -> None:
     script, pidfile = tmp_path / "bot.py", tmp_path / "bot.pid"
     script.write_text(FAILING)
