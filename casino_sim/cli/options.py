@@ -83,3 +83,23 @@ def compile_notice(*work: str) -> None:
             file=sys.stderr,
             flush=True,
         )
+
+
+def _set_bot_timeout(seconds: float | None) -> float | None:
+    """Give every exec: bot of the command (and of its worker processes) this long to answer a move."""
+    if seconds is not None:
+        from casino_sim.policies.bots import set_bot_timeout
+
+        set_bot_timeout(seconds)
+    return seconds
+
+
+BotTimeoutOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--bot-timeout",
+        help="Seconds an exec:COMMAND bot may take to answer one move before the run stops (default 10).",
+        callback=_set_bot_timeout,
+        show_default=False,
+    ),
+]

@@ -11,6 +11,7 @@ import typer
 
 from casino_sim.cli.options import (
     BackendOpt,
+    BotTimeoutOpt,
     RulesOpt,
     SchedulerOpt,
     compile_notice,
@@ -24,7 +25,7 @@ from casino_sim.core.errors import InputError
 def simulate(
     deals: Annotated[int, typer.Option(help="Deals (shuffles) to play; mirrored runs play each twice.")] = 100_000,
     policy: Annotated[
-        str, typer.Option("--policy", help="Policy A: a name, a .toml file or module:function.")
+        str, typer.Option("--policy", help="Policy A: a name, a .toml file, module:function or exec:COMMAND.")
     ] = "greedy",
     vs: Annotated[
         str,
@@ -105,6 +106,7 @@ def simulate(
     ] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
     from casino_sim.cli.ui import progress_bar
@@ -125,7 +127,7 @@ def simulate(
         if resume is None:
             sim.start_run(config, run, sys.argv, force)
         console.print(f"run folder: {run.path}", highlight=False)
-        if config.engine == "numba":
+        if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine: no compiling
             compile_notice("simulate" if config.players == 2 else "simulate-n")
         try:
             with progress_bar(console, "simulating", config.unit) as update:
@@ -228,6 +230,7 @@ def experiment(
     force: Annotated[bool, typer.Option("--force", help="Replace the runs already in --out.")] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Run a plan's simulations and check its expectations; exit 1 if any fails (for CI)."""
     from rich.table import Table
@@ -286,7 +289,9 @@ def experiment(
 def tournament(
     policies: Annotated[
         list[str] | None,
-        typer.Argument(help="Two or more policies: names, .toml files or module:function.", show_default=False),
+        typer.Argument(
+            help="Two or more policies: names, .toml files, module:function or exec:COMMAND.", show_default=False
+        ),
     ] = None,
     games: Annotated[
         int,
@@ -304,6 +309,7 @@ def tournament(
     resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted tournament.")] = None,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Round-robin of policies over mirrored whole games: win-rate and margin matrices, Elo ratings, heatmap.
 
@@ -356,6 +362,7 @@ def card_value(
     threads: Annotated[int, typer.Option(help="Threads (0: all cores).")] = 0,
     out: Annotated[Path | None, typer.Option("--out", help="Folder for tables and charts.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the tables and charts already in --out.")] = False,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """The value of holding each card (the 10♦ above all), from paired deals: a 52-card heatmap."""
     from casino_sim.cli.ui import card_values_table, progress_bar
@@ -368,11 +375,11 @@ def card_value(
     if seed < 0 or not 0 <= threads <= 256:
         raise InputError("--seed must be >= 0 and --threads between 0 and 256")
     from casino_sim.core.rules import get_rules
-    from casino_sim.policies import get_policy
+    from casino_sim.policies import folder_label, get_policy
     from casino_sim.runner.rundir import refuse_used_folder, writable_folder
 
     get_policy(policy), get_rules(rules)  # before making the folder
-    target = out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}"
+    target = out or Path("results/runs") / f"card-value-{folder_label(policy)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
     compile_notice("simulate" if get_rules(rules).players == 2 else "simulate-n")

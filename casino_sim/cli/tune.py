@@ -9,6 +9,7 @@ import typer
 
 from casino_sim.cli import options as opts
 from casino_sim.cli.options import BackendOpt, RulesOpt, SchedulerOpt, console
+from casino_sim.policies import folder_label
 
 
 def tune(
@@ -64,7 +65,7 @@ def tune(
             name=name,
             threads=threads,
         )
-        folder = out or Path("results/tune") / f"{Path(start).stem}-{rules}-seed{seed}"
+        folder = out or Path("results/tune") / f"{folder_label(start)}-{rules}-seed{seed}"
     config.policies()  # every bad option before a backend starts
     with opts.open_backend(backend, scheduler, config.threads) as field_backend:  # a bad address: no folder made
         run = tn.open_run(config, folder, resume=resume is not None, force=force)

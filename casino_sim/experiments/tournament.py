@@ -21,6 +21,7 @@ from pathlib import Path
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.policies import folder_label, policy_label
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir
 
@@ -66,7 +67,7 @@ class TournamentConfig:
             raise InputError(f"a tournament needs 2 to {MAX_POLICIES} policies, got {len(self.policies)}")
         if len(set(self.policies)) != len(self.policies):
             raise InputError(f"a policy is named twice: {', '.join(self.policies)}")
-        names = [Path(p).stem for p in self.policies]
+        names = [policy_label(p) for p in self.policies]
         if len(set(names)) != len(names):
             raise InputError(f"two policies share the name {max(names, key=names.count)!r}; rename a file")
         for b in self.policies[1:]:  # the first policy's pairings name every policy once
@@ -83,7 +84,7 @@ Progress = Callable[[str], AbstractContextManager]  # label -> a context yieldin
 
 
 def pair_dir(root: Path, a: str, b: str) -> RunDir:
-    return RunDir(Path(root) / "pairs" / f"{Path(a).stem}-vs-{Path(b).stem}")
+    return RunDir(Path(root) / "pairs" / f"{folder_label(a)}-vs-{folder_label(b)}")
 
 
 def start_tournament(config: TournamentConfig, root: Path, command: list[str]) -> None:
@@ -127,7 +128,7 @@ def run_tournament(
         if not run.manifest_path.exists():
             start_run(sim, run, command)
         if run.read_manifest().get("status") != "complete":
-            with (progress or (lambda _: nullcontext()))(f"{Path(a).stem} vs {Path(b).stem}") as update:
+            with (progress or (lambda _: nullcontext()))(f"{policy_label(a)} vs {policy_label(b)}") as update:
                 finish_run(run, play_chunks(sim, run, update, backend))
         folders.append(run.path)
     manifest = RunDir(root).read_manifest()
@@ -154,7 +155,7 @@ def write_report(root: Path, out: Path | None = None) -> dict:
         )
     return write_tournament(
         [r.path for r in runs],
-        [Path(p).stem for p in config.policies],
+        [policy_label(p) for p in config.policies],
         Path(out) if out is not None else Path(root) / "report",
         config.seed,
         RunDir(root).read_manifest(),

@@ -6,6 +6,7 @@ Every chart the commands write carries a footer naming its run (`run_caption`, `
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from casino_sim.core.cards import SUIT_SYMBOLS
+from casino_sim.policies import policy_label
 from casino_sim.reference.score import CATEGORIES, CATEGORY_LABELS
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label, value_grid
 
@@ -31,12 +33,12 @@ def run_caption(manifest: dict, deals: str | None = None) -> str:
     cfg = manifest.get("config") or {}
     try:
         if manifest.get("kind") == "tournament":
-            who = ", ".join(Path(p).stem for p in cfg["policies"])
+            who = ", ".join(policy_label(p) for p in cfg["policies"])
             count = f"{cfg['games']:,} mirrored pairs of games per pairing"
         elif manifest.get("kind") == "card-value":
-            who, count = f"{cfg['policy']} in both seats", f"{cfg['deals']:,} deals"
+            who, count = f"{policy_label(cfg['policy'])} in both seats", f"{cfg['deals']:,} deals"
         else:
-            who, n = f"{cfg['policy_a']} vs {cfg['policy_b']}", cfg["deals"]
+            who, n = f"{policy_label(cfg['policy_a'])} vs {policy_label(cfg['policy_b'])}", cfg["deals"]
             if cfg.get("until_ci") and manifest.get("chunks") is not None:
                 size = cfg["chunk_deals"]
                 n = sum(min(size, cfg["deals"] - c * size) for c in manifest["chunks"])
@@ -54,10 +56,20 @@ def run_caption(manifest: dict, deals: str | None = None) -> str:
         return f"run: {cmd}" if cmd else ""
 
 
+CAPTION_PT = 8
+CHAR_WIDTH = 0.6  # a character's mean width in ems, generous: a caption wrapped to it never overflows
+
+
 def add_caption(fig: Figure, caption: str) -> Figure:
-    """Put `caption` (see run_caption) at the foot of the figure; the layout makes room for it."""
+    """Put `caption` (see run_caption) at the foot of the figure; the layout makes room for it.
+
+    Wrapped to the figure's width: a line wider than the figure leaves constrained layout no room for the axes
+    (matplotlib then warns and lays nothing out).
+    """
     if caption:
-        fig.supxlabel(caption, fontsize=8, color="0.3")
+        per_line = max(20, int(fig.get_figwidth() * 72 / (CAPTION_PT * CHAR_WIDTH)))
+        text = "\n".join(textwrap.wrap(caption, per_line, break_on_hyphens=False)) or caption
+        fig.supxlabel(text, fontsize=CAPTION_PT, color="0.3")
     return fig
 
 
@@ -78,11 +90,23 @@ def _batch_series(ax, t: pd.DataFrame, i: int, count: int, label: str, capsize: 
     )
 
 
+LABEL_CHARS = 40  # a tick label longer than this is cut in the middle: it would squeeze the axes to nothing
+
+
+def fit_label(text: str, limit: int = LABEL_CHARS) -> str:
+    """`text`, or its start and end around an ellipsis when it is longer than `limit` characters."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return f"{text[:head]}…{text[len(text) - (limit - 1 - head) :]}"
+
+
 def _names(t: pd.DataFrame) -> list[str]:
     """Bar names: the policy, with its matchup when the table holds several."""
     if t["matchup"].nunique() > 1:
-        return [f"{p}\n({m})" for p, m in zip(t["policy"], t["matchup"])]
-    return list(t["policy"])
+        return [f"{fit_label(p)}\n({fit_label(m)})" for p, m in zip(t["policy"], t["matchup"])]
+    return [fit_label(p) for p in t["policy"]]
 
 
 def _figure(ncols: int, width: float = 5.0, height: float = 4.0) -> tuple[Figure, list]:
@@ -227,7 +251,7 @@ def _interval_panel(ax, t: pd.DataFrame, prefix: str, centre: float, xlabel: str
     ax.errorbar(t[f"{prefix}mean"], y, xerr=_yerr(t, prefix), fmt="o", capsize=5)
     ax.axvline(centre, color="grey", lw=0.8)
     ax.xaxis.set_major_locator(MaxNLocator(5))
-    ax.set_yticks(y, list(t["matchup"]))
+    ax.set_yticks(y, [fit_label(m) for m in t["matchup"]])
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
     ax.set_title(title)
@@ -336,7 +360,7 @@ def _matrix_panel(
                     fontsize=_cell_font(len(grid)),
                     color="white" if dark else "black",
                 )
-    names = list(mean.index)
+    names = [fit_label(p) for p in mean.index]
     ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
     ax.set_yticks(range(len(names)), names)
     ax.set_xlabel("opponent")
@@ -364,7 +388,7 @@ def tournament_chart(
     _matrix_panel(ax2, *margin, 0.0, "+.1f", "Final points margin per game (95% CI)", "points per game", fig)
     y = np.arange(n)
     ax3.errorbar(ratings["elo"], y, xerr=_yerr(ratings, "elo_", mean="elo"), fmt="o", capsize=5)
-    ax3.set_yticks(y, list(ratings["policy"]))
+    ax3.set_yticks(y, [fit_label(p) for p in ratings["policy"]])
     ax3.invert_yaxis()
     ax3.axvline(1500, color="grey", lw=0.8)
     ax3.set_xlabel("Elo (Bradley-Terry fit, mean 1500)")
