@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.reports import charts, tables
+from casino_sim.reports import captions, charts, tables
 from casino_sim.reports.anatomy import anatomy_table
 from casino_sim.reports.anatomy_chart import anatomy_chart
 from casino_sim.reports.cardvalue import card_batch_table, card_value_table
@@ -23,11 +23,11 @@ def _caption(data, manifest: dict | None, deals: str | None = None) -> str:
     """The footer of a report's charts: the run of `manifest`, else of the run folder `data` ('' for a bare table)."""
     if manifest is None:
         manifest = {} if isinstance(data, pd.DataFrame) else read_manifest(data)
-    return charts.run_caption(manifest, deals)
+    return captions.run_caption(manifest, deals)
 
 
 def _save(figure, out: str | Path, name: str, caption: str) -> None:
-    save_figure(charts.add_caption(figure, caption), out, name)
+    save_figure(captions.add_caption(figure, caption), out, name)
 
 
 def _written(t: pd.DataFrame, out: str | Path, name: str, figure, caption: str) -> pd.DataFrame:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.reports import charts
+from casino_sim.reports import captions, charts
 from casino_sim.reports.anatomy_chart import anatomy_chart
 from casino_sim.reports.index import (
     CARDS_SECTION,
@@ -43,7 +43,7 @@ def write_places(
     players = side_rows(df, by_team=False)  # the sides themselves without teams
     by_place = (sides, players) if has_teams(df) else (sides,)
     label, rules = matchup_label(sides)[2], str(df["rules"].iloc[0])
-    caption = charts.run_caption(manifest)
+    caption = captions.run_caption(manifest)
     rates, dist = sweep_places_tables(players, label, rules)
     write_table(dist, out, "sweeps_distribution")
     results = {
@@ -56,7 +56,7 @@ def write_places(
     }
     for table, chart, name in results.values():
         write_table(table, out, name)
-        save_figure(charts.add_caption(chart(table), caption), out, name)
+        save_figure(captions.add_caption(chart(table), caption), out, name)
     tables = {kind: t for kind, (t, _, _) in results.items()}
     if cards is not None:
         tables["card-value"] = card_value(cards, out, manifest)

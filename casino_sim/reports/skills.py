@@ -9,7 +9,8 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from casino_sim.policies import policy_label
-from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, _yerr, add_caption, run_caption
+from casino_sim.reports.captions import add_caption, run_caption
+from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, _yerr
 from casino_sim.reports.output import save_figure, write_table
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from casino_sim.reports import charts
+from casino_sim.reports import captions, charts
 from casino_sim.reports.index import ci_text
 from casino_sim.reports.load import STRING_COLUMNS, label_matchups
 from casino_sim.reports.output import atomic_write, save_figure, write_table
@@ -184,7 +184,7 @@ def write_tournament(
     for name, m in (("win_rate_matrix", win[0]), ("margin_matrix", margin[0])):
         atomic_write(Path(out) / f"{name}.csv", m.to_csv(index_label="policy").encode())
     chart = charts.tournament_chart(win, margin, ratings)
-    save_figure(charts.add_caption(chart, charts.run_caption(manifest or {})), out, "tournament")
+    save_figure(captions.add_caption(chart, captions.run_caption(manifest or {})), out, "tournament")
     players = int(games["players"].iloc[0]) if "players" in games.columns else 2
     atomic_write(Path(out) / "tournament.md", render_tournament(matches, ratings, players).encode())
     write_page(out, manifest or {})

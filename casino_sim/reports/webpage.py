@@ -15,7 +15,7 @@ import re
 from html import escape
 from pathlib import Path
 
-from casino_sim.reports.charts import run_caption
+from casino_sim.reports.captions import run_caption
 from casino_sim.reports.output import atomic_write
 
 PAGE = "index.html"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from casino_sim.experiments.simulate import SimConfig, default_out
 from casino_sim.policies import folder_label, get_policy, policy_label
-from casino_sim.reports.charts import fit_label, run_caption
+from casino_sim.reports.captions import fit_label, run_caption
 
 GREEDY_FILE = Path(__file__).resolve().parents[2] / "casino_sim" / "policies" / "builtin" / "greedy.toml"
 
