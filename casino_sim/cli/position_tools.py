@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from casino_sim.core.errors import USER_ERRORS, InputError
+from casino_sim.core.jsontext import parse_json
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
@@ -23,13 +24,6 @@ def read_text(source: str) -> str:
         raise InputError(f"no such file: {source}") from None
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read {source}: {e.__class__.__name__}: {e}") from None
-
-
-def parse_json(text: str, what: str):
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"{what} is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
 
 
 def load_position(source: str) -> Position:

@@ -294,8 +294,6 @@ def tournament(
     With 3 or 4 players a table holds two policies: A's team against B's (teams swapped), or A alone against B
     in every other seat, A in each seat, then B alone against A. Tables of three or more policies are not played.
     """
-    import time
-
     from casino_sim.cli.ui import progress_bar, ratings_table
     from casino_sim.experiments import tournament as tour
 
@@ -311,7 +309,7 @@ def tournament(
             chunk_deals=chunk_deals,
         )
         config.check()
-        root = out or Path("results/runs") / f"{time.strftime('%Y%m%d-%H%M%S')}-tournament"
+        root = out or tour.default_out()
     with open_backend(backend, scheduler, config.threads) as chunk_backend:
         if resume is None:
             tour.start_tournament(config, root, sys.argv)

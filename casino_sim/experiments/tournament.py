@@ -22,7 +22,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
 from casino_sim.runner.provenance import versions
-from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.rundir import RunDir, unused_folder
 
 MAX_POLICIES = 16
 
@@ -80,6 +80,11 @@ def one_against_the_field(rules: str) -> bool:
 
 
 Progress = Callable[[str], AbstractContextManager]  # label -> a context yielding update(done, total)
+
+
+def default_out(root: Path = Path("results/runs")) -> Path:
+    """results/runs/<timestamp>-tournament/, the timestamp to the second (a suffix avoids clashes)."""
+    return unused_folder(root, f"{time.strftime('%Y%m%d-%H%M%S')}-tournament")
 
 
 def pair_dir(root: Path, a: str, b: str) -> RunDir:
