@@ -147,6 +147,19 @@ def write_report(root: Path, out: Path | None = None) -> dict:
     """
     from casino_sim.reports.tournament import write_tournament
 
+    return write_tournament(*_report_args(root, Path(out) if out is not None else Path(root) / "report"))
+
+
+def make_report(root: Path) -> tuple[dict, Callable, int]:
+    """write_report's tables, its chart drawn when called and the players at a table, without writing."""
+    from casino_sim.reports.tournament import make_tournament
+
+    folders, policies, _, seed, manifest = _report_args(root, None)
+    return make_tournament(folders, policies, seed, manifest)
+
+
+def _report_args(root: Path, out: Path | None) -> tuple:
+    """The pairing folders, policy names, `out`, seed and manifest the report of a finished tournament takes."""
     config = config_of(root)
     runs = [pair_dir(root, a, b) for a, b in config.pairs()]
     unfinished = [
@@ -157,10 +170,10 @@ def write_report(root: Path, out: Path | None = None) -> dict:
             f"{root}: pairing(s) {', '.join(unfinished)} not finished; finish them with  "
             f"casino-sim tournament --resume {root}"
         )
-    return write_tournament(
+    return (
         [r.path for r in runs],
         [Path(p).stem for p in config.policies],
-        Path(out) if out is not None else Path(root) / "report",
+        out,
         config.seed,
         RunDir(root).read_manifest(),
     )
