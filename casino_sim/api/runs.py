@@ -157,6 +157,8 @@ def simulate(
         scheduler=(scheduler, str, None),
         progress=(progress, bool),
     )
+    for name in seats if isinstance(seats, list | tuple) else ():
+        check_types(seats=(name, str))
     with api_errors(given):
         from casino_sim.engine.compiled import compile_notice
         from casino_sim.experiments import simulate as sim
