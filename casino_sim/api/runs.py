@@ -114,11 +114,14 @@ def simulate(
     backend: str | None = None,
     scheduler: str | None = None,
     progress: bool = False,
+    reports: bool = True,
 ) -> Run:
     """Play `policy` against `vs` over `deals` deals as `casino-sim simulate` does, and return the Run.
 
     The options are the command's (`casino-sim simulate --help`); the run folder `out` (default
     results/runs/<time>-<A>-vs-<B>/, as the command's) gets the same records and reports. `seats` may be a list.
+    `reports=False` skips writing the report files (most of a small run's time): the Run still makes every table
+    and chart when asked, and `casino-sim report all PATH` writes them later.
 
     >>> run = cs.simulate(deals=40, policy="expert", vs="greedy", seed=1, card_deals=0)
     >>> len(run.rounds)  # 40 deals, each played twice with the seats swapped
@@ -156,6 +159,7 @@ def simulate(
         backend=(backend, str, None),
         scheduler=(scheduler, str, None),
         progress=(progress, bool),
+        reports=(reports, bool),
     )
     for name in seats if isinstance(seats, list | tuple) else ():
         check_types(seats=(name, str))
@@ -177,7 +181,8 @@ def simulate(
             with progress_of(progress, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)
         sim.finish_run(run, timings)
-        sim.write_reports(run)
+        if reports:
+            sim.write_reports(run)
         return Run(run.path)
 
 

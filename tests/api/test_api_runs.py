@@ -67,7 +67,8 @@ def test_simulate_gives_the_records_and_tables_the_command_writes(case, tmp_path
 
 
 def test_a_run_reopened_gives_the_same_tables_and_its_charts(tmp_path):
-    run = cs.simulate(deals=30, policy="greedy", vs="random", seed=4, card_deals=3, out=tmp_path / "r")
+    run = cs.simulate(deals=30, policy="greedy", vs="random", seed=4, card_deals=3, out=tmp_path / "r", reports=False)
+    assert not (run.path / "report").exists()  # the tables and charts are made when asked
     again = cs.open_run(str(tmp_path / "r"))
     assert isinstance(again, cs.Run) and again.config["deals"] == 30 and "greedy vs random" in repr(again)
     pd.testing.assert_frame_equal(again.summary, run.summary)
@@ -92,17 +93,17 @@ def test_the_run_folder_records_the_api_call(tmp_path):
 
 
 def test_a_folder_is_not_overwritten_unless_forced(tmp_path):
-    cs.simulate(deals=5, seed=1, card_deals=0, out=tmp_path / "r")
+    cs.simulate(deals=5, seed=1, card_deals=0, out=tmp_path / "r", reports=False)
     with pytest.raises(ValueError, match="already holds a run"):
-        cs.simulate(deals=5, seed=2, card_deals=0, out=tmp_path / "r")
-    assert cs.simulate(deals=5, seed=2, card_deals=0, out=tmp_path / "r", force=True).config["seed"] == 2
+        cs.simulate(deals=5, seed=2, card_deals=0, out=tmp_path / "r", reports=False)
+    assert cs.simulate(deals=5, seed=2, card_deals=0, out=tmp_path / "r", force=True, reports=False).config["seed"] == 2
 
 
 def test_a_progress_bar_only_when_asked(tmp_path, capfd):
-    cs.simulate(deals=5, seed=1, card_deals=0, out=tmp_path / "quiet")
+    cs.simulate(deals=5, seed=1, card_deals=0, out=tmp_path / "quiet", reports=False)
     quiet = capfd.readouterr()
     assert quiet.out == "" and "simulating" not in quiet.err
-    cs.simulate(deals=5, seed=1, card_deals=0, out=tmp_path / "bar", progress=True)
+    cs.simulate(deals=5, seed=1, card_deals=0, out=tmp_path / "bar", progress=True, reports=False)
     assert "simulating" in capfd.readouterr().err
 
 
