@@ -1,5 +1,6 @@
-"""Arguments of the Python API: wrong types refused with TypeError, and the layers' user errors (ValueError)
-re-raised with the API's parameter names instead of the command's options, without the deep traceback."""
+"""What the Python API's calls share: wrong types refused with TypeError; the layers' user errors (ValueError)
+re-raised with the API's parameter names instead of the command's options, without the deep traceback; the
+progress bar when asked; the call as a run's manifest records it."""
 
 from __future__ import annotations
 

@@ -56,7 +56,7 @@ def drawn(chart: Callable[..., Figure], caption: str, *tables_in: pd.DataFrame) 
     return lambda: charts.add_caption(chart(*tables_in), caption)
 
 
-def _one(t: pd.DataFrame, name: str, chart, caption: str) -> Report:
+def single_report(t: pd.DataFrame, name: str, chart, caption: str) -> Report:
     """A report of one table and its one chart, both called `name`."""
     return Report({name: t}, {name: drawn(chart, caption, t)})
 
@@ -76,7 +76,7 @@ def _table_of(data, read, missing: str) -> pd.DataFrame:
 def make_score_breakdown(data, manifest: dict | None = None) -> Report:
     """Mean points per category per policy: `score_breakdown.*`."""
     t = tables.score_breakdown_table(rounds_of(data))
-    return _one(t, "score_breakdown", charts.score_breakdown_chart, _caption(data, manifest))
+    return single_report(t, "score_breakdown", charts.score_breakdown_chart, _caption(data, manifest))
 
 
 def make_sweep_frequency(data, manifest: dict | None = None) -> Report:
@@ -90,24 +90,24 @@ def make_sweep_frequency(data, manifest: dict | None = None) -> Report:
 def make_seat_advantage(data, manifest: dict | None = None) -> Report:
     """Dealer vs first player per policy: `seat_advantage.*`."""
     t = tables.seat_advantage_table(rounds_of(data))
-    return _one(t, "seat_advantage", charts.seat_advantage_chart, _caption(data, manifest))
+    return single_report(t, "seat_advantage", charts.seat_advantage_chart, _caption(data, manifest))
 
 
 def make_anatomy(data, manifest: dict | None = None) -> Report:
     """Kinds of play, fates of builds, cards captured and prizes won per policy: `anatomy.*`."""
-    return _one(anatomy_table(rounds_of(data)), "anatomy", anatomy_chart, _caption(data, manifest))
+    return single_report(anatomy_table(rounds_of(data)), "anatomy", anatomy_chart, _caption(data, manifest))
 
 
 def make_convergence(data, manifest: dict | None = None) -> Report:
     """Running mean of the headline with its band: `convergence.*`."""
     t = tables.convergence_table(rounds_of(data))
-    return _one(t, "convergence", charts.convergence_chart, _caption(data, manifest))
+    return single_report(t, "convergence", charts.convergence_chart, _caption(data, manifest))
 
 
 def make_summary(data, manifest: dict | None = None) -> Report:
     """The headline per matchup: `summary.csv`, `summary.json` and the chart `summary.png/.svg`."""
     t = tables.summary_table(rounds_of(data))
-    return _one(t, "summary", charts.summary_chart, _caption(data, manifest))
+    return single_report(t, "summary", charts.summary_chart, _caption(data, manifest))
 
 
 def make_games(data, manifest: dict | None = None) -> Report:
@@ -117,7 +117,7 @@ def make_games(data, manifest: dict | None = None) -> Report:
     from casino_sim.reports.load import read_games
 
     t = tables.games_table(_table_of(data, read_games, "games (run simulate with --games)"))
-    return _one(t, "games", charts.games_chart, _caption(data, manifest))
+    return single_report(t, "games", charts.games_chart, _caption(data, manifest))
 
 
 def make_card_value(data, manifest: dict | None = None) -> Report:

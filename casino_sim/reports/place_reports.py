@@ -20,7 +20,7 @@ from casino_sim.reports.index import (
     _sweep_lines,
     ci_text,
 )
-from casino_sim.reports.kinds import Report, drawn, make_card_value
+from casino_sim.reports.kinds import Report, drawn, make_card_value, single_report
 from casino_sim.reports.output import atomic_write
 from casino_sim.reports.place_anatomy import anatomy_places_table, sweep_places_tables
 from casino_sim.reports.place_tables import (
@@ -42,16 +42,20 @@ def make_places(df: pd.DataFrame, manifest: dict, cards: pd.DataFrame | None = N
     label, rules = matchup_label(sides)[2], str(df["rules"].iloc[0])
     caption = charts.run_caption(manifest)
     rates, dist = sweep_places_tables(players, label, rules)
-    made = {
-        "summary": (summary_places_table(df, sides), charts.summary_chart, "summary"),
-        "score": (score_places_table(sides, label), charts.score_breakdown_chart, "score_breakdown"),
-        "sweeps": (rates, lambda t: charts.sweep_chart(t, dist), "sweeps"),
-        "seat": (seat_places_table(*by_place), charts.seat_places_chart, "seat_advantage"),
-        "anatomy": (anatomy_places_table(players, label, rules), anatomy_chart, "anatomy"),
-        "convergence": (convergence_places_table(df, sides), charts.convergence_chart, "convergence"),
+    reports = {
+        "summary": single_report(summary_places_table(df, sides), "summary", charts.summary_chart, caption),
+        "score": single_report(
+            score_places_table(sides, label), "score_breakdown", charts.score_breakdown_chart, caption
+        ),
+        "sweeps": Report(
+            {"sweeps": rates, "sweeps_distribution": dist}, {"sweeps": drawn(charts.sweep_chart, caption, rates, dist)}
+        ),
+        "seat": single_report(seat_places_table(*by_place), "seat_advantage", charts.seat_places_chart, caption),
+        "anatomy": single_report(anatomy_places_table(players, label, rules), "anatomy", anatomy_chart, caption),
+        "convergence": single_report(
+            convergence_places_table(df, sides), "convergence", charts.convergence_chart, caption
+        ),
     }
-    reports = {kind: Report({name: t}, {name: drawn(chart, caption, t)}) for kind, (t, chart, name) in made.items()}
-    reports["sweeps"].tables["sweeps_distribution"] = dist
     if cards is not None:
         reports["card-value"] = make_card_value(cards, manifest)
     return reports
