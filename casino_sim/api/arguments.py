@@ -42,17 +42,16 @@ def _is(value, kind) -> bool:
 
 
 @contextmanager
-def api_errors(parameters) -> Iterator[None]:
+def api_errors(parameters, aliases: dict[str, str] | None = None) -> Iterator[None]:
     """Re-raise a user error as the same class with `--option` written as the API's parameter (`option`), when
-    `parameters` names it; `from None`, so the traceback ends at the API call the user made."""
-    names = set(parameters)
+    `parameters` names it, or as `aliases` renames it; `from None`, so the traceback ends at the user's call."""
+    names = {name: name for name in parameters} | (aliases or {})
     try:
         yield
     except UserError as e:
 
         def word(m: re.Match) -> str:
-            name = m.group(2).replace("-", "_")
-            return name if name in names else m.group(0)
+            return names.get(m.group(2).replace("-", "_"), m.group(0))
 
         raise type(e)(OPTION.sub(word, str(e))) from None
 

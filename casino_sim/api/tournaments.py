@@ -99,7 +99,7 @@ def tournament(
     )
     for p in policies:
         check_types(policies=(p, str))
-    with api_errors(given):
+    with api_errors(given, {"deals": "games"}):  # each pairing is a run of `games` whole games
         from casino_sim.engine.compiled import compile_notice
         from casino_sim.experiments import tournament as tour
         from casino_sim.runner.backends import open_backend

@@ -26,6 +26,7 @@ BAD_VALUES = [  # (call, exception, what the one-line message holds)
     (lambda: cs.analyse(EXAMPLE, worlds=1), ValueError, "worlds must be a whole number from 2"),
     (lambda: cs.analyse(EXAMPLE, policy="rollout"), ValueError, "policy (the play-out policy) must be random or"),
     (lambda: cs.tournament(["random"], games=3), ValueError, "a tournament needs 2 to"),
+    (lambda: cs.tournament(["random", "greedy"], games=0), ValueError, "games must be between 1 and"),
     (lambda: cs.tournament("random greedy"), TypeError, "policies must be"),
     (lambda: cs.open_run("/no/such/run"), ValueError, "is not a run folder"),
 ]
