@@ -109,9 +109,9 @@ def simulate(
     bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
-    from casino_sim.cli.ui import progress_bar
     from casino_sim.experiments import run_notes
     from casino_sim.experiments import simulate as sim
+    from casino_sim.runner.progress import progress_bar
     from casino_sim.runner.rundir import RunDir, refuse_used_folder
 
     refuse_resume_with_force(resume, force)
@@ -235,9 +235,9 @@ def experiment(
     """Run a plan's simulations and check its expectations; exit 1 if any fails (for CI)."""
     from rich.table import Table
 
-    from casino_sim.cli.ui import progress_bar
     from casino_sim.experiments.plan import load_plan
     from casino_sim.experiments.run_plan import run_planned
+    from casino_sim.runner.progress import progress_bar
     from casino_sim.runner.rundir import refuse_used_folder
 
     name, runs = load_plan(plan)
@@ -316,10 +316,9 @@ def tournament(
     With 3 or 4 players a table holds two policies: A's team against B's (teams swapped), or A alone against B
     in every other seat, A in each seat, then B alone against A. Tables of three or more policies are not played.
     """
-    import time
-
-    from casino_sim.cli.ui import progress_bar, ratings_table
+    from casino_sim.cli.ui import ratings_table
     from casino_sim.experiments import tournament as tour
+    from casino_sim.runner.progress import progress_bar
 
     if resume is not None:
         config, root = tour.config_of(resume), resume
@@ -333,7 +332,7 @@ def tournament(
             chunk_deals=chunk_deals,
         )
         config.check()
-        root = out or Path("results/runs") / f"{time.strftime('%Y%m%d-%H%M%S')}-tournament"
+        root = out or tour.default_out()
     with open_backend(backend, scheduler, config.threads) as chunk_backend:
         if resume is None:
             tour.start_tournament(config, root, sys.argv)
@@ -365,10 +364,11 @@ def card_value(
     bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """The value of holding each card (the 10♦ above all), from paired deals: a 52-card heatmap."""
-    from casino_sim.cli.ui import card_values_table, progress_bar
+    from casino_sim.cli.ui import card_values_table
     from casino_sim.experiments.card_value import card_values
     from casino_sim.reports.kinds import card_value as card_value_report
     from casino_sim.reports.webpage import write_page
+    from casino_sim.runner.progress import progress_bar
 
     if not 1 <= deals <= 10**7:
         raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")

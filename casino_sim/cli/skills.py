@@ -59,9 +59,10 @@ def knockout(
     from dataclasses import asdict
 
     from casino_sim.analysis.analyse import print_table
-    from casino_sim.cli.ui import knockout_table, progress_bar
+    from casino_sim.cli.ui import knockout_table
     from casino_sim.experiments.knockout import Knockout, KnockoutConfig, parse_pairs
     from casino_sim.reports.skills import write_knockout
+    from casino_sim.runner.progress import progress_bar
 
     config = KnockoutConfig(policy, deals, rules, seed, threads, chunk_deals, precision, parse_pairs(pairs))
     run = Knockout(config)
@@ -110,8 +111,9 @@ def regret(
 
     from casino_sim.analysis.analyse import print_table
     from casino_sim.analysis.regret import Regret, RegretConfig
-    from casino_sim.cli.ui import progress_bar, regret_table
+    from casino_sim.cli.ui import regret_table
     from casino_sim.reports.skills import write_regret
+    from casino_sim.runner.progress import progress_bar
 
     config = RegretConfig(tuple(policies or ()), vs, decisions, rules, seed, threads)
     run = Regret(config)

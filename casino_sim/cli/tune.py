@@ -43,9 +43,10 @@ def tune(
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Search a heuristic policy's weights for the best score against a field; write it as a policy file."""
-    from casino_sim.cli.ui import progress_bar, validation_table
+    from casino_sim.cli.ui import validation_table
     from casino_sim.experiments import tune as tn
     from casino_sim.experiments.tune_store import TuneDir
+    from casino_sim.runner.progress import progress_bar
 
     opts.refuse_resume_with_force(resume, force)
     if resume is not None:

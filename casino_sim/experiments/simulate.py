@@ -24,7 +24,7 @@ from casino_sim.runner.ngames import play_games_n
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
-from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.rundir import RunDir, unused_folder
 from casino_sim.runner.seeding import chunk_seed
 
 MAX_DEALS = 10**10
@@ -382,9 +382,5 @@ def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:
 
 def default_out(config: SimConfig, root: Path = Path("results/runs")) -> Path:
     """results/runs/<timestamp>-<A>-vs-<B>/, the timestamp to the second (a suffix avoids clashes)."""
-    name = f"{time.strftime('%Y%m%d-%H%M%S')}-{folder_label(config.policy_a)}-vs-{folder_label(config.policy_b)}"
-    path, k = root / name, 1
-    while path.exists():
-        k += 1
-        path = root / f"{name}-{k}"
-    return path
+    stems = f"{folder_label(config.policy_a)}-vs-{folder_label(config.policy_b)}"
+    return unused_folder(root, f"{time.strftime('%Y%m%d-%H%M%S')}-{stems}")

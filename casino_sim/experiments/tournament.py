@@ -23,7 +23,7 @@ from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
 from casino_sim.policies import folder_label, policy_label
 from casino_sim.runner.provenance import versions
-from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.rundir import RunDir, unused_folder
 
 MAX_POLICIES = 16
 
@@ -81,6 +81,11 @@ def one_against_the_field(rules: str) -> bool:
 
 
 Progress = Callable[[str], AbstractContextManager]  # label -> a context yielding update(done, total)
+
+
+def default_out(root: Path = Path("results/runs")) -> Path:
+    """results/runs/<timestamp>-tournament/, the timestamp to the second (a suffix avoids clashes)."""
+    return unused_folder(root, f"{time.strftime('%Y%m%d-%H%M%S')}-tournament")
 
 
 def pair_dir(root: Path, a: str, b: str) -> RunDir:
@@ -143,6 +148,19 @@ def write_report(root: Path, out: Path | None = None) -> dict:
     """
     from casino_sim.reports.tournament import write_tournament
 
+    return write_tournament(*_report_args(root, Path(out) if out is not None else Path(root) / "report"))
+
+
+def make_report(root: Path) -> tuple[dict, Callable, int]:
+    """write_report's tables, its chart drawn when called and the players at a table, without writing."""
+    from casino_sim.reports.tournament import make_tournament
+
+    folders, policies, _, seed, manifest = _report_args(root, None)
+    return make_tournament(folders, policies, seed, manifest)
+
+
+def _report_args(root: Path, out: Path | None) -> tuple:
+    """The pairing folders, policy names, `out`, seed and manifest the report of a finished tournament takes."""
     config = config_of(root)
     runs = [pair_dir(root, a, b) for a, b in config.pairs()]
     unfinished = [
@@ -153,10 +171,10 @@ def write_report(root: Path, out: Path | None = None) -> dict:
             f"{root}: pairing(s) {', '.join(unfinished)} not finished; finish them with  "
             f"casino-sim tournament --resume {root}"
         )
-    return write_tournament(
+    return (
         [r.path for r in runs],
         [policy_label(p) for p in config.policies],
-        Path(out) if out is not None else Path(root) / "report",
+        out,
         config.seed,
         RunDir(root).read_manifest(),
     )

@@ -9,7 +9,7 @@ import pandas as pd
 
 from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.score import CATEGORY_LABELS
-from casino_sim.reports.kinds import REPORTS
+from casino_sim.reports.kinds import MAKERS, Report
 from casino_sim.reports.load import (
     ANATOMY_COLUMNS,
     has_place_records,
@@ -202,30 +202,46 @@ SECTIONS = [  # (kind, title, chart file, what it shows, headline lines)
 ]
 
 
-def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:
+def make_all(run_dir: str | Path, data: pd.DataFrame | None = None, manifest: dict | None = None) -> dict[str, Report]:
     """Reports 'summary', 'score', 'sweeps', 'seat', 'anatomy' (when the records have its columns), 'convergence'
-    (and 'games' for a run of whole games, 'card-value' for a run with paired deals) into `out` (default
-    RUN_DIR/report), `report.md` and the page `index.html`; returns their tables by kind. Charts name the run (its
-    manifest). `data` skips reading the rounds again."""
+    (and 'games' for a run of whole games, 'card-value' for a run with paired deals) of a run folder, by kind, not
+    yet written (reports/kinds.py Report); three or four players: by place and team (reports/place_reports.py).
+    Charts name the run (`manifest`, default its manifest). `data` skips reading the rounds again."""
+    return _make(run_dir, data, read_manifest(run_dir) if manifest is None else manifest)[0]
+
+
+def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:
+    """make_all written into `out` (default RUN_DIR/report) with `report.md` and the page `index.html`; returns their
+    tables by kind."""
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
+    reports, places = _make(run_dir, data, manifest)
+    tables = {kind: report.write(out) for kind, report in reports.items()}
+    if places:
+        from casino_sim.reports.place_reports import render_places as render
+    else:
+        render = render_index
+    atomic_write(out / "report.md", render(tables, manifest).encode())
+    write_page(out, manifest)
+    return tables
+
+
+def _make(run_dir, data: pd.DataFrame | None, manifest: dict) -> tuple[dict[str, Report], bool]:
+    """make_all's reports, and whether they are by place (records of three or four players)."""
     games = read_games(run_dir)
     if not _sides_only(games) and has_place_records(data if data is not None else run_dir):
-        from casino_sim.reports.place_reports import write_places  # three or four players: by place and team
+        from casino_sim.reports.place_reports import make_places
 
         rounds = data if data is not None else read_rounds(run_dir, None)
-        results = write_places(rounds, out, manifest, read_cards(run_dir))
-    else:
-        results = {} if _sides_only(games) else _round_reports(data if data is not None else run_dir, out, manifest)
-        if games is not None:
-            results["games"] = REPORTS["games"](games, out, manifest)
-        cards = read_cards(run_dir)
-        if cards is not None:
-            results["card-value"] = REPORTS["card-value"](cards, out, manifest)
-        atomic_write(out / "report.md", render_index(results, manifest).encode())
-    write_page(out, manifest)
-    return results
+        return make_places(rounds, manifest, read_cards(run_dir)), True
+    reports = {} if _sides_only(games) else _round_reports(data if data is not None else run_dir, manifest)
+    if games is not None:
+        reports["games"] = MAKERS["games"](games, manifest)
+    cards = read_cards(run_dir)
+    if cards is not None:
+        reports["card-value"] = MAKERS["card-value"](cards, manifest)
+    return reports, False
 
 
 def _sides_only(games: pd.DataFrame | None) -> bool:
@@ -233,11 +249,11 @@ def _sides_only(games: pd.DataFrame | None) -> bool:
     return games is not None and "policy_2" in games.columns
 
 
-def _round_reports(data, out: Path, manifest: dict) -> dict:
+def _round_reports(data, manifest: dict) -> dict[str, Report]:
     """The reports of SECTIONS on a run's round records (anatomy when the records have its columns)."""
     df = rounds_of(data)
     anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
-    return {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
+    return {kind: MAKERS[kind](df, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
 
 
 def render_index(results: dict, manifest: dict) -> str:
