@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from casino_sim.engine.bits import POW5, VALUE_MASK, popcount
+from casino_sim.engine.moverow import _put_with_same
 from casino_sim.engine.tables import TABLE_OFFSET
 
 # BINOM[a, c]: the ways to choose c of a cards (a, c <= 4)
@@ -44,20 +45,7 @@ def _put_sets(mv, n, ln, v, code, same, nonempty, kind, card, bmask, value):
     for x in range(1, v):
         a |= _first_of_size(ln & VALUE_MASK[x], (code // POW5[x - 1]) % 5)
     while True:
-        s = same
-        while True:
-            t = a | s
-            if t != 0 or not nonempty:
-                if n < mv.shape[0]:
-                    mv[n, 0] = kind
-                    mv[n, 1] = card
-                    mv[n, 2] = t
-                    mv[n, 3] = bmask
-                    mv[n, 4] = value
-                n += 1
-            if s == 0:
-                break
-            s = (s - 1) & same
+        n = _put_with_same(mv, n, a, same, nonempty, kind, card, bmask, value)
         # the next choice: an odometer over the values, each digit the next submask of its size
         x = 1
         while x < v:
