@@ -204,8 +204,8 @@ def _n_seats(rules: RuleSet, ints, weights):
     w = np.ascontiguousarray(weights, dtype=np.float64)
     if i.shape != (n, L.P_INTS) or w.shape != (2 * n, N_FEATURES):
         raise ValueError(f"policy arrays must be ({n}, {L.P_INTS}) and ({2 * n}, {N_FEATURES})")
-    if not np.isin(i[:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER)).all():
-        raise ValueError("the n-player engine plays random, heuristic, rollout and searcher seats")
+    if not np.isin(i[:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.ALWAYS_TRAIL)).all():
+        raise ValueError("the n-player engine plays random, heuristic, rollout, searcher and trail seats")
     return i, w, (w != 0).astype(np.int64)
 
 

@@ -89,6 +89,7 @@ RANDOM = KIND_ID["random"]
 HEURISTIC = KIND_ID["heuristic"]
 ROLLOUT = KIND_ID["rollout"]
 SEARCHER = KIND_ID["searcher"]
+ALWAYS_TRAIL = KIND_ID["trail"]  # the trail policy: the first legal move in canonical order (trails sort first)
 SCRIPTED = len(POLICY_KINDS)  # the engine's own: plays the moves a script names (replays, warmup, tests)
 P_KIND = 0
 P_WORLDS = 1

@@ -50,18 +50,8 @@ from casino_sim.engine.bits import (
     popcount,
 )
 from casino_sim.engine.crowded import _emit_vectors
+from casino_sim.engine.moverow import _put, _put_with_same
 from casino_sim.engine.tables import TABLE_OFFSET
-
-
-@njit(cache=True, inline="always")
-def _put(mv, n, kind, card, loose, builds, value):
-    if n < mv.shape[0]:
-        mv[n, 0] = kind
-        mv[n, 1] = card
-        mv[n, 2] = loose
-        mv[n, 3] = builds
-        mv[n, 4] = value
-    return n + 1
 
 
 # One compiled version each (a signature): callers pass constants (a kind, a 0), and numba compiles a copy
@@ -101,15 +91,7 @@ def _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, kind, card, bm
     nonempty = bmask == 0
     for j in range(1 << q):
         if tbl[base + sc_code[j]]:
-            a = sc_mask[j]
-            s = same
-            while True:
-                t = a | s
-                if t != 0 or not nonempty:
-                    n = _put(mv, n, kind, card, t, bmask, v)
-                if s == 0:
-                    break
-                s = (s - 1) & same
+            n = _put_with_same(mv, n, sc_mask[j], same, nonempty, kind, card, bmask, v)
     return n
 
 
@@ -261,6 +243,39 @@ def _obliged_trails(st, rules, mv):
         if (h >> c) & 1 and owned & ~_hand_values_without(h, c) == 0:
             n = _put(mv, n, L.TRAIL, c, 0, 0, -1)
     return n
+
+
+@njit(cache=True, _nrt=False)
+def _first_trail(st, rules, mv):
+    """The trail policy's shortcut: write the trail of the lowest card the mover may trail into mv[0] and
+    return 1, or return 0 when no trail is legal under _movegen's own test (then the caller generates the moves).
+
+    A trail is the first legal move in canonical order when there is one, so an always-trailing seat on a table
+    piled high never needs the (combinatorially many) captures and builds written out."""
+    p = st[L.TO_MOVE]
+    h = st[L.HAND + p]
+    owned = _build_info(st, p)[1]
+    if rules[L.R_NO_TRAIL_WHILE_OWNER] != 0 and owned != 0:
+        return 0
+    if rules[L.R_NEXT_TURN_OBLIGATION] != 0 and st[L.MUST_ACT + p] != 0:
+        return 0
+    hm = h
+    while hm:
+        c = ctz(hm)
+        hm &= hm - 1
+        if owned & ~_hand_values_without(h, c) == 0:
+            return _put(mv, 0, L.TRAIL, c, 0, 0, -1)
+    return 0
+
+
+@njit(cache=True)
+def _first_move(mv, n):
+    """The row of the first of mv's n moves in canonical order (one pass)."""
+    best = 0
+    for i in range(1, n):
+        if _move_less(mv, i, best):
+            best = i
+    return best
 
 
 @njit(cache=True)

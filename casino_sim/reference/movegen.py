@@ -153,6 +153,16 @@ def legal_families(pos: Position) -> list[Family]:
     return out
 
 
+def first_legal_move(pos: Position) -> Move:
+    """The first legal move in canonical order: the trail of the lowest card the rules let the mover trail (trails
+    sort first), found without writing out the captures and builds; otherwise the first of legal_moves."""
+    for card in sorted(mover_hand(pos)):
+        trail = Move("trail", card)
+        if obligation_broken(pos, trail, play(pos, trail)) is None:
+            return trail
+    return legal_moves(pos)[0]
+
+
 def count_legal_moves(pos: Position) -> int:
     """How many legal moves the player to move has, counted by value without writing them out."""
     return sum(len(f.sets) for f in legal_families(pos))

@@ -13,11 +13,14 @@ import pytest
 from casino_sim.core.cards import is_figure, value_of
 from casino_sim.core.limits import MOVE_LIMIT, too_many_moves
 from casino_sim.core.rules import RULESETS, STRICT
+from casino_sim.engine import move_of_row
 from casino_sim.engines import engine_names, get_engine
+from casino_sim.policies import get_policy
 from casino_sim.reference import Position, PositionError
-from casino_sim.reference.movegen import count_legal_moves
+from casino_sim.reference.movegen import count_legal_moves, first_legal_move, legal_moves
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
+from casino_sim.runner.deals import chunk_rows
 
 COMPARED = 20_000  # positions with at most this many moves are compared move by move (the reference writes them)
 FIGURES = [c for c in range(52) if is_figure(c)]
@@ -120,3 +123,36 @@ def test_always_trail_on_both_sides_stops_both_engines_with_the_same_error():
         with pytest.raises(PositionError) as err:
             get_engine(engine).play_scripted(STRICT, deck, 0, [0] * 48)
         assert str(err.value) == too_many_moves() and str(MOVE_LIMIT) in str(err.value)
+
+
+@pytest.mark.parametrize("rules", list(RULESETS))
+@pytest.mark.parametrize("other", ["random", "greedy", "trail"])
+def test_the_trail_policy_plays_whole_rounds_on_every_engine(rules, other):
+    """The built-in trail policy against random, greedy and itself: every engine plays whole rounds (no limit is
+    reached: the trailing seat never needs its move list while it may trail), the trailing seat plays the first
+    legal move (a trail whenever one is legal) at each of its turns, and each record is the reference's record
+    of the traced moves. Trail against trail is the same round on every engine."""
+    ruleset, trail = RULESETS[rules], get_policy("trail")
+    rows = chunk_rows(15, 0, 3, mirrored=True)
+    records = {}
+    for engine in engine_names():
+        trace = np.zeros((len(rows), 48, 5), dtype=np.int64)
+        got = get_engine(engine).play_rows(rows, ruleset, trail, get_policy(other), trace=trace)
+        for i in range(len(rows)):
+            trailing = {0 if rows.a_seat0[i] else 1} if other != "trail" else {0, 1}
+            moves = iter(move_of_row(t) for t in trace[i])
+
+            def choose(pos, legal, moves=moves, trailing=trailing):
+                move = next(moves)
+                assert move == legal[0] if pos.to_move in trailing else move in legal, pos.to_json()
+                return move
+
+            def moves_of(pos, trailing=trailing):
+                return [first_legal_move(pos)] if pos.to_move in trailing else legal_moves(pos)
+
+            result = play_round(ruleset, rows.decks[i], int(rows.dealer[i]), choose, moves_of)
+            assert {k: int(v[i]) for k, v in got.items()} == round_record(result), (engine, i)
+        records[engine] = got
+    if other == "trail":
+        first, *rest = records.values()
+        assert all(all(np.array_equal(first[k], r[k]) for k in first) for r in rest)
