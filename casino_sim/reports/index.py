@@ -233,6 +233,8 @@ def _sides_only(games: pd.DataFrame | None) -> bool:
 def _round_reports(data, out: Path, manifest: dict) -> dict:
     """The reports of SECTIONS on a run's round records (anatomy when the records have its columns)."""
     df = rounds_of(data)
+    if (df["void"] != 0).all():  # nobody captured in any round (e.g. trail against trail): nothing to report
+        return {}
     anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
     return {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
 
