@@ -148,7 +148,12 @@ def simulate(
     for note in (run_notes.until_ci_note(manifest), run_notes.card_deals_note(manifest)):
         if note:
             console.print(note, highlight=False, markup=False, soft_wrap=True)
-    _print_summary(sim.write_reports(run))
+    tables = sim.write_reports(run)
+    _print_summary(tables)
+    if (
+        "summary" not in tables and "games" not in tables
+    ):  # every round void (e.g. trail against trail: nobody ever captures)
+        console.print("every round was void (nobody captured): no summary or charts to write", highlight=False)
     console.print(f"records, summary and charts: {run.path}", highlight=False)
 
 

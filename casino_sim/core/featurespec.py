@@ -26,7 +26,7 @@ FEATURE_NAMES = tuple(name for name, _ in FEATURES)
 FEATURE_INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
 N_FEATURES = len(FEATURES)
 
-POLICY_KINDS = ("random", "heuristic", "rollout", "python", "searcher")
+POLICY_KINDS = ("random", "heuristic", "rollout", "python", "searcher", "trail")
 KIND_ID = {k: i for i, k in enumerate(POLICY_KINDS)}  # how numba kernels tell policies apart
 SEARCH_KINDS = ("rollout", "searcher")  # kinds that choose by play-outs in the numba kernels, with a base policy
 

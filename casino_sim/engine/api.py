@@ -71,8 +71,6 @@ def _generate(st: np.ndarray, rules_arr: np.ndarray) -> np.ndarray:
             _KEPT[:] = [_new_scratch(cap, bits)]
         buf = _KEPT[0]
         n = _movegen(st, rules_arr, split_table(), buf.mv, buf.sc_code, buf.sc_mask)
-        if -n > L.MAX_SCRATCH_BITS:  # no scratch will do: say so at once
-            raise PositionError(f"too many loose number cards ({-n}) for the engine's subset enumeration")
         status = L.NEED_SCRATCH if n < 0 else L.NEED_MOVES if n > buf.mv.shape[0] else L.OK
         return status, buf.mv[: max(n, 0)].copy()
 
@@ -206,8 +204,8 @@ def _n_seats(rules: RuleSet, ints, weights):
     w = np.ascontiguousarray(weights, dtype=np.float64)
     if i.shape != (n, L.P_INTS) or w.shape != (2 * n, N_FEATURES):
         raise ValueError(f"policy arrays must be ({n}, {L.P_INTS}) and ({2 * n}, {N_FEATURES})")
-    if not np.isin(i[:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER)).all():
-        raise ValueError("the n-player engine plays random, heuristic, rollout and searcher seats")
+    if not np.isin(i[:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.ALWAYS_TRAIL)).all():
+        raise ValueError("the n-player engine plays random, heuristic, rollout, searcher and trail seats")
     return i, w, (w != 0).astype(np.int64)
 
 

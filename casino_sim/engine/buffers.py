@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from casino_sim.core.featurespec import N_FEATURES
+from casino_sim.core.limits import too_many_moves
 from casino_sim.engine import layout as L
 from casino_sim.engine.codec import PositionError
 
@@ -89,14 +90,12 @@ def grow_and_replay(run, what: str, cap: int = L.MOVE_CAP, bits: int = L.SCRATCH
         if codes - {L.NEED_MOVES, L.NEED_SCRATCH}:
             raise RuntimeError(f"engine: {what} failed with status {max(codes)}")
         if L.NEED_SCRATCH in codes:
-            if bits >= L.MAX_SCRATCH_BITS:
-                raise PositionError(
-                    f"{what}: a line of play puts more loose cards on the table than the engine enumerates"
-                )
+            if bits >= L.MAX_SCRATCH_BITS:  # movegen counts by value past it (crowded.py): never asks for more
+                raise RuntimeError(f"engine: {what}: asked for a subset scratch past {L.MAX_SCRATCH_BITS} bits")
             bits = min(bits + 4, L.MAX_SCRATCH_BITS)
         if L.NEED_MOVES in codes:
-            if cap >= L.MAX_MOVE_CAP:
-                raise RuntimeError(f"engine: {what}: a position has more legal moves than the move buffers hold")
+            if cap >= L.MAX_MOVE_CAP:  # the one limit both engines share (the reference says the same)
+                raise PositionError(too_many_moves())
             cap = min(4 * cap, L.MAX_MOVE_CAP)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS
+from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.core.record import ANATOMY, CATEGORIES, SEAT_FIELDS, TEAM_FIELDS, TRACKED, record_columns
 
 # --- the state: one int64 array per round (room for 4 players; slots of absent players stay 0)
@@ -88,6 +89,7 @@ RANDOM = KIND_ID["random"]
 HEURISTIC = KIND_ID["heuristic"]
 ROLLOUT = KIND_ID["rollout"]
 SEARCHER = KIND_ID["searcher"]
+ALWAYS_TRAIL = KIND_ID["trail"]  # the trail policy: the first legal move in canonical order (trails sort first)
 SCRIPTED = len(POLICY_KINDS)  # the engine's own: plays the moves a script names (replays, warmup, tests)
 P_KIND = 0
 P_WORLDS = 1
@@ -106,8 +108,8 @@ CALLER_CHOOSES = 4  # a rollout, searcher or scripted seat is to choose among th
 # --- buffer sizes
 MOVE_CAP = 512  # move buffer rows to start with; grown on demand
 SCRATCH_BITS = 12  # subset scratch of 2**12 rows to start with; grown on demand
-MAX_MOVE_CAP = 1 << 21
-MAX_SCRATCH_BITS = 22  # 2**22 subsets: beyond that the move lists themselves explode
+MAX_MOVE_CAP = MOVE_LIMIT  # a position with more legal moves stops both engines (core/limits.py)
+MAX_SCRATCH_BITS = 22  # 2**22 subsets; past that many loose number cards movegen counts by value (crowded.py)
 BLOCK = 32  # rows a thread plays with one set of buffers
 
 # --- the per-round record (core/record.py)

@@ -7,6 +7,8 @@ mask, builds mask, value (layout.py says what each holds).
 n <= cap, so a caller seeing n > cap grows the buffer and calls again; it
 returns -q when the subset scratch is too small for the q loose cards it
 must enumerate (the caller grows the scratch to 2**q rows and calls again).
+Past layout.MAX_SCRATCH_BITS such cards the table is crowded: count vectors of
+values replace the subsets (crowded.py), and n is still exact however large.
 No allocation happens inside.
 
 Tricks:
@@ -32,6 +34,7 @@ deduplication pass is needed (RULES.md decision 5).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from casino_sim.engine import layout as L
@@ -46,18 +49,9 @@ from casino_sim.engine.bits import (
     ctz,
     popcount,
 )
+from casino_sim.engine.crowded import _emit_vectors
+from casino_sim.engine.moverow import _put, _put_with_same
 from casino_sim.engine.tables import TABLE_OFFSET
-
-
-@njit(cache=True, inline="always")
-def _put(mv, n, kind, card, loose, builds, value):
-    if n < mv.shape[0]:
-        mv[n, 0] = kind
-        mv[n, 1] = card
-        mv[n, 2] = loose
-        mv[n, 3] = builds
-        mv[n, 4] = value
-    return n + 1
 
 
 # One compiled version each (a signature): callers pass constants (a kind, a 0), and numba compiles a copy
@@ -97,16 +91,20 @@ def _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, kind, card, bm
     nonempty = bmask == 0
     for j in range(1 << q):
         if tbl[base + sc_code[j]]:
-            a = sc_mask[j]
-            s = same
-            while True:
-                t = a | s
-                if t != 0 or not nonempty:
-                    n = _put(mv, n, kind, card, t, bmask, v)
-                if s == 0:
-                    break
-                s = (s - 1) & same
+            n = _put_with_same(mv, n, sc_mask[j], same, nonempty, kind, card, bmask, v)
     return n
+
+
+@njit(cache=True, inline="always")
+def _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, v, extra, kind, card, bmask):
+    """_emit_groups for target v, filling the scratch as far as v needs: (n, filled). On a crowded table
+    (more loose number cards than the scratch enumerates) crowded.py's count vectors instead."""
+    if crowded:
+        return _emit_vectors(mv, n, tbl, ln, v, extra, kind, card, bmask), filled
+    q = popcount(ln & BELOW_VALUE[v])
+    if q > filled:
+        filled = _fill(sc_code, sc_mask, ln, filled, q)
+    return _emit_groups(mv, n, tbl, sc_code, sc_mask, q, ln & VALUE_MASK[v], v, extra, kind, card, bmask), filled
 
 
 @njit(cache=True)
@@ -150,9 +148,11 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
     h = st[L.HAND + p]
     loose = st[L.LOOSE]
     ln = loose & NUMBER_MASK
-    # the largest prefix any target can need: loose number cards of value <= 9
+    # the largest prefix any target can need: loose number cards of value <= 9; past MAX_SCRATCH_BITS the
+    # table is crowded and count vectors replace the subsets (crowded.py)
     q_all = popcount(ln & BELOW_VALUE[10])
-    if (1 << q_all) > sc_code.shape[0]:
+    crowded = q_all > L.MAX_SCRATCH_BITS
+    if (1 << q_all) > sc_code.shape[0] and not crowded:
         return -q_all
     present, owned, simple = _build_info(st, p)
     may_trail = True
@@ -189,14 +189,10 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
                 n = _put(mv, n, L.CAPTURE, c, figs, 0, -1)
             continue
         # capture with a number card: loose groups of cv, optionally the build of cv
-        q = popcount(ln & BELOW_VALUE[cv])
-        if q > filled:
-            filled = _fill(sc_code, sc_mask, ln, filled, q)
-        same = ln & VALUE_MASK[cv]
         if lacking == 0:
-            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, L.CAPTURE, c, 0)
+            n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, cv, 0, L.CAPTURE, c, 0)
         if (present >> cv) & 1 and (lacking & ~(1 << cv)) == 0:
-            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, cv, 0, L.CAPTURE, c, 1 << cv)
+            n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, cv, 0, L.CAPTURE, c, 1 << cv)
         # build / add to value v: the mover then owns v, so the rest of the hand must hold a v
         if lacking == 0:
             targets = rest & ~((1 << cv) - 1)  # v >= cv, v held in the rest of the hand
@@ -204,15 +200,11 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
                 tl = targets & -targets
                 targets ^= tl
                 v = ctz(tl)
-                q = popcount(ln & BELOW_VALUE[v])
-                if q > filled:
-                    filled = _fill(sc_code, sc_mask, ln, filled, q)
-                same = ln & VALUE_MASK[v]
                 extra = 0 if cv == v else POW5[cv - 1]
                 if (present >> v) & 1:
-                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, L.ADD, c, 1 << v)
+                    n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, v, extra, L.ADD, c, 1 << v)
                 else:
-                    n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, L.BUILD_K, c, 0)
+                    n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, v, extra, L.BUILD_K, c, 0)
         # increase a simple build b to w = b + cv (merging with the build of w if there is one)
         sm = simple
         while sm:
@@ -227,11 +219,7 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
             if ((owned & ~bl) & ~rest) != 0:
                 continue
             bmask = bl | (present & (1 << w))
-            q = popcount(ln & BELOW_VALUE[w])
-            if q > filled:
-                filled = _fill(sc_code, sc_mask, ln, filled, q)
-            same = ln & VALUE_MASK[w]
-            n = _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, w, 0, L.INCREASE, c, bmask)
+            n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, w, 0, L.INCREASE, c, bmask)
     if n == 0:  # rare: no play at all; _obliged_trails starts afresh from st, so the loop above keeps nothing for it
         n = _obliged_trails(st, rules, mv)
     return n
@@ -255,6 +243,39 @@ def _obliged_trails(st, rules, mv):
         if (h >> c) & 1 and owned & ~_hand_values_without(h, c) == 0:
             n = _put(mv, n, L.TRAIL, c, 0, 0, -1)
     return n
+
+
+@njit(cache=True, _nrt=False)
+def _first_trail(st, rules, mv):
+    """The trail policy's shortcut: write the trail of the lowest card the mover may trail into mv[0] and
+    return 1, or return 0 when no trail is legal under _movegen's own test (then the caller generates the moves).
+
+    A trail is the first legal move in canonical order when there is one, so an always-trailing seat on a table
+    piled high never needs the (combinatorially many) captures and builds written out."""
+    p = st[L.TO_MOVE]
+    h = st[L.HAND + p]
+    owned = _build_info(st, p)[1]
+    if rules[L.R_NO_TRAIL_WHILE_OWNER] != 0 and owned != 0:
+        return 0
+    if rules[L.R_NEXT_TURN_OBLIGATION] != 0 and st[L.MUST_ACT + p] != 0:
+        return 0
+    hm = h
+    while hm:
+        c = ctz(hm)
+        hm &= hm - 1
+        if owned & ~_hand_values_without(h, c) == 0:
+            return _put(mv, 0, L.TRAIL, c, 0, 0, -1)
+    return 0
+
+
+@njit(cache=True)
+def _first_move(mv, n):
+    """The row of the first of mv's n moves in canonical order (one pass)."""
+    best = 0
+    for i in range(1, n):
+        if _move_less(mv, i, best):
+            best = i
+    return best
 
 
 @njit(cache=True)
@@ -284,25 +305,34 @@ def _move_less(mv, i, j):
 @njit(cache=True)
 def _kth_move(mv, n, k):
     """The row of mv holding the k-th of its n moves in canonical order (moves are distinct: ranks are too)."""
-    for i in range(n):
-        rank = 0
-        for j in range(n):
-            if _move_less(mv, j, i):
-                rank += 1
-        if rank == k:
-            return i
-    return -1
+    order = np.empty(n, dtype=np.int64)
+    _sort_moves(mv, n, order)
+    return order[k]
 
 
 @njit(cache=True)
 def _sort_moves(mv, n, order):
-    """Insertion sort of row indices 0..n-1 into `order` by the canonical order."""
+    """Row indices 0..n-1 into `order` by the canonical order: a bottom-up merge sort, O(n log n) for the
+    millions of moves of a crowded table (crowded.py)."""
     for i in range(n):
         order[i] = i
-    for i in range(1, n):
-        x = order[i]
-        k = i - 1
-        while k >= 0 and _move_less(mv, x, order[k]):
-            order[k + 1] = order[k]
-            k -= 1
-        order[k + 1] = x
+    other = np.empty(n, dtype=np.int64)
+    src, dst = order, other
+    in_other = False  # where the sorted run is after the last pass
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid, hi = min(lo + width, n), min(lo + 2 * width, n)
+            i, j = lo, mid
+            for k in range(lo, hi):
+                if i < mid and (j >= hi or not _move_less(mv, src[j], src[i])):
+                    dst[k] = src[i]
+                    i += 1
+                else:
+                    dst[k] = src[j]
+                    j += 1
+        src, dst = dst, src
+        in_other = not in_other
+        width *= 2
+    if in_other:
+        order[:n] = other[:n]

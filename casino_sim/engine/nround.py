@@ -209,8 +209,9 @@ def play_rows_n(
     )
     if policies[0].shape != (k, L.P_INTS) or policies[1].shape != (2 * k, N_FEATURES) != policies[2].shape:
         raise ValueError(f"policy arrays must be ({k}, {L.P_INTS}) and ({2 * k}, {N_FEATURES})")
-    if not np.isin(policies[0][:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.SCRIPTED)).all():
-        raise ValueError("the n-player rows play random, heuristic, rollout, searcher and scripted seats")
+    kinds = (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.ALWAYS_TRAIL, L.SCRIPTED)
+    if not np.isin(policies[0][:, L.P_KIND], kinds).all():
+        raise ValueError("the n-player rows play random, heuristic, rollout, searcher, trail and scripted seats")
     seating = np.ascontiguousarray(rows.seating, dtype=np.int64)
     if seating.shape != (len(rows.decks), n) or ((seating < 0) | (seating >= k)).any():
         raise ValueError(f"rows.seating must name one of the {k} policies for each of the {n} players of a row")

@@ -22,7 +22,7 @@ from casino_sim.engine.apply import _apply
 from casino_sim.engine.bits import ctz, popcount
 from casino_sim.engine.check import _check_end, _check_play
 from casino_sim.engine.choose import _heuristic_index
-from casino_sim.engine.movegen import _movegen
+from casino_sim.engine.movegen import _first_move, _first_trail, _movegen
 from casino_sim.engine.rng import _below
 from casino_sim.engine.score import _finish, _score
 from casino_sim.engine.state import _deal_batch
@@ -83,20 +83,25 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
                 _deal_batch(st, deck, batch, rules[L.R_PLAYERS])
                 if rec.shape[0]:
                     _note_deal(deck, batch, st[L.DEALER], rec)
-            n = _movegen(st, rules, tbl, mv, sc_code, sc_mask)
-            if n < 0:
-                return L.NEED_SCRATCH, 0
-            if n > mv.shape[0]:  # the per-move arrays of the Scratch are all as long as mv
-                return L.NEED_MOVES, 0
-            if n == 0:
-                return L.NO_MOVES, 0
             kind = ints[s, L.P_KIND]
-            if kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses
-                return L.CALLER_CHOOSES, n
-            if kind == L.HEURISTIC:
-                i = _heuristic_index(st, rules, tbl, mv, n, weights[s], wants[s], rng, after, f, scores)
-            else:  # random
-                i = _below(rng, n)
+            if kind == L.ALWAYS_TRAIL and _first_trail(st, rules, mv):  # a legal trail: no move list needed
+                i = 0
+            else:
+                n = _movegen(st, rules, tbl, mv, sc_code, sc_mask)
+                if n < 0:
+                    return L.NEED_SCRATCH, 0
+                if n > mv.shape[0]:  # the per-move arrays of the Scratch are all as long as mv
+                    return L.NEED_MOVES, 0
+                if n == 0:
+                    return L.NO_MOVES, 0
+                if kind == L.ALWAYS_TRAIL:  # no trail is legal: the first move in canonical order
+                    i = _first_move(mv, n)
+                elif kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses
+                    return L.CALLER_CHOOSES, n
+                elif kind == L.HEURISTIC:
+                    i = _heuristic_index(st, rules, tbl, mv, n, weights[s], wants[s], rng, after, f, scores)
+                else:  # random
+                    i = _below(rng, n)
         if trace.shape[0]:
             for k in range(L.MOVE_FIELDS):
                 trace[st[L.PLY], k] = mv[i, k]

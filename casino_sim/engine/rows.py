@@ -102,9 +102,9 @@ def _policy_rows(ints, weights, wants) -> tuple[np.ndarray, np.ndarray, np.ndarr
     if rows[0].shape != (2, L.P_INTS) or rows[1].shape != (4, N_FEATURES) or rows[2].shape != (4, N_FEATURES):
         raise ValueError(f"policy arrays must be (2, {L.P_INTS}), (4, {N_FEATURES}), (4, {N_FEATURES})")
     kinds = rows[0][:, L.P_KIND]
-    if not np.isin(kinds, (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.SCRIPTED)).all():
+    if not np.isin(kinds, (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.ALWAYS_TRAIL, L.SCRIPTED)).all():
         raise ValueError(
-            f"policy kinds {kinds.tolist()}: the engine plays random, heuristic, rollout, searcher, scripted"
+            f"policy kinds {kinds.tolist()}: the engine plays random, heuristic, rollout, searcher, trail, scripted"
         )
     bases = rows[0][np.isin(kinds, (L.ROLLOUT, L.SEARCHER)), L.P_BASE_KIND]
     if not np.isin(bases, (L.RANDOM, L.HEURISTIC)).all():

@@ -5,6 +5,14 @@ from __future__ import annotations
 from casino_sim.engines.registry import lazy
 
 
+def moves_for(seats):
+    """The moves each seat of a round chooses among: all the legal ones, but only the first for a trail seat (its
+    choice), so that a table it piles high costs nothing to write out (reference/movegen.py first_legal_move)."""
+    from casino_sim.reference.movegen import first_legal_move, legal_moves
+
+    return lambda pos: [first_legal_move(pos)] if seats[pos.to_move].kind == "trail" else legal_moves(pos)
+
+
 class ReferenceEngine:
     """reference/: the executable spec every other engine is held to."""
 
@@ -48,6 +56,7 @@ class ReferenceEngine:
                 rows.decks[i],
                 int(rows.dealer[i]),
                 lambda pos, moves, seats=seats, rng=rng: seats[pos.to_move].choose(pos, moves, rng),
+                moves_for(seats),
             )
             rec = round_record(result)
             if trace is not None and i < len(trace):
@@ -67,7 +76,11 @@ class ReferenceEngine:
         for i in range(len(decks)):
             rng = np.random.default_rng(int(seeds[i]))
             result = play_round(
-                rules, decks[i], int(dealers[i]), lambda pos, moves, rng=rng: seats[pos.to_move].choose(pos, moves, rng)
+                rules,
+                decks[i],
+                int(dealers[i]),
+                lambda pos, moves, rng=rng: seats[pos.to_move].choose(pos, moves, rng),
+                moves_for(seats),
             )
             points[i], void[i] = result.score.totals, result.void
         return points, void

@@ -29,6 +29,6 @@ def policy_arrays(policies: tuple[Policy, ...]):
             ints[k, P_BASE_KIND] = base.kind_id
             if base.kind == "heuristic":
                 weights[k_all + k] = base.weights
-        elif pol.kind != "random":
+        elif pol.kind not in ("random", "trail"):
             raise PolicyError(f"policy {pol.name!r} ({pol.kind}) cannot play in the numba engine")
     return ints, weights, (weights != 0).astype(np.int64)

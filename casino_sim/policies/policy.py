@@ -49,6 +49,8 @@ class Policy:
             raise ValueError("no legal move to choose from")
         if self.kind == "random":
             return moves[int(rng.integers(len(moves)))]
+        if self.kind == "trail":  # the moves are in canonical order, and trails sort first
+            return moves[0]
         if self.kind == "heuristic":
             return moves[best_index(self.scores(pos, moves), rng)]
         if self.kind == "python":

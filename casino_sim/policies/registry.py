@@ -16,6 +16,12 @@ from casino_sim.policies.files import load_policy_file
 from casino_sim.policies.policy import Policy, PolicyError, PythonPolicy
 
 RANDOM = Policy("random", "random", "Plays a legal move chosen uniformly at random.")
+TRAIL = Policy(
+    "trail",
+    "trail",
+    "Trails its lowest card whenever the rules allow, else plays the first legal move in canonical order: "
+    "piles the table high (studies of crowded tables, a floor for other policies).",
+)
 _registered: dict[str, Policy] = {}
 _bots: dict[str, Policy] = {}  # exec:COMMAND policies by their spec, so that a run keeps one process per worker
 
@@ -34,7 +40,7 @@ def _builtin_files() -> dict[str, Policy]:
 
 def builtin_policies() -> dict[str, Policy]:
     """Every policy known by name, built-ins first, then those registered in this process."""
-    return {"random": RANDOM, **_builtin_files(), **_registered}
+    return {"random": RANDOM, "trail": TRAIL, **_builtin_files(), **_registered}
 
 
 def register_policy(name: str, fn: PythonPolicy, description: str = "") -> Policy:
@@ -45,7 +51,7 @@ def register_policy(name: str, fn: PythonPolicy, description: str = "") -> Polic
     """
     if not callable(fn):
         raise PolicyError(f"policy {name!r}: {fn!r} is not callable")
-    if name in {"random", *_builtin_files()}:
+    if name in {"random", "trail", *_builtin_files()}:
         raise PolicyError(f"policy name {name!r} is taken by a built-in policy")
     policy = Policy(
         name,

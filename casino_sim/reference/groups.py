@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
-from itertools import combinations
+from functools import cache, lru_cache
+from itertools import chain, combinations, combinations_with_replacement, product
+from math import comb, prod
 
 from casino_sim.core.cards import value_of
 
@@ -47,14 +49,97 @@ def subsets(cards: Iterable[int]) -> Iterator[tuple[int, ...]]:
         yield from combinations(pool, k)
 
 
-def group_subsets(loose_numbers: Iterable[int], v: int, extra: int | None = None) -> Iterator[tuple[int, ...]]:
+@cache
+def splitting_vectors(v: int) -> dict:
+    """Every count vector (how many cards of each value 1..v-1, at most four each) that splits into groups of v,
+    as a trie: nested dicts keyed by the count of value 1, then 2, ... (an empty dict ends a vector).
+
+    Cards of equal value are interchangeable for sums, so a set splits exactly when its count vector does. The
+    vectors are built up from the empty one (zero groups) by adding one group of two or more cards at a time.
+    """
+    # a vector as an integer, one 4-bit digit per value 1..v-1: adding a group adds the integers, and a count
+    # stays at most four exactly when adding 3 to it leaves the digit's top bit clear
+    digits = range(v - 1)
+    groups = {
+        sum(Counter(g)[x + 1] << 4 * x for x in digits)
+        for k in range(2, v + 1)
+        for g in combinations_with_replacement(range(1, v), k)
+        if sum(g) == v and max(Counter(g).values()) <= 4
+    }
+    threes, tops = sum(3 << 4 * x for x in digits), sum(8 << 4 * x for x in digits)
+    found, todo = {0}, [0]
+    while todo:
+        base = todo.pop()
+        for g in groups:
+            vec = base + g
+            if (vec + threes) & tops == 0 and vec not in found:
+                found.add(vec)
+                todo.append(vec)
+    trie: dict = {}
+    for vec in found:
+        node = trie
+        for count in ((vec >> 4 * x) & 15 for x in digits):
+            node = node.setdefault(count, {})
+    return trie
+
+
+def _vectors_within(trie: dict, most: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """The vectors of the trie whose counts are at most `most`, value by value."""
+    if not most:
+        yield ()
+        return
+    for count, rest in trie.items():
+        if count <= most[0]:
+            for tail in _vectors_within(rest, most[1:]):
+                yield (count, *tail)
+
+
+class GroupSets:
+    """The subsets T of the loose number cards such that T (plus the extra card) splits into groups of v.
+
+    They are found by count vector (splitting_vectors), never by trying every subset, so a table piled with
+    loose cards costs the splitting vectors within its counts, not 2**cards; len() counts them without writing
+    them out. Cards of value v are groups on their own: any subset of them joins any splitting set. The empty T
+    is one of them when the extra card alone is a group of v, or when there is no extra card (zero groups),
+    unless `nonempty`.
+    """
+
+    def __init__(self, loose_numbers: Iterable[int], v: int, extra: int | None = None, nonempty: bool = False):
+        self.v, self.nonempty = v, nonempty
+        self.by_value = {x: sorted(c for c in loose_numbers if value_of(c) == x) for x in range(1, v + 1)}
+        e = 0 if extra is None or value_of(extra) == v else value_of(extra)
+        # T plus the extra card splits: the vectors of T and the extra card that hold it, less the extra card
+        most = tuple(len(self.by_value[x]) + (x == e) for x in range(1, v))
+        self.vectors = (
+            []
+            if extra is not None and not 0 < value_of(extra) <= v
+            else [
+                tuple(k - (x == e) for x, k in enumerate(vec, 1))
+                for vec in _vectors_within(splitting_vectors(v), most)
+                if e == 0 or vec[e - 1] > 0
+            ]
+        )
+
+    def _sets_of(self, vec: tuple[int, ...]) -> int:
+        return prod(comb(len(self.by_value[x]), k) for x, k in enumerate(vec, 1)) << len(self.by_value[self.v])
+
+    def __len__(self) -> int:
+        empty = self.nonempty and any(not any(vec) for vec in self.vectors)
+        return sum(self._sets_of(vec) for vec in self.vectors) - empty
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        for vec in self.vectors:
+            choices = [combinations(self.by_value[x], k) for x, k in enumerate(vec, 1)]
+            for parts in product(*choices, subsets(self.by_value[self.v])):
+                t = tuple(sorted(chain.from_iterable(parts)))
+                if t or not self.nonempty:
+                    yield t
+
+
+def group_subsets(loose_numbers: Iterable[int], v: int, extra: int | None = None) -> GroupSets:
     """Subsets T of the loose number cards such that T (plus the extra card) splits into groups of v.
 
-    The empty T is yielded when the extra card alone is a group of v, or when
-    there is no extra card (an empty set of groups).
+    The empty T is among them when the extra card alone is a group of v, or when there is no extra card (an
+    empty set of groups). Counted by len() without enumerating them.
     """
-    pool = [c for c in loose_numbers if 0 < value_of(c) <= v]
-    for t in subsets(pool):
-        together = t + (extra,) if extra is not None else t
-        if splits_into_groups(together, v):
-            yield t
+    return GroupSets(loose_numbers, v, extra)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sized
+from typing import NamedTuple
 
 from casino_sim.core.cards import is_figure, rank_of, value_of
+from casino_sim.core.limits import MOVE_LIMIT, too_many_moves
 from casino_sim.core.rules import FIGURE_CAPTURE_THREE
-from casino_sim.reference.groups import group_subsets
+from casino_sim.reference.groups import GroupSets, group_subsets
 from casino_sim.reference.moves import Move, sort_moves
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
@@ -23,46 +25,60 @@ def loose_numbers(pos: Position) -> list[int]:
     return [c for c in pos.loose if not is_figure(c)]
 
 
-def trails(pos: Position, card: int) -> Iterator[Move]:
+class Family(NamedTuple):
+    """The moves that differ only in their loose cards: one kind, card, builds and value, and the loose sets.
+
+    The obligations of RULES.md section 3 depend on the card, the kind and the builds a play names, never on
+    which loose cards join it, so a family is legal or not as a whole, and its moves are counted (len(sets))
+    before any is written out.
+    """
+
+    kind: str
+    card: int
+    builds: tuple[int, ...]
+    value: int | None
+    sets: Sized  # tuples of loose cards in canonical order (a GroupSets, or a plain list)
+
+    def moves(self) -> Iterator[Move]:
+        for t in self.sets:
+            yield Move(self.kind, self.card, t, self.builds, self.value)
+
+
+def trails(pos: Position, card: int) -> Iterator[Family]:
     """Trail: the card goes to the table as a loose card."""
-    yield Move("trail", card)
+    yield Family("trail", card, (), None, [()])
 
 
-def figure_captures(pos: Position, card: int) -> Iterator[Move]:
+def figure_captures(pos: Position, card: int) -> Iterator[Family]:
     """A figure takes exactly one loose figure of its rank (italian: or all three of three)."""
     same = sorted(c for c in pos.loose if is_figure(c) and rank_of(c) == rank_of(card))
-    for other in same:
-        yield Move("capture", card, (other,))
+    sets = [(other,) for other in same]
     if pos.rules.figure_capture == FIGURE_CAPTURE_THREE and len(same) == 3:
-        yield Move("capture", card, tuple(same))
+        sets.append(tuple(same))
+    yield Family("capture", card, (), None, sets)
 
 
-def number_captures(pos: Position, card: int) -> Iterator[Move]:
-    """Loose groups summing to the card's value, with or without the build of that value."""
+def number_captures(pos: Position, card: int) -> Iterator[Family]:
+    """Loose groups summing to the card's value (at least one), or the build of that value with any of them."""
     v = value_of(card)
-    build = pos.build_of(v)
-    for taken in group_subsets(loose_numbers(pos), v):
-        if taken:
-            yield Move("capture", card, taken, (), v)
-        if build is not None:
-            yield Move("capture", card, taken, (v,), v)
+    yield Family("capture", card, (), v, GroupSets(loose_numbers(pos), v, nonempty=True))
+    if pos.build_of(v) is not None:
+        yield Family("capture", card, (v,), v, group_subsets(loose_numbers(pos), v))
 
 
-def creates_and_adds(pos: Position, card: int) -> Iterator[Move]:
+def creates_and_adds(pos: Position, card: int) -> Iterator[Family]:
     """Card plus loose cards split into groups of v: a new build, or an add when build v exists.
 
     Decision 1: creating a group of v beside an existing build v is an add to it.
     """
     for v in range(value_of(card), 11):
-        existing = pos.build_of(v)
-        for t in group_subsets(loose_numbers(pos), v, extra=card):
-            if existing is not None:
-                yield Move("add", card, t, (v,), v)
-            elif t:  # a build holds at least two cards and never table cards alone
-                yield Move("build", card, t, (), v)
+        if pos.build_of(v) is not None:
+            yield Family("add", card, (v,), v, group_subsets(loose_numbers(pos), v, extra=card))
+        else:  # a build holds at least two cards and never table cards alone
+            yield Family("build", card, (), v, GroupSets(loose_numbers(pos), v, extra=card, nonempty=True))
 
 
-def increases(pos: Position, card: int) -> Iterator[Move]:
+def increases(pos: Position, card: int) -> Iterator[Family]:
     """Raise a simple build by the card's value; loose groups of the new value may join."""
     for build in pos.builds:
         if not build.is_simple:
@@ -71,12 +87,11 @@ def increases(pos: Position, card: int) -> Iterator[Move]:
         if w > 10:
             continue
         merged = (build.value, w) if pos.build_of(w) is not None else (build.value,)
-        for t in group_subsets(loose_numbers(pos), w):
-            yield Move("increase", card, t, merged, w)
+        yield Family("increase", card, merged, w, group_subsets(loose_numbers(pos), w))
 
 
-def candidate_moves(pos: Position) -> Iterator[Move]:
-    """Every play of RULES.md section 2 before the obligations of section 3 are applied."""
+def candidate_families(pos: Position) -> Iterator[Family]:
+    """Every play of RULES.md section 2, by family, before the obligations of section 3 are applied."""
     for card in sorted(mover_hand(pos)):
         yield from trails(pos, card)
         if is_figure(card):
@@ -85,6 +100,12 @@ def candidate_moves(pos: Position) -> Iterator[Move]:
             yield from number_captures(pos, card)
             yield from creates_and_adds(pos, card)
             yield from increases(pos, card)
+
+
+def candidate_moves(pos: Position) -> Iterator[Move]:
+    """Every play of RULES.md section 2 before the obligations of section 3 are applied."""
+    for family in candidate_families(pos):
+        yield from family.moves()
 
 
 def _keeps_capturing_cards(pos: Position, move: Move, after: Position) -> str | None:
@@ -99,7 +120,11 @@ def _keeps_capturing_cards(pos: Position, move: Move, after: Position) -> str | 
 
 def _can_act(pos: Position) -> bool:
     """Whether the mover has a capture or build that keeps their capturing cards (else italian lets them trail)."""
-    return any(m.kind != "trail" and _keeps_capturing_cards(pos, m, play(pos, m)) is None for m in candidate_moves(pos))
+    return any(
+        m.kind != "trail" and _keeps_capturing_cards(pos, m, play(pos, m)) is None
+        for m in (next(f.moves(), None) for f in candidate_families(pos))
+        if m is not None
+    )
 
 
 def obligation_broken(pos: Position, move: Move, after: Position) -> str | None:
@@ -118,6 +143,37 @@ def obligation_broken(pos: Position, move: Move, after: Position) -> str | None:
     return _keeps_capturing_cards(pos, move, after)
 
 
+def legal_families(pos: Position) -> list[Family]:
+    """The families of legal moves: each judged by its first move (section 3 does not look at loose cards)."""
+    out = []
+    for family in candidate_families(pos):
+        first = next(family.moves(), None)
+        if first is not None and obligation_broken(pos, first, play(pos, first)) is None:
+            out.append(family)
+    return out
+
+
+def first_legal_move(pos: Position) -> Move:
+    """The first legal move in canonical order: the trail of the lowest card the rules let the mover trail (trails
+    sort first), found without writing out the captures and builds; otherwise the first of legal_moves."""
+    for card in sorted(mover_hand(pos)):
+        trail = Move("trail", card)
+        if obligation_broken(pos, trail, play(pos, trail)) is None:
+            return trail
+    return legal_moves(pos)[0]
+
+
+def count_legal_moves(pos: Position) -> int:
+    """How many legal moves the player to move has, counted by value without writing them out."""
+    return sum(len(f.sets) for f in legal_families(pos))
+
+
 def legal_moves(pos: Position) -> list[Move]:
-    """Every legal move of the player to move, distinct and in canonical order."""
-    return sort_moves(m for m in candidate_moves(pos) if obligation_broken(pos, m, play(pos, m)) is None)
+    """Every legal move of the player to move, distinct and in canonical order.
+
+    PositionError, before any is written out, past the limit both engines share (core/limits.py).
+    """
+    families = legal_families(pos)
+    if sum(len(f.sets) for f in families) > MOVE_LIMIT:
+        raise PositionError(too_many_moves())
+    return sort_moves(m for f in families for m in f.moves())

@@ -74,8 +74,15 @@ def start_position(rules: RuleSet, dealer: int) -> Position:
     )
 
 
-def play_round(rules: RuleSet, deck: Sequence[int], dealer: int, choose: Chooser) -> RoundResult:
-    """Play a whole round from a shuffled deck; `choose` picks each play from the legal moves."""
+def play_round(
+    rules: RuleSet,
+    deck: Sequence[int],
+    dealer: int,
+    choose: Chooser,
+    moves_of: Callable[[Position], list[Move]] = legal_moves,
+) -> RoundResult:
+    """Play a whole round from a shuffled deck; `choose` picks each play from the legal moves (`moves_of`: the
+    moves it picks among, when a seat needs fewer than all, as an always-first policy needs the first only)."""
     deck = [int(c) for c in deck]
     if sorted(deck) != list(range(52)):
         raise ValueError("the deck must hold each of the 52 cards once")
@@ -88,7 +95,7 @@ def play_round(rules: RuleSet, deck: Sequence[int], dealer: int, choose: Chooser
         result.events.append(Event("deal", batch=batch, cards=(*(pos.hands[p] for p in order), table)))
         for _ in range(rules.players * HAND_SIZE):
             before = pos
-            move = choose(pos, legal_moves(pos))
+            move = choose(pos, moves_of(pos))
             pos = play(pos, move)
             mover = before.to_move
             result.events.append(

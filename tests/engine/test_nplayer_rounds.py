@@ -159,7 +159,7 @@ def test_bad_arguments_are_refused():
     rnd = policy_arrays((get_policy("random"),) * 3)
     ints = rnd[0].copy()
     ints[1, L.P_KIND] = L.SCRIPTED  # scripts only through play_round_n_scripted
-    with pytest.raises(ValueError, match="random, heuristic, rollout and searcher"):
+    with pytest.raises(ValueError, match="random, heuristic, rollout, searcher and trail"):
         play_round_n_policies(rules, deck, 0, ints, rnd[1], 1)
     with pytest.raises(ValueError, match="policy arrays"):
         play_round_n_policies(rules, deck, 0, rnd[0], np.zeros((3, N_FEATURES)), 1)

@@ -244,3 +244,13 @@ def test_out_refuses_a_non_empty_folder_unless_forced(tmp_path):
     replaced = RunDir(tmp_path / "old")
     assert replaced.finished_chunks() == {0} and len(replaced.read_rounds()) == 20  # the old chunk 1 is gone
     assert not (tmp_path / "old" / "cards").exists() and replaced.read_manifest()["config"]["deals"] == 10
+
+
+def test_trail_against_trail_is_a_run_of_void_rounds_said_in_one_line(tmp_path):
+    """Nobody ever captures when both seats always trail: the run keeps its records and says why it has no
+    summary, instead of failing in the reports."""
+    proc = run("simulate", "--policy", "trail", "--vs", "trail", "--deals", "40", "--out", str(tmp_path / "run"))
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert "every round was void (nobody captured)" in proc.stdout
+    rounds = pd.read_parquet(tmp_path / "run" / "rounds")
+    assert len(rounds) == 80 and (rounds["void"] == 1).all()
