@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
 
 from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.score import CATEGORY_LABELS
+from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.kinds import REPORTS
 from casino_sim.reports.load import (
     ANATOMY_COLUMNS,
@@ -165,6 +167,9 @@ CARDS_SECTION = (
     "10♦ by the batch it is dealt in.",
     _card_lines,
 )
+# The reports drawn in a forked child while this process draws the others (reports/forked.py): about half the
+# work of a two-player run each (anatomy and sweeps are the dearest, then score and card values)
+FORKED_KINDS = ("anatomy", "sweeps", "convergence")
 TABLE_OF = {"card-value": "card_values"}  # where a report's table is not named after its chart
 GAMES_SECTION = (
     "games",
@@ -215,12 +220,13 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
 
         rounds = data if data is not None else read_rounds(run_dir, None)
         return write_places(rounds, out, manifest, read_cards(run_dir))
-    results = {} if _sides_only(games) else _round_reports(data if data is not None else run_dir, out, manifest)
+    tasks = {} if _sides_only(games) else _round_tasks(data if data is not None else run_dir, out, manifest)
     if games is not None:
-        results["games"] = REPORTS["games"](games, out, manifest)
+        tasks["games"] = partial(REPORTS["games"], games, out, manifest)
     cards = read_cards(run_dir)
     if cards is not None:
-        results["card-value"] = REPORTS["card-value"](cards, out, manifest)
+        tasks["card-value"] = partial(REPORTS["card-value"], cards, out, manifest)
+    results = run_tasks(tasks, in_child=FORKED_KINDS)
     atomic_write(out / "report.md", render_index(results, manifest).encode())
     return results
 
@@ -230,11 +236,12 @@ def _sides_only(games: pd.DataFrame | None) -> bool:
     return games is not None and "policy_2" in games.columns
 
 
-def _round_reports(data, out: Path, manifest: dict) -> dict:
-    """The reports of SECTIONS on a run's round records (anatomy when the records have its columns)."""
+def _round_tasks(data, out: Path, manifest: dict) -> dict:
+    """The reports of SECTIONS on a run's round records, each a call to make (anatomy when the records have
+    its columns)."""
     df = rounds_of(data)
     anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
-    return {kind: REPORTS[kind](df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
+    return {kind: partial(REPORTS[kind], df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
 
 
 def render_index(results: dict, manifest: dict) -> str:
