@@ -1,7 +1,25 @@
-"""casino-sim: a Monte Carlo strategy analyser for two-player Casino (Cassino)."""
+"""casino-sim: a Monte Carlo strategy analyser for the card game Casino (Cassino), for two, three or four players.
+
+`import casino_sim as cs` and call `cs.simulate`, `cs.open_run`, `cs.moves`, `cs.analyse`, `cs.tournament`
+(the Python API, casino_sim/api): they are imported on first use, so importing the package stays fast.
+"""
 
 from casino_sim.core import numba_cache
 
 __version__ = "0.1.0"
+API = ("Run", "Tournament", "analyse", "moves", "open_run", "simulate", "tournament")
 
 numba_cache.configure()
+
+
+def __getattr__(name: str):
+    """The Python API's names, imported when first asked for (PEP 562)."""
+    if name in API:
+        from casino_sim import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'casino_sim' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *API])

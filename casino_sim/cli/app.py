@@ -16,7 +16,7 @@ from casino_sim.cli.options import HELP_OPTIONS
 from casino_sim.core.errors import USER_ERRORS
 
 app = typer.Typer(
-    help="Monte Carlo strategy analyser for the two-player card game Casino.",
+    help="Monte Carlo strategy analyser for the card game Casino, two to four players.",
     no_args_is_help=True,
     context_settings=HELP_OPTIONS,
     pretty_exceptions_enable=False,
@@ -37,7 +37,7 @@ def _root(
         bool, typer.Option("--version", "-V", callback=_show_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
-    """Monte Carlo strategy analyser for the two-player card game Casino."""
+    """Monte Carlo strategy analyser for the card game Casino, two to four players."""
 
 
 # Registered here, in the order `casino-sim --help` lists them (typer names card_value "card-value").

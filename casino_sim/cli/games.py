@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import RulesOpt, compile_notice, console
+from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, compile_notice, console
 from casino_sim.core.errors import InputError
 
 
@@ -55,7 +55,7 @@ def replay(
 
 def play(
     vs: Annotated[
-        str, typer.Option("--vs", help="The opponents' policy: a name, a .toml file or module:function.")
+        str, typer.Option("--vs", help="The opponents' policy: a name, a .toml file, module:function or exec:COMMAND.")
     ] = "rollout",
     rules: RulesOpt = "strict",
     players: Annotated[
@@ -82,6 +82,7 @@ def play(
             "--save", help="Write the finished rounds to this game file (JSON), for  casino-sim replay FILE --round K."
         ),
     ] = None,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Play a game at the terminal against a policy in every other seat (--players; with teams, --partner plays
     your partner); moves are chosen by number, 'hint' analyses."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 from typing import Annotated
 
@@ -74,12 +73,27 @@ def open_backend(backend: BackendName | None, scheduler: str | None, threads: in
 
 
 def compile_notice(*work: str) -> None:
-    """Say so when numba must compile the kernels of this work first, so nobody takes it for a hang."""
-    from casino_sim.engine.compiled import will_compile
+    """engine.compiled.compile_notice, imported only when a command runs (importing the engine loads numba)."""
+    from casino_sim.engine.compiled import compile_notice as notice
 
-    if will_compile(*work):
-        print(
-            "compiling the numba engine (first run after install or upgrade only; up to a minute)...",
-            file=sys.stderr,
-            flush=True,
-        )
+    notice(*work)
+
+
+def _set_bot_timeout(seconds: float | None) -> float | None:
+    """Give every exec: bot of the command (and of its worker processes) this long to answer a move."""
+    if seconds is not None:
+        from casino_sim.policies.bots import set_bot_timeout
+
+        set_bot_timeout(seconds)
+    return seconds
+
+
+BotTimeoutOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--bot-timeout",
+        help="Seconds an exec:COMMAND bot may take to answer one move before the run stops (default 10).",
+        callback=_set_bot_timeout,
+        show_default=False,
+    ),
+]

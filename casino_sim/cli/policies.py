@@ -39,7 +39,7 @@ def policies_features() -> None:
 
 @policies_app.command("show")
 def policies_show(
-    name: Annotated[str, typer.Argument(help="A policy name, a .toml policy file, or module:function.")],
+    name: Annotated[str, typer.Argument(help="A policy name, a .toml policy file, module:function or exec:COMMAND.")],
 ) -> None:
     """What a policy does and its parameters (weights for a heuristic)."""
     from casino_sim.policies import get_policy

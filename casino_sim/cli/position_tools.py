@@ -3,33 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
-from casino_sim.core.errors import USER_ERRORS, InputError
+from casino_sim.core.errors import USER_ERRORS
+from casino_sim.core.jsontext import parse_json, read_text
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
-
-
-def read_text(source: str) -> str:
-    """The text of a file, or of standard input for `-`."""
-    if source == "-":
-        return sys.stdin.read()
-    path = Path(source)
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"no such file: {source}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read {source}: {e.__class__.__name__}: {e}") from None
-
-
-def parse_json(text: str, what: str):
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"{what} is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
 
 
 def load_position(source: str) -> Position:

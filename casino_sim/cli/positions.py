@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import EngineName, EngineOpt, Format, compile_notice, console
+from casino_sim.cli.options import BotTimeoutOpt, EngineName, EngineOpt, Format, compile_notice, console
 from casino_sim.core.errors import InputError
 
 
@@ -66,12 +66,13 @@ def apply(
 def choose(
     position: Annotated[str, typer.Argument(help="Position JSON file, or - for stdin.")],
     policy: Annotated[
-        str, typer.Option("--policy", help="A policy name, a .toml file or module:function.")
+        str, typer.Option("--policy", help="A policy name, a .toml file, module:function or exec:COMMAND.")
     ] = "rollout",
     seed: Annotated[int, typer.Option(help="Seed for the policy's random choices.")] = 0,
     format: Annotated[
         Format, typer.Option("--format", help="text: the move in words; json: the move record.")
     ] = Format.text,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """The move a policy plays in a position (rollout and searcher sample the hidden cards; docs/notation.md)."""
     import json

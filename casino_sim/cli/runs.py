@@ -11,6 +11,7 @@ import typer
 
 from casino_sim.cli.options import (
     BackendOpt,
+    BotTimeoutOpt,
     RulesOpt,
     SchedulerOpt,
     compile_notice,
@@ -24,7 +25,7 @@ from casino_sim.core.errors import InputError
 def simulate(
     deals: Annotated[int, typer.Option(help="Deals (shuffles) to play; mirrored runs play each twice.")] = 100_000,
     policy: Annotated[
-        str, typer.Option("--policy", help="Policy A: a name, a .toml file or module:function.")
+        str, typer.Option("--policy", help="Policy A: a name, a .toml file, module:function or exec:COMMAND.")
     ] = "greedy",
     vs: Annotated[
         str,
@@ -105,11 +106,12 @@ def simulate(
     ] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
-    from casino_sim.cli.ui import progress_bar
     from casino_sim.experiments import run_notes
     from casino_sim.experiments import simulate as sim
+    from casino_sim.runner.progress import progress_bar
     from casino_sim.runner.rundir import RunDir, refuse_used_folder
 
     refuse_resume_with_force(resume, force)
@@ -125,7 +127,7 @@ def simulate(
         if resume is None:
             sim.start_run(config, run, sys.argv, force)
         console.print(f"run folder: {run.path}", highlight=False)
-        if config.engine == "numba":
+        if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine: no compiling
             compile_notice("simulate" if config.players == 2 else "simulate-n")
         try:
             with progress_bar(console, "simulating", config.unit) as update:
@@ -171,29 +173,45 @@ class ReportKind(str, Enum):
     convergence = "convergence"
     games = "games"
     card_value = "card-value"
+    html = "html"
 
 
 def report(
-    kind: Annotated[ReportKind, typer.Argument(help="Which report; all writes every one and report.md.")],
+    kind: Annotated[
+        ReportKind,
+        typer.Argument(
+            help="Which report; all writes every one, report.md and index.html; html rewrites index.html (the "
+            "page to open in a browser) from the reports written."
+        ),
+    ],
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by simulate or tournament.")],
     out: Annotated[Path | None, typer.Option("--out", help="Where to write (default RUN_DIR/report).")] = None,
 ) -> None:
-    """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder."""
+    """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder.
+
+    `html` makes the folder's index.html again from the reports already written (all of them first when none are)."""
     from casino_sim.reports.index import write_all
     from casino_sim.reports.kinds import REPORTS
+    from casino_sim.reports.webpage import has_reports
     from casino_sim.runner.rundir import RunDir, writable_folder
 
-    tournament = RunDir(run_dir).read_manifest().get("kind") == "tournament"
-    if tournament and kind != ReportKind.all:
+    manifest = RunDir(run_dir).read_manifest()
+    tournament = manifest.get("kind") == "tournament"
+    if tournament and kind not in (ReportKind.all, ReportKind.html):
         raise InputError(f"{run_dir} is a tournament folder: its report is  casino-sim report all {run_dir}")
     target = writable_folder(out or run_dir / "report")
+    if kind == ReportKind.html and has_reports(target):
+        from casino_sim.reports.webpage import write_page
+
+        console.print(f"written {write_page(target, manifest)}", highlight=False)
+        return
     if tournament:
         from casino_sim.cli.ui import ratings_table
         from casino_sim.experiments.tournament import write_report
 
         tables = write_report(run_dir, target)
         console.print(ratings_table(tables["ratings"], tables["matches"]))
-    elif kind == ReportKind.all:
+    elif kind in (ReportKind.all, ReportKind.html):  # html before any report was written: write them all
         _print_summary(write_all(run_dir, target), games=False)
     else:
         table = REPORTS[kind.value](run_dir, target)
@@ -212,13 +230,14 @@ def experiment(
     force: Annotated[bool, typer.Option("--force", help="Replace the runs already in --out.")] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Run a plan's simulations and check its expectations; exit 1 if any fails (for CI)."""
     from rich.table import Table
 
-    from casino_sim.cli.ui import progress_bar
     from casino_sim.experiments.plan import load_plan
     from casino_sim.experiments.run_plan import run_planned
+    from casino_sim.runner.progress import progress_bar
     from casino_sim.runner.rundir import refuse_used_folder
 
     name, runs = load_plan(plan)
@@ -270,7 +289,9 @@ def experiment(
 def tournament(
     policies: Annotated[
         list[str] | None,
-        typer.Argument(help="Two or more policies: names, .toml files or module:function.", show_default=False),
+        typer.Argument(
+            help="Two or more policies: names, .toml files, module:function or exec:COMMAND.", show_default=False
+        ),
     ] = None,
     games: Annotated[
         int,
@@ -288,16 +309,16 @@ def tournament(
     resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted tournament.")] = None,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Round-robin of policies over mirrored whole games: win-rate and margin matrices, Elo ratings, heatmap.
 
     With 3 or 4 players a table holds two policies: A's team against B's (teams swapped), or A alone against B
     in every other seat, A in each seat, then B alone against A. Tables of three or more policies are not played.
     """
-    import time
-
-    from casino_sim.cli.ui import progress_bar, ratings_table
+    from casino_sim.cli.ui import ratings_table
     from casino_sim.experiments import tournament as tour
+    from casino_sim.runner.progress import progress_bar
 
     if resume is not None:
         config, root = tour.config_of(resume), resume
@@ -311,7 +332,7 @@ def tournament(
             chunk_deals=chunk_deals,
         )
         config.check()
-        root = out or Path("results/runs") / f"{time.strftime('%Y%m%d-%H%M%S')}-tournament"
+        root = out or tour.default_out()
     with open_backend(backend, scheduler, config.threads) as chunk_backend:
         if resume is None:
             tour.start_tournament(config, root, sys.argv)
@@ -340,31 +361,32 @@ def card_value(
     threads: Annotated[int, typer.Option(help="Threads (0: all cores).")] = 0,
     out: Annotated[Path | None, typer.Option("--out", help="Folder for tables and charts.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the tables and charts already in --out.")] = False,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """The value of holding each card (the 10♦ above all), from paired deals: a 52-card heatmap."""
-    from casino_sim.cli.ui import card_values_table, progress_bar
+    from casino_sim.cli.ui import card_values_table
     from casino_sim.experiments.card_value import card_values
     from casino_sim.reports.kinds import card_value as card_value_report
+    from casino_sim.reports.webpage import write_page
+    from casino_sim.runner.progress import progress_bar
 
     if not 1 <= deals <= 10**7:
         raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")
     if seed < 0 or not 0 <= threads <= 256:
         raise InputError("--seed must be >= 0 and --threads between 0 and 256")
     from casino_sim.core.rules import get_rules
-    from casino_sim.policies import get_policy
+    from casino_sim.policies import folder_label, get_policy
     from casino_sim.runner.rundir import refuse_used_folder, writable_folder
 
     get_policy(policy), get_rules(rules)  # before making the folder
-    target = out or Path("results/runs") / f"card-value-{Path(policy).stem}-{rules}-seed{seed}"
+    target = out or Path("results/runs") / f"card-value-{folder_label(policy)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
     compile_notice("simulate" if get_rules(rules).players == 2 else "simulate-n")
     with progress_bar(console, "card values") as update:
         paired = card_values(policy, deals, rules, seed, threads, progress=update)
-    values = card_value_report(
-        paired,
-        target,
-        {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}},
-    )
+    manifest = {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}}
+    values = card_value_report(paired, target, manifest)
+    write_page(target, manifest)
     console.print(card_values_table(values))
-    console.print(f"tables and charts: {target}", highlight=False)
+    console.print(f"tables and charts: {target} (the page: {target / 'index.html'})", highlight=False)

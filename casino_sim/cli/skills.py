@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import RulesOpt, compile_notice, console
+from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, compile_notice, console
+from casino_sim.policies import folder_label
 
 SeedOpt = Annotated[int, typer.Option(help="Seed: every feature (or policy) plays the same shuffles.")]
 ThreadsOpt = Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")]
@@ -58,13 +59,14 @@ def knockout(
     from dataclasses import asdict
 
     from casino_sim.analysis.analyse import print_table
-    from casino_sim.cli.ui import knockout_table, progress_bar
+    from casino_sim.cli.ui import knockout_table
     from casino_sim.experiments.knockout import Knockout, KnockoutConfig, parse_pairs
     from casino_sim.reports.skills import write_knockout
+    from casino_sim.runner.progress import progress_bar
 
     config = KnockoutConfig(policy, deals, rules, seed, threads, chunk_deals, precision, parse_pairs(pairs))
     run = Knockout(config)
-    target = _target(out, f"knockout-{Path(policy).stem}-{rules}-seed{seed}", force)
+    target = _target(out, f"knockout-{folder_label(policy)}-{rules}-seed{seed}", force)
     compile_notice("simulate")
     interrupted = False
     try:
@@ -83,7 +85,7 @@ def knockout(
 def regret(
     policies: Annotated[
         list[str] | None,
-        typer.Argument(help="Policies: names, .toml files or module:function.", show_default=False),
+        typer.Argument(help="Policies: names, .toml files, module:function or exec:COMMAND.", show_default=False),
     ] = None,
     vs: Annotated[
         str | None, typer.Option("--vs", help="The opponent in mirrored deals (default: each policy plays itself).")
@@ -102,18 +104,20 @@ def regret(
     threads: ThreadsOpt = 0,
     out: Annotated[Path | None, typer.Option("--out", help="Folder for the table and the chart.")] = None,
     force: ForceOpt = False,
+    bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """How often policies play a best move in the last batch, and the points they lose, against exact play."""
     from dataclasses import asdict
 
     from casino_sim.analysis.analyse import print_table
     from casino_sim.analysis.regret import Regret, RegretConfig
-    from casino_sim.cli.ui import progress_bar, regret_table
+    from casino_sim.cli.ui import regret_table
     from casino_sim.reports.skills import write_regret
+    from casino_sim.runner.progress import progress_bar
 
     config = RegretConfig(tuple(policies or ()), vs, decisions, rules, seed, threads)
     run = Regret(config)
-    names = "-".join(Path(p).stem for p in config.policies[:4])
+    names = "-".join(folder_label(p) for p in config.policies[:4])
     target = _target(out, f"regret-{names}-{rules}-seed{seed}", force)
     compile_notice("regret")
     interrupted = False

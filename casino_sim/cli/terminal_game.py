@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import replace
 
 import numpy as np
 from rich.console import Console
@@ -45,12 +44,6 @@ class _Stop(Exception):
 def random_seed() -> int:
     """A fresh game seed from the operating system's entropy (shown, so the game can be replayed)."""
     return int(np.random.SeedSequence().generate_state(1)[0] >> 1)
-
-
-def seen_by(pos: Position, player: int) -> Position:
-    """The position as `player` sees it: the other hands unknown."""
-    hands = tuple(hand if q == player else None for q, hand in enumerate(pos.hands))
-    return replace(pos, hands=hands)
 
 
 def obligations(pos: Position, player: int) -> list[str]:
@@ -210,7 +203,7 @@ class TerminalGame:
         """A computer player's view. Built-in policies read only the sizes of the other hands (rollout re-deals
         them), and policies.features.knowledge_of miscounts a hidden hand when its mover is the dealer, so they
         get the position; a Python callable could peek, so it gets the other hands hidden."""
-        return seen_by(pos, pos.to_move) if self.policy_of(pos.to_move).kind == "python" else pos
+        return pos.seen_by(pos.to_move) if self.policy_of(pos.to_move).kind == "python" else pos
 
     # ------------------------------------------------------------------ the person's turn
 
@@ -272,7 +265,7 @@ class TerminalGame:
                 self.hint(pos)
                 self.show_moves(moves)
             elif text in ("position", "p"):
-                self.say(json.dumps(seen_by(pos, HUMAN).to_json()))
+                self.say(json.dumps(pos.seen_by(HUMAN).to_json()))
             elif text in ("help", "?"):
                 self.say(HELP)
             elif text == "":
@@ -290,7 +283,7 @@ class TerminalGame:
             f"--seed {self.seed}; 'position' prints POSITION)"
         )
         print_table(
-            self.console, analysis_table(analyse(seen_by(pos, HUMAN), self.hint_policy, self.hint_worlds, self.seed))
+            self.console, analysis_table(analyse(pos.seen_by(HUMAN), self.hint_policy, self.hint_worlds, self.seed))
         )
 
 

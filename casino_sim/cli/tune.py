@@ -9,6 +9,7 @@ import typer
 
 from casino_sim.cli import options as opts
 from casino_sim.cli.options import BackendOpt, RulesOpt, SchedulerOpt, console
+from casino_sim.policies import folder_label
 
 
 def tune(
@@ -42,9 +43,10 @@ def tune(
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Search a heuristic policy's weights for the best score against a field; write it as a policy file."""
-    from casino_sim.cli.ui import progress_bar, validation_table
+    from casino_sim.cli.ui import validation_table
     from casino_sim.experiments import tune as tn
     from casino_sim.experiments.tune_store import TuneDir
+    from casino_sim.runner.progress import progress_bar
 
     opts.refuse_resume_with_force(resume, force)
     if resume is not None:
@@ -64,7 +66,7 @@ def tune(
             name=name,
             threads=threads,
         )
-        folder = out or Path("results/tune") / f"{Path(start).stem}-{rules}-seed{seed}"
+        folder = out or Path("results/tune") / f"{folder_label(start)}-{rules}-seed{seed}"
     config.policies()  # every bad option before a backend starts
     with opts.open_backend(backend, scheduler, config.threads) as field_backend:  # a bad address: no folder made
         run = tn.open_run(config, folder, resume=resume is not None, force=force)

@@ -1,40 +1,6 @@
-"""Terminal helpers: a progress bar with rounds/s and time left."""
+"""Terminal helpers: rich tables of the commands' results (the progress bar is runner/progress.py)."""
 
 from __future__ import annotations
-
-from contextlib import contextmanager
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-
-@contextmanager
-def progress_bar(console: Console, label: str, unit: str = "rounds"):
-    """Yield update(done, total); shows units done (rounds, or games), units/s and the time left."""
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} " + unit + "/s"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task(label, total=None, rate="-")
-        start = {}
-
-        def update(done: int, total: int) -> None:
-            import time
-
-            now = time.perf_counter()
-            if not start:
-                start.update(t=now, done=done)
-            elapsed = now - start["t"]
-            rate = (done - start["done"]) / elapsed if elapsed > 0 else 0
-            progress.update(task, completed=done, total=total, rate=f"{rate:,.0f}" if rate else "-")
-
-        yield update
 
 
 def _table(title: str, columns):

@@ -8,6 +8,7 @@ kernel's own cache index is the only check that agrees with what numba does.
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 
 # The kernels each kind of work enters from Python; their callees are compiled (and cached) with them.
@@ -46,3 +47,14 @@ def will_compile(*work: str) -> bool:
             if not _has_cached_code(getattr(import_module(f"casino_sim.engine.{module}"), name)):
                 return True
     return False
+
+
+def compile_notice(*work: str) -> None:
+    """Say so on stderr when numba must compile the kernels of this work first, so nobody takes it for a hang
+    (the commands and the Python API both call it)."""
+    if will_compile(*work):
+        print(
+            "compiling the numba engine (first run after install or upgrade only; up to a minute)...",
+            file=sys.stderr,
+            flush=True,
+        )

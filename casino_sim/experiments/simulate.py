@@ -18,7 +18,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
 from casino_sim.experiments.seating import check_seating, policy_names, seat_names, seatings
-from casino_sim.policies import get_policy
+from casino_sim.policies import folder_label, get_policy
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
@@ -26,7 +26,7 @@ from casino_sim.runner.ngames import play_games_n
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
-from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.rundir import RunDir, unused_folder
 from casino_sim.runner.seeding import chunk_seed
 
 MAX_DEALS = 10**10
@@ -392,9 +392,5 @@ def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:
 
 def default_out(config: SimConfig, root: Path = Path("results/runs")) -> Path:
     """results/runs/<timestamp>-<A>-vs-<B>/, the timestamp to the second (a suffix avoids clashes)."""
-    name = f"{time.strftime('%Y%m%d-%H%M%S')}-{Path(config.policy_a).stem}-vs-{Path(config.policy_b).stem}"
-    path, k = root / name, 1
-    while path.exists():
-        k += 1
-        path = root / f"{name}-{k}"
-    return path
+    stems = f"{folder_label(config.policy_a)}-vs-{folder_label(config.policy_b)}"
+    return unused_folder(root, f"{time.strftime('%Y%m%d-%H%M%S')}-{stems}")

@@ -21,8 +21,9 @@ from pathlib import Path
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.policies import folder_label, policy_label
 from casino_sim.runner.provenance import versions
-from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.rundir import RunDir, unused_folder
 
 MAX_POLICIES = 16
 
@@ -66,7 +67,7 @@ class TournamentConfig:
             raise InputError(f"a tournament needs 2 to {MAX_POLICIES} policies, got {len(self.policies)}")
         if len(set(self.policies)) != len(self.policies):
             raise InputError(f"a policy is named twice: {', '.join(self.policies)}")
-        names = [Path(p).stem for p in self.policies]
+        names = [policy_label(p) for p in self.policies]
         if len(set(names)) != len(names):
             raise InputError(f"two policies share the name {max(names, key=names.count)!r}; rename a file")
         for b in self.policies[1:]:  # the first policy's pairings name every policy once
@@ -82,8 +83,13 @@ def one_against_the_field(rules: str) -> bool:
 Progress = Callable[[str], AbstractContextManager]  # label -> a context yielding update(done, total)
 
 
+def default_out(root: Path = Path("results/runs")) -> Path:
+    """results/runs/<timestamp>-tournament/, the timestamp to the second (a suffix avoids clashes)."""
+    return unused_folder(root, f"{time.strftime('%Y%m%d-%H%M%S')}-tournament")
+
+
 def pair_dir(root: Path, a: str, b: str) -> RunDir:
-    return RunDir(Path(root) / "pairs" / f"{Path(a).stem}-vs-{Path(b).stem}")
+    return RunDir(Path(root) / "pairs" / f"{folder_label(a)}-vs-{folder_label(b)}")
 
 
 def start_tournament(config: TournamentConfig, root: Path, command: list[str]) -> None:
@@ -127,7 +133,7 @@ def run_tournament(
         if not run.manifest_path.exists():
             start_run(sim, run, command)
         if run.read_manifest().get("status") != "complete":
-            with (progress or (lambda _: nullcontext()))(f"{Path(a).stem} vs {Path(b).stem}") as update:
+            with (progress or (lambda _: nullcontext()))(f"{policy_label(a)} vs {policy_label(b)}") as update:
                 finish_run(run, play_chunks(sim, run, update, backend))
         folders.append(run.path)
     manifest = RunDir(root).read_manifest()
@@ -142,6 +148,19 @@ def write_report(root: Path, out: Path | None = None) -> dict:
     """
     from casino_sim.reports.tournament import write_tournament
 
+    return write_tournament(*_report_args(root, Path(out) if out is not None else Path(root) / "report"))
+
+
+def make_report(root: Path) -> tuple[dict, Callable, int]:
+    """write_report's tables, its chart drawn when called and the players at a table, without writing."""
+    from casino_sim.reports.tournament import make_tournament
+
+    folders, policies, _, seed, manifest = _report_args(root, None)
+    return make_tournament(folders, policies, seed, manifest)
+
+
+def _report_args(root: Path, out: Path | None) -> tuple:
+    """The pairing folders, policy names, `out`, seed and manifest the report of a finished tournament takes."""
     config = config_of(root)
     runs = [pair_dir(root, a, b) for a, b in config.pairs()]
     unfinished = [
@@ -152,10 +171,10 @@ def write_report(root: Path, out: Path | None = None) -> dict:
             f"{root}: pairing(s) {', '.join(unfinished)} not finished; finish them with  "
             f"casino-sim tournament --resume {root}"
         )
-    return write_tournament(
+    return (
         [r.path for r in runs],
-        [Path(p).stem for p in config.policies],
-        Path(out) if out is not None else Path(root) / "report",
+        [policy_label(p) for p in config.policies],
+        out,
         config.seed,
         RunDir(root).read_manifest(),
     )

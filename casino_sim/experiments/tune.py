@@ -81,7 +81,7 @@ class TuneConfig:
         field = tuple(get_policy(a) for a in self.against)
         for p in field:
             if p.kind == "python":
-                raise InputError(f"tune plays on the numba engine; {p.name!r} is a Python callable")
+                raise InputError(f"tune plays on the numba engine; {p.name!r} is a Python callable or an exec: bot")
         return start, field
 
     def rounds_planned(self, field_size: int) -> tuple[int, int]:

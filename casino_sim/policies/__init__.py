@@ -2,7 +2,7 @@
 
 from casino_sim.policies.features import FEATURE_NAMES, FEATURES, move_features
 from casino_sim.policies.policy import Policy, PolicyError
-from casino_sim.policies.registry import builtin_policies, get_policy, register_policy
+from casino_sim.policies.registry import builtin_policies, folder_label, get_policy, policy_label, register_policy
 
 __all__ = [
     "FEATURES",
@@ -10,7 +10,9 @@ __all__ = [
     "Policy",
     "PolicyError",
     "builtin_policies",
+    "folder_label",
     "get_policy",
     "move_features",
+    "policy_label",
     "register_policy",
 ]

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from casino_sim.policies.bots import PREFIX as EXEC_PREFIX
+from casino_sim.policies.bots import ExecBot, bot_name
 from casino_sim.policies.files import load_policy_file
 from casino_sim.policies.policy import Policy, PolicyError, PythonPolicy
 
 RANDOM = Policy("random", "random", "Plays a legal move chosen uniformly at random.")
 _registered: dict[str, Policy] = {}
+_bots: dict[str, Policy] = {}  # exec:COMMAND policies by their spec, so that a run keeps one process per worker
 
 
 @cache
@@ -76,16 +81,50 @@ def _load_callable(spec: str) -> PythonPolicy:
     return fn
 
 
+def exec_policy(spec: str) -> Policy:
+    """`exec:COMMAND`: an outside program asked for every move (policies/bots.py), one per spec in a process."""
+    if spec not in _bots:
+        bot = ExecBot(spec)
+        _bots[spec] = Policy(
+            bot_name(bot.argv),
+            "python",
+            f"The program `{bot.command}`, asked for each move over stdin/stdout (README, Bots in any language).",
+            source=spec,
+            fn=bot,
+        )
+    return _bots[spec]
+
+
 def get_policy(spec: str) -> Policy:
-    """A policy by name, by path to a .toml policy file, or `module:function` / `file.py:function`."""
+    """A policy by name, by path to a .toml policy file, `module:function` / `file.py:function`, or `exec:COMMAND`."""
     known = builtin_policies()
     if spec in known:
         return known[spec]
+    if spec.startswith(EXEC_PREFIX):
+        return exec_policy(spec)
     if spec.endswith(".toml") or Path(spec).is_file():
         return load_policy_file(Path(spec))
     if ":" in spec and spec.rpartition(":")[2].isidentifier():
-        fn = _load_callable(spec)
-        return register_policy(spec, fn) if spec not in _registered else _registered[spec]
+        if spec not in _registered:
+            target, _, attr = spec.rpartition(":")
+            name = f"{Path(target).stem}:{attr}" if target.endswith(".py") else spec  # the file, not its folders
+            _registered[spec] = replace(register_policy(spec, _load_callable(spec)), name=name)
+        return _registered[spec]
     raise PolicyError(
-        f"unknown policy {spec!r} (choose from: {', '.join(known)}; or a .toml policy file, or module:function)"
+        f"unknown policy {spec!r} (choose from: {', '.join(known)}; "
+        "or a .toml policy file, module:function or exec:COMMAND)"
     )
+
+
+def policy_label(spec: str) -> str:
+    """What a policy given as `spec` shows as in tables, charts and folder names: its name (a policy file's `name`
+    field, `file:function` for a Python file, a bot's program), or the file's stem when it cannot be read."""
+    try:
+        return get_policy(spec).name
+    except PolicyError:  # a report of a run whose policy file has moved since
+        return Path(spec).stem or spec
+
+
+def folder_label(spec: str) -> str:
+    """policy_label(spec) made safe in a file or folder name: anything but letters, digits, '.', '+' and '-' is '_'."""
+    return re.sub(r"[^\w.+-]+", "_", policy_label(spec)).strip("_") or "policy"

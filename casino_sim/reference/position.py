@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from casino_sim.core.cards import CardError, format_card, format_cards, is_figure, parse_card, value_of
 from casino_sim.core.errors import UserError
@@ -98,6 +98,10 @@ class Position:
         for pile in self.captured:
             out.extend(pile)
         return out
+
+    def seen_by(self, player: int) -> Position:
+        """The position as `player` sees it: the other hands unknown (None)."""
+        return replace(self, hands=tuple(hand if q == player else None for q, hand in enumerate(self.hands)))
 
     def to_json(self) -> dict:
         """The NOTATION.md JSON object, cards in canonical order."""

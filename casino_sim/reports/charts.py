@@ -6,8 +6,6 @@ Every chart the commands write carries a footer naming its run (`run_caption`, `
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 from matplotlib.colors import TwoSlopeNorm
@@ -16,49 +14,11 @@ from matplotlib.ticker import MaxNLocator
 
 from casino_sim.core.cards import SUIT_SYMBOLS
 from casino_sim.reference.score import CATEGORIES, CATEGORY_LABELS
+from casino_sim.reports.captions import fit_label
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label, value_grid
 
 CI_NOTE = "error bars and bands: 95% confidence intervals"
 RANK_LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-
-
-def run_caption(manifest: dict, deals: str | None = None) -> str:
-    """One line naming the run behind a chart: policies, rules, deals (or games) and seed, from its manifest.
-
-    `deals` replaces the count (card values come from fewer deals than the run). Without a
-    config the run's command line stands in; '' when the manifest says nothing.
-    """
-    cfg = manifest.get("config") or {}
-    try:
-        if manifest.get("kind") == "tournament":
-            who = ", ".join(Path(p).stem for p in cfg["policies"])
-            count = f"{cfg['games']:,} mirrored pairs of games per pairing"
-        elif manifest.get("kind") == "card-value":
-            who, count = f"{cfg['policy']} in both seats", f"{cfg['deals']:,} deals"
-        else:
-            who, n = f"{cfg['policy_a']} vs {cfg['policy_b']}", cfg["deals"]
-            if cfg.get("until_ci") and manifest.get("chunks") is not None:
-                size = cfg["chunk_deals"]
-                n = sum(min(size, cfg["deals"] - c * size) for c in manifest["chunks"])
-            unit = (
-                ("mirrored pairs of games" if cfg.get("mirrored") else "games")
-                if cfg.get("games")
-                else ("deals, mirrored" if cfg.get("mirrored") else "deals")
-            )
-            count = f"{n:,} {unit}" + (f" (--until-ci {cfg['until_ci']})" if cfg.get("until_ci") else "")
-        return " · ".join((who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}"))
-    except (KeyError, TypeError, ValueError):
-        cmd = manifest.get("command")
-        if isinstance(cmd, list) and cmd:
-            cmd = " ".join([Path(str(cmd[0])).name, *map(str, cmd[1:])])
-        return f"run: {cmd}" if cmd else ""
-
-
-def add_caption(fig: Figure, caption: str) -> Figure:
-    """Put `caption` (see run_caption) at the foot of the figure; the layout makes room for it."""
-    if caption:
-        fig.supxlabel(caption, fontsize=8, color="0.3")
-    return fig
 
 
 def _finite(a) -> np.ndarray:
@@ -81,8 +41,8 @@ def _batch_series(ax, t: pd.DataFrame, i: int, count: int, label: str, capsize: 
 def _names(t: pd.DataFrame) -> list[str]:
     """Bar names: the policy, with its matchup when the table holds several."""
     if t["matchup"].nunique() > 1:
-        return [f"{p}\n({m})" for p, m in zip(t["policy"], t["matchup"])]
-    return list(t["policy"])
+        return [f"{fit_label(p)}\n({fit_label(m)})" for p, m in zip(t["policy"], t["matchup"])]
+    return [fit_label(p) for p in t["policy"]]
 
 
 def _figure(ncols: int, width: float = 5.0, height: float = 4.0) -> tuple[Figure, list]:
@@ -227,7 +187,7 @@ def _interval_panel(ax, t: pd.DataFrame, prefix: str, centre: float, xlabel: str
     ax.errorbar(t[f"{prefix}mean"], y, xerr=_yerr(t, prefix), fmt="o", capsize=5)
     ax.axvline(centre, color="grey", lw=0.8)
     ax.xaxis.set_major_locator(MaxNLocator(5))
-    ax.set_yticks(y, list(t["matchup"]))
+    ax.set_yticks(y, [fit_label(m) for m in t["matchup"]])
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
     ax.set_title(title)
@@ -336,7 +296,7 @@ def _matrix_panel(
                     fontsize=_cell_font(len(grid)),
                     color="white" if dark else "black",
                 )
-    names = list(mean.index)
+    names = [fit_label(p) for p in mean.index]
     ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
     ax.set_yticks(range(len(names)), names)
     ax.set_xlabel("opponent")
@@ -364,7 +324,7 @@ def tournament_chart(
     _matrix_panel(ax2, *margin, 0.0, "+.1f", "Final points margin per game (95% CI)", "points per game", fig)
     y = np.arange(n)
     ax3.errorbar(ratings["elo"], y, xerr=_yerr(ratings, "elo_", mean="elo"), fmt="o", capsize=5)
-    ax3.set_yticks(y, list(ratings["policy"]))
+    ax3.set_yticks(y, [fit_label(p) for p in ratings["policy"]])
     ax3.invert_yaxis()
     ax3.axvline(1500, color="grey", lw=0.8)
     ax3.set_xlabel("Elo (Bradley-Terry fit, mean 1500)")

@@ -11,7 +11,7 @@ import pandas as pd
 from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.score import CATEGORY_LABELS
 from casino_sim.reports.forked import run_tasks
-from casino_sim.reports.kinds import REPORTS
+from casino_sim.reports.kinds import MAKERS, Report
 from casino_sim.reports.load import (
     ANATOMY_COLUMNS,
     has_place_records,
@@ -22,6 +22,7 @@ from casino_sim.reports.load import (
     rounds_of,
 )
 from casino_sim.reports.output import atomic_write
+from casino_sim.reports.webpage import write_page
 
 
 def ci_text(row, prefix: str = "", fmt: str = "+.3f", unit: str = "deals") -> str:
@@ -167,8 +168,8 @@ CARDS_SECTION = (
     "10♦ by the batch it is dealt in.",
     _card_lines,
 )
-# The reports drawn in a forked child while this process draws the others (reports/forked.py): about half the
-# work of a two-player run each (anatomy and sweeps are the dearest, then score and card values)
+# The reports whose charts a forked child draws and writes while this process writes the others
+# (reports/forked.py): about half the drawing of a two-player run each (the card-value heatmap is the dearest)
 FORKED_KINDS = ("anatomy", "sweeps", "convergence")
 TABLE_OF = {"card-value": "card_values"}  # where a report's table is not named after its chart
 GAMES_SECTION = (
@@ -206,29 +207,47 @@ SECTIONS = [  # (kind, title, chart file, what it shows, headline lines)
 ]
 
 
-def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:
+def make_all(run_dir: str | Path, data: pd.DataFrame | None = None, manifest: dict | None = None) -> dict[str, Report]:
     """Reports 'summary', 'score', 'sweeps', 'seat', 'anatomy' (when the records have its columns), 'convergence'
-    (and 'games' for a run of whole games, 'card-value' for a run with paired deals) into `out` (default
-    RUN_DIR/report) and `report.md`; returns their tables by kind. Charts name the run (its manifest). `data`
-    skips reading the rounds again."""
+    (and 'games' for a run of whole games, 'card-value' for a run with paired deals) of a run folder, by kind, not
+    yet written (reports/kinds.py Report); three or four players: by place and team (reports/place_reports.py).
+    Charts name the run (`manifest`, default its manifest). `data` skips reading the rounds again."""
+    return _make(run_dir, data, read_manifest(run_dir) if manifest is None else manifest)[0]
+
+
+def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:
+    """make_all written into `out` (default RUN_DIR/report) with `report.md` and the page `index.html`; returns their
+    tables by kind."""
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
+    reports, places = _make(run_dir, data, manifest)
+    writes = {kind: partial(report.write, out) for kind, report in reports.items()}
+    tables = run_tasks(writes, in_child=FORKED_KINDS)  # drawing the charts is most of the time: on two cores
+    if places:
+        from casino_sim.reports.place_reports import render_places as render
+    else:
+        render = render_index
+    atomic_write(out / "report.md", render(tables, manifest).encode())
+    write_page(out, manifest)
+    return tables
+
+
+def _make(run_dir, data: pd.DataFrame | None, manifest: dict) -> tuple[dict[str, Report], bool]:
+    """make_all's reports, and whether they are by place (records of three or four players)."""
     games = read_games(run_dir)
     if not _sides_only(games) and has_place_records(data if data is not None else run_dir):
-        from casino_sim.reports.place_reports import write_places  # three or four players: by place and team
+        from casino_sim.reports.place_reports import make_places
 
         rounds = data if data is not None else read_rounds(run_dir, None)
-        return write_places(rounds, out, manifest, read_cards(run_dir))
-    tasks = {} if _sides_only(games) else _round_tasks(data if data is not None else run_dir, out, manifest)
+        return make_places(rounds, manifest, read_cards(run_dir)), True
+    reports = {} if _sides_only(games) else _round_reports(data if data is not None else run_dir, manifest)
     if games is not None:
-        tasks["games"] = partial(REPORTS["games"], games, out, manifest)
+        reports["games"] = MAKERS["games"](games, manifest)
     cards = read_cards(run_dir)
     if cards is not None:
-        tasks["card-value"] = partial(REPORTS["card-value"], cards, out, manifest)
-    results = run_tasks(tasks, in_child=FORKED_KINDS)
-    atomic_write(out / "report.md", render_index(results, manifest).encode())
-    return results
+        reports["card-value"] = MAKERS["card-value"](cards, manifest)
+    return reports, False
 
 
 def _sides_only(games: pd.DataFrame | None) -> bool:
@@ -236,12 +255,11 @@ def _sides_only(games: pd.DataFrame | None) -> bool:
     return games is not None and "policy_2" in games.columns
 
 
-def _round_tasks(data, out: Path, manifest: dict) -> dict:
-    """The reports of SECTIONS on a run's round records, each a call to make (anatomy when the records have
-    its columns)."""
+def _round_reports(data, manifest: dict) -> dict[str, Report]:
+    """The reports of SECTIONS on a run's round records (anatomy when the records have its columns)."""
     df = rounds_of(data)
     anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
-    return {kind: partial(REPORTS[kind], df, out, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
+    return {kind: MAKERS[kind](df, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}
 
 
 def render_index(results: dict, manifest: dict) -> str:

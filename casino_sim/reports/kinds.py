@@ -1,17 +1,21 @@
 """One function per report kind: records (a DataFrame or a run folder) in, tables + charts out.
 
-Each writes `<name>.csv/.json` and `<name>.png/.svg` into `out` and returns its main table.
+Each `make_<kind>` returns a Report (its tables, and its charts drawn only when asked: the Python API shows them);
+each `<kind>` writes that Report's `<name>.csv/.json` and `<name>.png/.svg` into `out` and returns its main table.
 Charts carry a footer naming the run: from `manifest`, or the manifest of the run folder `data`.
-`REPORTS` maps the kind names of `casino-sim report KIND RUN_DIR` to these functions.
+`REPORTS` maps the kind names of `casino-sim report KIND RUN_DIR` to the writing functions, `MAKERS` to the makers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
+from matplotlib.figure import Figure
 
-from casino_sim.reports import charts, tables
+from casino_sim.reports import captions, charts, tables
 from casino_sim.reports.anatomy import anatomy_table
 from casino_sim.reports.anatomy_chart import anatomy_chart
 from casino_sim.reports.cardvalue import card_batch_table, card_value_table
@@ -19,22 +23,42 @@ from casino_sim.reports.load import read_manifest, rounds_of
 from casino_sim.reports.output import save_figure, write_table
 
 
+@dataclass(frozen=True)
+class Report:
+    """One report kind made but not yet written: its tables by file name (the first is its main table) and its
+    charts by file name, each drawn with the run's footer only when asked for (drawing is most of a report's time)."""
+
+    tables: dict[str, pd.DataFrame]
+    charts: dict[str, Callable[[], Figure]]
+
+    @property
+    def table(self) -> pd.DataFrame:
+        return next(iter(self.tables.values()))
+
+    def write(self, out: str | Path) -> pd.DataFrame:
+        """Every table (CSV, JSON) and chart (PNG, SVG) into `out`; returns the main table."""
+        for name, t in self.tables.items():
+            write_table(t, out, name)
+        for name, draw in self.charts.items():
+            save_figure(draw(), out, name)
+        return self.table
+
+
 def _caption(data, manifest: dict | None, deals: str | None = None) -> str:
     """The footer of a report's charts: the run of `manifest`, else of the run folder `data` ('' for a bare table)."""
     if manifest is None:
         manifest = {} if isinstance(data, pd.DataFrame) else read_manifest(data)
-    return charts.run_caption(manifest, deals)
+    return captions.run_caption(manifest, deals)
 
 
-def _save(figure, out: str | Path, name: str, caption: str) -> None:
-    save_figure(charts.add_caption(figure, caption), out, name)
+def drawn(chart: Callable[..., Figure], caption: str, *tables_in: pd.DataFrame) -> Callable[[], Figure]:
+    """A chart of `tables_in` with the footer `caption`, drawn when called."""
+    return lambda: captions.add_caption(chart(*tables_in), caption)
 
 
-def _written(t: pd.DataFrame, out: str | Path, name: str, figure, caption: str) -> pd.DataFrame:
-    """Write table `name` (CSV, JSON) and its chart (PNG, SVG, with the run's footer) into `out`; returns the table."""
-    write_table(t, out, name)
-    _save(figure, out, name, caption)
-    return t
+def single_report(t: pd.DataFrame, name: str, chart, caption: str) -> Report:
+    """A report of one table and its one chart, both called `name`."""
+    return Report({name: t}, {name: drawn(chart, caption, t)})
 
 
 def _table_of(data, read, missing: str) -> pd.DataFrame:
@@ -49,57 +73,54 @@ def _table_of(data, read, missing: str) -> pd.DataFrame:
     return table
 
 
-def score_breakdown(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+def make_score_breakdown(data, manifest: dict | None = None) -> Report:
     """Mean points per category per policy: `score_breakdown.*`."""
     t = tables.score_breakdown_table(rounds_of(data))
-    return _written(t, out, "score_breakdown", charts.score_breakdown_chart(t), _caption(data, manifest))
+    return single_report(t, "score_breakdown", charts.score_breakdown_chart, _caption(data, manifest))
 
 
-def sweep_frequency(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+def make_sweep_frequency(data, manifest: dict | None = None) -> Report:
     """Sweeps per round and per batch (`sweeps.*`) and their distribution (`sweeps_distribution.*`)."""
     df = rounds_of(data)
     rates, dist = tables.sweep_rate_table(df), tables.sweep_distribution_table(df)
-    write_table(rates, out, "sweeps")
-    write_table(dist, out, "sweeps_distribution")
-    _save(charts.sweep_chart(rates, dist), out, "sweeps", _caption(data, manifest))
-    return rates
+    chart = drawn(charts.sweep_chart, _caption(data, manifest), rates, dist)
+    return Report({"sweeps": rates, "sweeps_distribution": dist}, {"sweeps": chart})
 
 
-def seat_advantage(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+def make_seat_advantage(data, manifest: dict | None = None) -> Report:
     """Dealer vs first player per policy: `seat_advantage.*`."""
     t = tables.seat_advantage_table(rounds_of(data))
-    return _written(t, out, "seat_advantage", charts.seat_advantage_chart(t), _caption(data, manifest))
+    return single_report(t, "seat_advantage", charts.seat_advantage_chart, _caption(data, manifest))
 
 
-def anatomy(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+def make_anatomy(data, manifest: dict | None = None) -> Report:
     """Kinds of play, fates of builds, cards captured and prizes won per policy: `anatomy.*`."""
-    t = anatomy_table(rounds_of(data))
-    return _written(t, out, "anatomy", anatomy_chart(t), _caption(data, manifest))
+    return single_report(anatomy_table(rounds_of(data)), "anatomy", anatomy_chart, _caption(data, manifest))
 
 
-def convergence(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+def make_convergence(data, manifest: dict | None = None) -> Report:
     """Running mean of the headline with its band: `convergence.*`."""
     t = tables.convergence_table(rounds_of(data))
-    return _written(t, out, "convergence", charts.convergence_chart(t), _caption(data, manifest))
+    return single_report(t, "convergence", charts.convergence_chart, _caption(data, manifest))
 
 
-def summary(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+def make_summary(data, manifest: dict | None = None) -> Report:
     """The headline per matchup: `summary.csv`, `summary.json` and the chart `summary.png/.svg`."""
     t = tables.summary_table(rounds_of(data))
-    return _written(t, out, "summary", charts.summary_chart(t), _caption(data, manifest))
+    return single_report(t, "summary", charts.summary_chart, _caption(data, manifest))
 
 
-def games(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+def make_games(data, manifest: dict | None = None) -> Report:
     """Whole games (`simulate --games`): `games.*`, A's game win rate and margin per matchup.
 
     `data` is a labelled games table (reports.load.read_games) or a run folder."""
     from casino_sim.reports.load import read_games
 
     t = tables.games_table(_table_of(data, read_games, "games (run simulate with --games)"))
-    return _written(t, out, "games", charts.games_chart(t), _caption(data, manifest))
+    return single_report(t, "games", charts.games_chart, _caption(data, manifest))
 
 
-def card_value(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+def make_card_value(data, manifest: dict | None = None) -> Report:
     """Card values from paired-deal differences: `card_values.*` (per card), `card_values_by_batch.*`,
     the heatmap `card_value_heatmap.*` and the 10♦ by batch `ten_diamonds_by_batch.*`.
 
@@ -108,22 +129,36 @@ def card_value(data, out: str | Path, manifest: dict | None = None) -> pd.DataFr
 
     table = _table_of(data, read_cards, "paired deals (run simulate with --card-deals N)")
     values, by_batch = card_value_table(table), card_batch_table(table)
-    write_table(values, out, "card_values")
-    write_table(by_batch, out, "card_values_by_batch")
     used = f"card values from {table['deal_id'].nunique():,} deals" if "deal_id" in table.columns else None
     caption = _caption(data, manifest, used)
-    _save(charts.card_heatmap(values), out, "card_value_heatmap", caption)
-    _save(charts.ten_diamonds_chart(by_batch), out, "ten_diamonds_by_batch", caption)
-    return values
+    return Report(
+        {"card_values": values, "card_values_by_batch": by_batch},
+        {
+            "card_value_heatmap": drawn(charts.card_heatmap, caption, values),
+            "ten_diamonds_by_batch": drawn(charts.ten_diamonds_chart, caption, by_batch),
+        },
+    )
 
 
-REPORTS = {
-    "summary": summary,
-    "score": score_breakdown,
-    "sweeps": sweep_frequency,
-    "seat": seat_advantage,
-    "anatomy": anatomy,
-    "convergence": convergence,
-    "games": games,
-    "card-value": card_value,
+MAKERS = {
+    "summary": make_summary,
+    "score": make_score_breakdown,
+    "sweeps": make_sweep_frequency,
+    "seat": make_seat_advantage,
+    "anatomy": make_anatomy,
+    "convergence": make_convergence,
+    "games": make_games,
+    "card-value": make_card_value,
 }
+
+
+def _writer(make: Callable[..., Report]) -> Callable[..., pd.DataFrame]:
+    def write(data, out: str | Path, manifest: dict | None = None) -> pd.DataFrame:
+        return make(data, manifest).write(out)
+
+    write.__doc__ = f"{make.__name__}, written into `out`; returns its main table."
+    return write
+
+
+REPORTS = {kind: _writer(make) for kind, make in MAKERS.items()}
+summary, card_value = REPORTS["summary"], REPORTS["card-value"]  # the writers other modules call by name

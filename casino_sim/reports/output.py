@@ -7,6 +7,7 @@ import json
 import math
 from pathlib import Path
 
+import matplotlib
 import pandas as pd
 from matplotlib.figure import Figure
 
@@ -51,6 +52,8 @@ def save_figure(fig: Figure, out: str | Path, name: str) -> list[Path]:
     paths = []
     for fmt in ("png", "svg"):
         buf = io.BytesIO()
-        fig.savefig(buf, format=fmt, dpi=PNG_DPI, metadata=METADATA[fmt])
+        # SVG clip-path ids come from a hash salted with a random uuid unless a salt is set: fix it
+        with matplotlib.rc_context({"svg.hashsalt": "casino-sim"}):
+            fig.savefig(buf, format=fmt, dpi=PNG_DPI, metadata=METADATA[fmt])
         paths.append(atomic_write(out / f"{name}.{fmt}", buf.getvalue()))
     return paths

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.reports import charts
+from casino_sim.reports import captions, charts
 from casino_sim.reports.anatomy_chart import anatomy_chart
 from casino_sim.reports.index import (
     CARDS_SECTION,
@@ -20,8 +20,8 @@ from casino_sim.reports.index import (
     _sweep_lines,
     ci_text,
 )
-from casino_sim.reports.kinds import card_value
-from casino_sim.reports.output import atomic_write, save_figure, write_table
+from casino_sim.reports.kinds import Report, drawn, make_card_value, single_report
+from casino_sim.reports.output import atomic_write
 from casino_sim.reports.place_anatomy import anatomy_places_table, sweep_places_tables
 from casino_sim.reports.place_tables import (
     convergence_places_table,
@@ -33,33 +33,40 @@ from casino_sim.reports.place_tables import (
 from casino_sim.reports.places import has_teams, side_rows
 
 
-def write_places(
-    df: pd.DataFrame, out: str | Path, manifest: dict, cards: pd.DataFrame | None = None
-) -> dict[str, pd.DataFrame]:
-    """The summary, score, sweeps, seat, anatomy and convergence tables and charts of n-player records (and the
-    card values of its paired deals, `cards`) into `out`, and report.md; returns the tables by kind."""
-    out = Path(out)
+def make_places(df: pd.DataFrame, manifest: dict, cards: pd.DataFrame | None = None) -> dict[str, Report]:
+    """The summary, score, sweeps, seat, anatomy and convergence reports of n-player records (and the card values
+    of its paired deals, `cards`), by kind, not yet written (reports/kinds.py Report)."""
     sides = side_rows(df)
     players = side_rows(df, by_team=False)  # the sides themselves without teams
     by_place = (sides, players) if has_teams(df) else (sides,)
     label, rules = matchup_label(sides)[2], str(df["rules"].iloc[0])
-    caption = charts.run_caption(manifest)
+    caption = captions.run_caption(manifest)
     rates, dist = sweep_places_tables(players, label, rules)
-    write_table(dist, out, "sweeps_distribution")
-    results = {
-        "summary": (summary_places_table(df, sides), charts.summary_chart, "summary"),
-        "score": (score_places_table(sides, label), charts.score_breakdown_chart, "score_breakdown"),
-        "sweeps": (rates, lambda t: charts.sweep_chart(t, dist), "sweeps"),
-        "seat": (seat_places_table(*by_place), charts.seat_places_chart, "seat_advantage"),
-        "anatomy": (anatomy_places_table(players, label, rules), anatomy_chart, "anatomy"),
-        "convergence": (convergence_places_table(df, sides), charts.convergence_chart, "convergence"),
+    reports = {
+        "summary": single_report(summary_places_table(df, sides), "summary", charts.summary_chart, caption),
+        "score": single_report(
+            score_places_table(sides, label), "score_breakdown", charts.score_breakdown_chart, caption
+        ),
+        "sweeps": Report(
+            {"sweeps": rates, "sweeps_distribution": dist}, {"sweeps": drawn(charts.sweep_chart, caption, rates, dist)}
+        ),
+        "seat": single_report(seat_places_table(*by_place), "seat_advantage", charts.seat_places_chart, caption),
+        "anatomy": single_report(anatomy_places_table(players, label, rules), "anatomy", anatomy_chart, caption),
+        "convergence": single_report(
+            convergence_places_table(df, sides), "convergence", charts.convergence_chart, caption
+        ),
     }
-    for table, chart, name in results.values():
-        write_table(table, out, name)
-        save_figure(charts.add_caption(chart(table), caption), out, name)
-    tables = {kind: t for kind, (t, _, _) in results.items()}
     if cards is not None:
-        tables["card-value"] = card_value(cards, out, manifest)
+        reports["card-value"] = make_card_value(cards, manifest)
+    return reports
+
+
+def write_places(
+    df: pd.DataFrame, out: str | Path, manifest: dict, cards: pd.DataFrame | None = None
+) -> dict[str, pd.DataFrame]:
+    """make_places written into `out`, with report.md; returns the tables by kind."""
+    out = Path(out)
+    tables = {kind: report.write(out) for kind, report in make_places(df, manifest, cards).items()}
     atomic_write(out / "report.md", render_places(tables, manifest).encode())
     return tables
 

@@ -8,7 +8,9 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, _yerr, add_caption, run_caption
+from casino_sim.policies import policy_label
+from casino_sim.reports.captions import add_caption, run_caption
+from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, _yerr
 from casino_sim.reports.output import save_figure, write_table
 
 
@@ -51,16 +53,16 @@ def _caption(who: str, config: dict, count: str) -> str:
 
 def write_knockout(table: pd.DataFrame, out: str | Path, config: dict) -> list[Path]:
     """`knockout.csv/.json` and the chart `knockout.png/.svg`, its footer naming the policy, rules, deals and seed."""
-    caption = _caption(
-        (config["policy"], "itself without one feature"), config, f"up to {config['deals']:,} mirrored deals each"
-    )
+    who = (policy_label(config["policy"]), "itself without one feature")
+    caption = _caption(who, config, f"up to {config['deals']:,} mirrored deals each")
     figure = add_caption(knockout_chart(table), caption)
     return write_table(table, out, "knockout") + save_figure(figure, out, "knockout")
 
 
 def write_regret(table: pd.DataFrame, out: str | Path, config: dict) -> list[Path]:
     """`regret.csv/.json` and the chart `regret.png/.svg`, its footer naming the policies, rules, decisions and seed."""
-    who = (", ".join(Path(p).stem for p in table["policy"]), config["vs"] or "itself")
+    vs = policy_label(config["vs"]) if config["vs"] else "itself"
+    who = (", ".join(policy_label(p) for p in table["policy"]), vs)
     fewest, most = int(table["decisions"].min()), int(table["decisions"].max())
     count = f"{fewest:,}{'' if fewest == most else f' to {most:,}'} last-batch decisions each"
     figure = add_caption(regret_chart(table), _caption(who, config, count))

@@ -7,15 +7,18 @@ each pairing (a pair shares its shuffles, so it is the unit of sampling).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 
-from casino_sim.reports import charts
+from casino_sim.reports import captions, charts
 from casino_sim.reports.index import ci_text
 from casino_sim.reports.load import STRING_COLUMNS, label_matchups
 from casino_sim.reports.output import atomic_write, save_figure, write_table
 from casino_sim.reports.stats import bradley_terry, cluster_wilson, elo_from_strengths
 from casino_sim.reports.tables import games_table
+from casino_sim.reports.webpage import write_page
 
 BOOTSTRAP = 300
 
@@ -166,27 +169,38 @@ def field_view(games: pd.DataFrame, policies: list[str]) -> pd.DataFrame:
     return view
 
 
-def write_tournament(
-    folders, policies: list[str], out, seed: int = 0, manifest: dict | None = None
-) -> dict[str, pd.DataFrame]:
-    """matches.*, win_rate_matrix.csv, margin_matrix.csv, ratings.*, the chart tournament.png/.svg (its footer
-    names the tournament of `manifest`) and tournament.md into `out`; returns the tables."""
-    from pathlib import Path
-
+def make_tournament(
+    folders, policies: list[str], seed: int = 0, manifest: dict | None = None
+) -> tuple[dict[str, pd.DataFrame], Callable, int]:
+    """The tournament's tables (matches, ratings, win_rate_matrix, margin_matrix) from its pairing folders, its
+    chart (its footer names the tournament of `manifest`) drawn when called, and the players at a table."""
     games = tournament_games(folders, policies)
     matches = matches_table(games, policies)
     ratings = ratings_table(games, policies, seed)
     win = tuple(matrix(matches, policies, f"win_rate_{k}") for k in ("mean", "ci_lo", "ci_hi"))
     margin = tuple(matrix(matches, policies, f"margin_{k}") for k in ("mean", "ci_lo", "ci_hi"))
-    write_table(matches, out, "matches")
-    write_table(ratings, out, "ratings")
-    for name, m in (("win_rate_matrix", win[0]), ("margin_matrix", margin[0])):
-        atomic_write(Path(out) / f"{name}.csv", m.to_csv(index_label="policy").encode())
-    chart = charts.tournament_chart(win, margin, ratings)
-    save_figure(charts.add_caption(chart, charts.run_caption(manifest or {})), out, "tournament")
+    tables = {"matches": matches, "ratings": ratings, "win_rate_matrix": win[0], "margin_matrix": margin[0]}
     players = int(games["players"].iloc[0]) if "players" in games.columns else 2
-    atomic_write(Path(out) / "tournament.md", render_tournament(matches, ratings, players).encode())
-    return {"matches": matches, "ratings": ratings, "win_rate_matrix": win[0], "margin_matrix": margin[0]}
+    caption = captions.run_caption(manifest or {})
+    return tables, lambda: captions.add_caption(charts.tournament_chart(win, margin, ratings), caption), players
+
+
+def write_tournament(
+    folders, policies: list[str], out, seed: int = 0, manifest: dict | None = None
+) -> dict[str, pd.DataFrame]:
+    """matches.*, win_rate_matrix.csv, margin_matrix.csv, ratings.*, the chart tournament.png/.svg and
+    tournament.md (make_tournament) and the page index.html into `out`; returns the tables."""
+    from pathlib import Path
+
+    tables, chart, players = make_tournament(folders, policies, seed, manifest)
+    write_table(tables["matches"], out, "matches")
+    write_table(tables["ratings"], out, "ratings")
+    for name in ("win_rate_matrix", "margin_matrix"):
+        atomic_write(Path(out) / f"{name}.csv", tables[name].to_csv(index_label="policy").encode())
+    save_figure(chart(), out, "tournament")
+    atomic_write(Path(out) / "tournament.md", render_tournament(tables["matches"], tables["ratings"], players).encode())
+    write_page(out, manifest or {})
+    return tables
 
 
 def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame, players: int = 2) -> str:

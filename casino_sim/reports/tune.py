@@ -10,7 +10,8 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.featurespec import FEATURE_NAMES
-from casino_sim.reports.charts import CI_NOTE, _figure, _yerr, add_caption
+from casino_sim.reports.captions import add_caption
+from casino_sim.reports.charts import CI_NOTE, _figure, _yerr
 from casino_sim.reports.stats import mean_ci
 from casino_sim.runner.rundir import atomic_write_bytes, writable_folder
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 
-from casino_sim.core.errors import InputError
+from casino_sim.core.errors import USER_ERRORS, InputError
 from casino_sim.runner.threads import available_cores, use_threads
 
 BACKENDS = ("local", "dask")
@@ -71,17 +71,24 @@ def _on_threads(threads: int, fn: ChunkFn, config, chunk: int) -> dict:
 _WORKER_LOCK = threading.Lock()  # one task at a time per worker process, using all its threads
 
 
-def _play_on_worker(fn: ChunkFn, config, chunks: list[int]) -> tuple[list[tuple[int, dict]], float]:
+def _play_on_worker(fn: ChunkFn, config, chunks: list[int]) -> tuple[list[tuple[int, dict]], float, Exception | None]:
     """Run on a Dask worker: play a few chunks with numba on the worker's own thread count.
 
-    Returns the (chunk, tables) pairs and the seconds per chunk, which sizes later tasks.
+    Returns the (chunk, tables) pairs, the seconds per chunk, which sizes later tasks, and the user error (a bot
+    that failed, say) that stopped the task early: returned, not raised, so the worker logs no traceback and the
+    client keeps the chunks done before it.
     """
     from distributed import get_worker
 
     with _WORKER_LOCK, use_threads(get_worker().state.nthreads):
         t0 = time.perf_counter()
-        done = [(chunk, fn(config, chunk)) for chunk in chunks]
-        return done, (time.perf_counter() - t0) / len(chunks)
+        done = []
+        try:
+            for chunk in chunks:
+                done.append((chunk, fn(config, chunk)))
+        except USER_ERRORS as e:
+            return done, 0.0, e
+        return done, (time.perf_counter() - t0) / len(chunks), None
 
 
 def _completed(running):
@@ -168,11 +175,14 @@ class DaskBackend:
         finished = _completed(running)
         try:
             for future in finished:
-                done, seconds = future.result()
+                done, seconds, error = future.result()
                 future.release()
-                per_chunk = seconds if per_chunk is None else 0.5 * (per_chunk + seconds)
-                submit_next()
+                if error is None:
+                    per_chunk = seconds if per_chunk is None else 0.5 * (per_chunk + seconds)
+                    submit_next()
                 yield from done
+                if error is not None:
+                    raise error
         finally:  # stopped early (--until-ci, Ctrl-C, an error): drop the tasks still in flight
             finished.close()
             left = list(running.futures)

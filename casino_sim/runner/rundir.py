@@ -53,6 +53,15 @@ def writable_folder(path: Path) -> Path:
     return path
 
 
+def unused_folder(root: Path, name: str) -> Path:
+    """root/name, or root/name-2, -3, ... when that exists: a default run folder never lands on another run."""
+    path, k = Path(root) / name, 1
+    while path.exists():
+        k += 1
+        path = Path(root) / f"{name}-{k}"
+    return path
+
+
 def refuse_used_folder(path: Path, force: bool, resumable: bool = False, nested: bool = False) -> None:
     """InputError for an existing non-empty output folder unless `force`: a run never silently overwrites another.
 

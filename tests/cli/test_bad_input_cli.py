@@ -187,6 +187,15 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("play", "partner"): [(["--players", "3", "--rules", "italian", "--partner", "greedy"], "--partner")],
     ("play", "save"): [(["--save", "{file}/game.json"], "cannot write"), (["--save", "{root}"], "is a folder")],
     ("policies show", "name"): [(["nosuch"], "nosuch")],
+    ("simulate", "bot_timeout"): [(["--bot-timeout", "0"], "--bot-timeout must be a positive number")],
+    ("experiment", "bot_timeout"): [(["{plan_ok}", "--bot-timeout", "-1"], "--bot-timeout must be a positive number")],
+    ("tournament", "bot_timeout"): [
+        (["greedy", "random", "--bot-timeout", "0"], "--bot-timeout must be a positive number")
+    ],
+    ("card-value", "bot_timeout"): [(["--bot-timeout", "1e9"], "--bot-timeout must be a positive number")],
+    ("regret", "bot_timeout"): [(["expert", "--bot-timeout", "0"], "--bot-timeout must be a positive number")],
+    ("choose", "bot_timeout"): [(["{pos}", "--bot-timeout", "soon"], "--bot-timeout")],
+    ("play", "bot_timeout"): [(["--bot-timeout", "0"], "--bot-timeout must be a positive number")],
     ("tune", "start"): [
         (["--start", "nosuch"], "nosuch"),
         (["--start", "rollout"], "--start must be a heuristic"),

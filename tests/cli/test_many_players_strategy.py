@@ -8,6 +8,7 @@ import pytest
 
 from tests.support.cli import assert_one_line_error
 from tests.support.cli import run as run_narrow
+from tests.support.page_tables import csv_rows, read_page
 
 WIDE = {"COLUMNS": "200"}  # tables whole on one line each
 
@@ -33,6 +34,8 @@ def test_simulate_games_plays_every_seating_of_each_game(tmp_path, spec, seating
     table = pd.read_csv(out / "report" / "games.csv")
     assert table.loc[0, "games"] == 6 * seatings and table.loc[0, "win_rate_a_mean"] > 0.5
     assert "## Whole games" in (out / "report" / "report.md").read_text()
+    page = read_page(out / "report" / "index.html")
+    assert page.tables == {p.name: csv_rows(p) for p in (out / "report").glob("*.csv")} and page.charts == ["games"]
     again = run("report", "all", str(out), "--out", str(tmp_path / "again"))
     assert again.returncode == 0, again.stderr
     pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "again" / "games.csv"), table)

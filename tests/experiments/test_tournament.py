@@ -11,6 +11,7 @@ import pytest
 from casino_sim.reports.load import label_matchups
 from casino_sim.reports.tournament import matches_table, ratings_table
 from tests.support.cli import assert_one_line_error, run
+from tests.support.page_tables import csv_rows, read_page
 
 
 def synthetic_games(results: dict[tuple[str, str], list[int]]) -> pd.DataFrame:
@@ -102,6 +103,10 @@ def test_tournament_writes_matrices_ratings_and_heatmap(small_tournament):
     ratings = json.loads((report / "ratings.json").read_text())
     assert [x["policy"] for x in ratings] == ["expert", "greedy", "random"]  # the ladder, in whole games
     assert "Elo" in r.stdout and "expert" in r.stdout
+    page = read_page(report / "index.html")  # the page: the chart and every table, as the files hold them
+    assert page.charts == ["tournament"]
+    assert page.tables == {p.name: csv_rows(p) for p in report.glob("*.csv")} and len(page.tables) == 4
+    assert dict(page.manifest)["kind"] == "tournament"
 
 
 def test_a_pairing_is_the_same_as_simulate_games_with_the_same_options(small_tournament, tmp_path):
@@ -243,3 +248,6 @@ def test_report_all_regenerates_a_tournament_folder(small_tournament, tmp_path):
     for fragment in ("random, greedy, expert", "rules strict", "40 mirrored pairs of games", "seed 3"):
         assert fragment in svg, fragment
     assert_one_line_error(run("report", "summary", str(copy)), "tournament", "report all")
+    (copy / "report" / "index.html").unlink()
+    assert run("report", "html", str(copy)).returncode == 0
+    assert read_page(copy / "report" / "index.html").tables == read_page(root / "report" / "index.html").tables

@@ -1,0 +1,19 @@
+"""The Python API for notebooks: runs, positions and tournaments as pandas objects (docs/api.md).
+
+`import casino_sim as cs` gives these names; each is loaded on first use, so the import stays fast:
+
+- `cs.simulate(deals, policy, vs, ...)` -> Run: `.rounds`, `.summary`, `.report(kind)`, `.chart(kind)`, `.path`
+- `cs.open_run(path)` -> the Run (or Tournament) of a folder the commands or the API wrote
+- `cs.moves(position)`, `cs.analyse(position, worlds=...)` -> DataFrames of moves
+- `cs.tournament(policies, games=...)` -> Tournament: `.ratings`, `.matches`, `.win_rate`, `.margin`, `.chart()`
+
+Every one calls the functions the `casino-sim` commands call, so the numbers equal what the commands write for
+the same options and seed. Bad arguments raise TypeError (a wrong type) or ValueError (a bad value: the one line
+the command would print after `error:`).
+"""
+
+from casino_sim.api.positions import analyse, moves
+from casino_sim.api.runs import Run, open_run, simulate
+from casino_sim.api.tournaments import Tournament, tournament
+
+__all__ = ["Run", "Tournament", "analyse", "moves", "open_run", "simulate", "tournament"]

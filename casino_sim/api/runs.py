@@ -1,0 +1,206 @@
+"""`simulate` and `open_run`: a run folder as the commands write it, read back as pandas objects (a Run)."""
+
+from __future__ import annotations
+
+import inspect
+from functools import cached_property
+from pathlib import Path
+
+import pandas as pd
+
+from casino_sim.api.arguments import api_errors, call_text, check_types, progress_of
+from casino_sim.core.errors import InputError
+
+
+class Run:
+    """A finished `simulate` run folder: its records and report tables as DataFrames, its charts as Figures.
+
+    The tables are made by the same functions that wrote the folder's `report/*.csv`, so they hold the same
+    numbers. Open one with `open_run(path)`; `simulate(...)` returns one.
+    """
+
+    def __init__(self, path: str | Path):
+        from casino_sim.runner.rundir import RunDir
+
+        self.path = Path(path)
+        self.manifest = RunDir(self.path).read_manifest()
+        kind, status = self.manifest.get("kind"), self.manifest.get("status")
+        if kind != "simulate":
+            raise InputError(f"{self.path} is not a simulate run folder (it holds a {kind or 'folder of no kind'})")
+        if status != "complete":
+            raise InputError(f"{self.path} is not finished; finish it with  casino-sim simulate --resume {self.path}")
+
+    def __repr__(self) -> str:
+        c = self.config
+        who = c.get("seats") or f"{c['policy_a']} vs {c['policy_b']}"
+        unit = "games" if c.get("games") else "deals"
+        return f"<Run {who}, {c['deals']:,} {unit}, rules {c['rules']}, seed {c['seed']}: {self.path}>"
+
+    @property
+    def config(self) -> dict:
+        """The options the run was played with (the manifest's config)."""
+        return dict(self.manifest["config"])
+
+    @cached_property
+    def rounds(self) -> pd.DataFrame:
+        """One row per round played: the run's Parquet records, in deal order."""
+        from casino_sim.runner.rundir import RunDir
+
+        return RunDir(self.path).read_rounds()
+
+    @cached_property
+    def games(self) -> pd.DataFrame | None:
+        """One row per whole game (a run with games=True), else None."""
+        from casino_sim.runner.rundir import RunDir
+
+        return RunDir(self.path).read_table("games") if (self.path / "games").is_dir() else None
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        """The summary table: per matchup, A minus B with its 95% interval, A's win rate, mean totals."""
+        return self.report("summary")
+
+    @cached_property
+    def _reports(self) -> dict:
+        from casino_sim.reports.index import make_all
+
+        return make_all(self.path)
+
+    @property
+    def kinds(self) -> list[str]:
+        """The report kinds of this run: summary, score, sweeps, seat, anatomy, convergence (games, card-value)."""
+        return list(self._reports)
+
+    def _report(self, kind: str):
+        check_types(kind=(kind, str))
+        if kind not in self._reports:
+            raise InputError(f"no report {kind!r} for this run; its kinds: {', '.join(self._reports)}")
+        return self._reports[kind]
+
+    def report(self, kind: str) -> pd.DataFrame:
+        """The main table of a report kind (`casino-sim report KIND` writes it as CSV), e.g. run.report("sweeps")."""
+        return self._report(kind).table.copy()
+
+    def chart(self, kind: str, name: str | None = None):
+        """The matplotlib Figure of a report kind, as its PNG shows it; `name` picks one of a kind with several
+        (card-value: card_value_heatmap, ten_diamonds_by_batch)."""
+        charts = self._report(kind).charts
+        if name is None:
+            return next(iter(charts.values()))()
+        if name not in charts:
+            raise InputError(f"report {kind!r} has no chart {name!r}; its charts: {', '.join(charts)}")
+        return charts[name]()
+
+
+def simulate(
+    deals: int = 100_000,
+    policy: str = "greedy",
+    vs: str = "random",
+    *,
+    seats: str | list[str] | None = None,
+    rules: str = "strict",
+    seed: int = 0,
+    threads: int = 0,
+    mirrored: bool = True,
+    games: bool = False,
+    until_ci: float | None = None,
+    card_deals: int | str = "auto",
+    engine: str = "numba",
+    chunk_deals: int = 5_000,
+    check: bool = False,
+    record: int = 0,
+    out: str | Path | None = None,
+    force: bool = False,
+    backend: str | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+    reports: bool = True,
+) -> Run:
+    """Play `policy` against `vs` over `deals` deals as `casino-sim simulate` does, and return the Run.
+
+    The options are the command's (`casino-sim simulate --help`); the run folder `out` (default
+    results/runs/<time>-<A>-vs-<B>/, as the command's) gets the same records and reports. `seats` may be a list.
+    `reports=False` skips writing the report files (most of a small run's time): the Run still makes every table
+    and chart when asked, and `casino-sim report all PATH` writes them later.
+
+    >>> run = cs.simulate(deals=40, policy="expert", vs="greedy", seed=1, card_deals=0)
+    >>> len(run.rounds)  # 40 deals, each played twice with the seats swapped
+    80
+    >>> run.summary[["policy_a", "policy_b", "deals"]]
+      policy_a policy_b  deals
+    0   expert   greedy     40
+    >>> print(run.report("sweeps").query("batch == 0")[["policy", "n"]].to_string(index=False))
+    policy  n
+    expert 80
+    greedy 80
+    >>> run.chart("sweeps").savefig("sweeps.png")  # a matplotlib Figure
+    >>> run.path.parent.as_posix()
+    'results/runs'
+    """
+    given = dict(locals())
+    check_types(
+        deals=(deals, int),
+        policy=(policy, str),
+        vs=(vs, str),
+        seats=(seats, str, list, tuple, None),
+        rules=(rules, str),
+        seed=(seed, int),
+        threads=(threads, int),
+        mirrored=(mirrored, bool),
+        games=(games, bool),
+        until_ci=(until_ci, float, None),
+        card_deals=(card_deals, int, str),
+        engine=(engine, str),
+        chunk_deals=(chunk_deals, int),
+        check=(check, bool),
+        record=(record, int),
+        out=(out, "path", None),
+        force=(force, bool),
+        backend=(backend, str, None),
+        scheduler=(scheduler, str, None),
+        progress=(progress, bool),
+        reports=(reports, bool),
+    )
+    for name in seats if isinstance(seats, list | tuple) else ():
+        check_types(seats=(name, str))
+    with api_errors(given):
+        from casino_sim.engine.compiled import compile_notice
+        from casino_sim.experiments import simulate as sim
+        from casino_sim.runner.backends import open_backend
+        from casino_sim.runner.rundir import RunDir, refuse_used_folder
+
+        joined = ",".join(seats) if isinstance(seats, list | tuple) else seats
+        config = sim.SimConfig.from_options(dict(given, seats=joined, card_deals=str(card_deals)))
+        config.check()
+        run = RunDir(out if out is not None else sim.default_out(config))
+        refuse_used_folder(run.path, force, resumable=True)
+        with open_backend(backend, scheduler, config.threads) as chunk_backend:
+            sim.start_run(config, run, [call_text("simulate", given, _DEFAULTS)], force)
+            if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine
+                compile_notice("simulate" if config.players == 2 else "simulate-n")
+            with progress_of(progress, "simulating", config.unit) as update:
+                timings = sim.play_chunks(config, run, update, chunk_backend)
+        sim.finish_run(run, timings)
+        if reports:
+            sim.write_reports(run)
+        return Run(run.path)
+
+
+def open_run(path: str | Path):
+    """The run folder `path` as the API returns it: a Run (simulate) or a Tournament (tournament).
+
+    >>> cs.open_run(cs.simulate(deals=10, seed=2, card_deals=0).path).summary["deals"].tolist()
+    [10]
+    """
+    check_types(path=(path, "path"))
+    with api_errors(()):
+        from casino_sim.runner.rundir import RunDir
+
+        if RunDir(path).read_manifest().get("kind") == "tournament":
+            from casino_sim.api.tournaments import Tournament
+
+            return Tournament(path)
+        return Run(path)
+
+
+_DEFAULTS = {k: p.default for k, p in inspect.signature(simulate).parameters.items()}

@@ -1,0 +1,122 @@
+"""`tournament`: a round-robin as `casino-sim tournament` plays it, its tables read back as DataFrames."""
+
+from __future__ import annotations
+
+import inspect
+from functools import cached_property
+from pathlib import Path
+
+import pandas as pd
+
+from casino_sim.api.arguments import api_errors, call_text, check_types, progress_of
+from casino_sim.core.errors import InputError
+
+
+class Tournament:
+    """A finished tournament folder: ratings, matches and the win-rate and margin matrices as DataFrames, its
+    chart as a Figure; the same numbers as the folder's `report/*.csv`."""
+
+    def __init__(self, path: str | Path):
+        from casino_sim.runner.rundir import RunDir
+
+        self.path = Path(path)
+        self.manifest = RunDir(self.path).read_manifest()
+        if self.manifest.get("kind") != "tournament":
+            raise InputError(f"{self.path} is not a tournament folder")
+
+    def __repr__(self) -> str:
+        c = self.manifest["config"]
+        return f"<Tournament {', '.join(c['policies'])}, {c['games']:,} games, rules {c['rules']}: {self.path}>"
+
+    @cached_property
+    def _made(self) -> tuple:
+        from casino_sim.experiments.tournament import make_report
+
+        return make_report(self.path)
+
+    @property
+    def ratings(self) -> pd.DataFrame:
+        """Bradley-Terry strength and Elo per policy with bootstrap 95% intervals, best first."""
+        return self._made[0]["ratings"].copy()
+
+    @property
+    def matches(self) -> pd.DataFrame:
+        """Every pairing both ways: games, win rate and points margin with 95% intervals."""
+        return self._made[0]["matches"].copy()
+
+    @property
+    def win_rate(self) -> pd.DataFrame:
+        """Policy (row) against opponent (column): the row's game win rate."""
+        return self._made[0]["win_rate_matrix"].copy()
+
+    @property
+    def margin(self) -> pd.DataFrame:
+        """Policy (row) against opponent (column): the row's final points margin per game."""
+        return self._made[0]["margin_matrix"].copy()
+
+    def chart(self):
+        """The tournament's Figure (win rates, margins and ratings), as tournament.png shows it."""
+        return self._made[1]()
+
+
+def tournament(
+    policies: list[str] | tuple[str, ...],
+    games: int = 1000,
+    *,
+    rules: str = "strict",
+    seed: int = 0,
+    threads: int = 0,
+    chunk_deals: int = 500,
+    out: str | Path | None = None,
+    backend: str | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+) -> Tournament:
+    """A round-robin of `policies` over `games` mirrored pairs of whole games per pairing, as
+    `casino-sim tournament` plays it (every pairing the same shuffles); the folder `out` (default
+    results/runs/<time>-tournament/) gets the same tables and chart.
+
+    >>> t = cs.tournament(["random", "greedy"], games=6, seed=3)
+    >>> t.ratings["policy"].tolist()
+    ['greedy', 'random']
+    >>> t.matches[["policy", "opponent", "games"]]
+       policy opponent  games
+    0  random   greedy     12
+    1  greedy   random     12
+    """
+    given = dict(locals())
+    check_types(
+        policies=(policies, list, tuple),
+        games=(games, int),
+        rules=(rules, str),
+        seed=(seed, int),
+        threads=(threads, int),
+        chunk_deals=(chunk_deals, int),
+        out=(out, "path", None),
+        backend=(backend, str, None),
+        scheduler=(scheduler, str, None),
+        progress=(progress, bool),
+    )
+    for p in policies:
+        check_types(policies=(p, str))
+    with api_errors(given, {"deals": "games"}):  # each pairing is a run of `games` whole games
+        from casino_sim.engine.compiled import compile_notice
+        from casino_sim.experiments import tournament as tour
+        from casino_sim.runner.backends import open_backend
+
+        config = tour.TournamentConfig(
+            policies=tuple(policies), games=games, rules=rules, seed=seed, threads=threads, chunk_deals=chunk_deals
+        )
+        config.check()
+        root = Path(out) if out is not None else tour.default_out()
+        command = [call_text("tournament", given, _DEFAULTS)]
+        with open_backend(backend, scheduler, config.threads) as chunk_backend:
+            tour.start_tournament(config, root, command)
+            compile_notice("simulate")
+            bar = lambda label: progress_of(progress, label, "games")  # noqa: E731
+            tour.run_tournament(config, root, command, bar, chunk_backend)
+        tour.write_report(root)
+        return Tournament(root)
+
+
+_DEFAULTS = {k: p.default for k, p in inspect.signature(tournament).parameters.items()}

@@ -1,0 +1,219 @@
+"""Bots in any language (`exec:COMMAND`): a program that reads a position and its legal moves as one JSON line on
+stdin and answers one line, the 0-based index of the move it plays (README, "Bots in any language").
+
+One process per worker (process and thread) that plays, started at its first decision and kept for the run; a
+bot that dies, answers anything but an index in range, or stays silent for the bot timeout stops the run with a
+BotError naming the bot and the position. Every process is ended when this one exits (or at close_bots()).
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import selectors
+import shlex
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+from casino_sim.core.errors import UserError
+from casino_sim.reference.moves import Move
+from casino_sim.reference.position import Position
+
+PREFIX = "exec:"
+TIMEOUT_ENV = "CASINO_SIM_BOT_TIMEOUT"  # an environment variable, so that Dask worker processes inherit it
+DEFAULT_TIMEOUT_S = 10.0
+CLOSE_WAIT_S = 1.0  # how long a bot may take to exit once its stdin is closed, before it is killed
+MAX_LINE = 1 << 20  # an answer is a short number; a bot writing a megabyte without a newline is broken
+
+
+class BotError(UserError):
+    """A bot that failed to start, died, answered garbage or out of range, or stayed silent too long."""
+
+
+def set_bot_timeout(seconds: float) -> None:
+    """How long every bot of this process (and of worker processes started after) may think about one move."""
+    if not 0 < seconds <= 86_400:
+        raise BotError(f"--bot-timeout must be a positive number of seconds (at most a day), got {seconds}")
+    os.environ[TIMEOUT_ENV] = repr(float(seconds))
+
+
+def bot_timeout() -> float:
+    """The seconds a bot may take to answer (set_bot_timeout, default DEFAULT_TIMEOUT_S)."""
+    try:
+        return float(os.environ.get(TIMEOUT_ENV, DEFAULT_TIMEOUT_S))
+    except ValueError:
+        return DEFAULT_TIMEOUT_S
+
+
+def bot_argv(spec: str) -> list[str]:
+    """The program and arguments of `exec:COMMAND` (shell-like quoting, no shell); BotError if it cannot run."""
+    command = spec[len(PREFIX) :]
+    try:
+        argv = shlex.split(command)
+    except ValueError as e:
+        raise BotError(f"bot `{command}`: {e}") from None
+    if not argv:
+        raise BotError("exec: needs a command, e.g. exec:'python3 my_bot.py'")
+    if shutil.which(argv[0]) is None:
+        raise BotError(f"bot `{command}`: no such program {argv[0]!r}")
+    return argv
+
+
+def bot_name(argv: list[str]) -> str:
+    """The name a bot shows in tables and folder names: the stem of its last argument that is not an option
+    (python3 bots/first_move.py: first_move)."""
+    words = [a for a in argv if not a.startswith("-")] or argv
+    return Path(words[-1]).stem or words[-1]
+
+
+def request_line(pos: Position, moves: list[Move]) -> bytes:
+    """What a bot reads for one decision: the position as the mover sees it and the legal moves (NOTATION.md)."""
+    request = {"position": pos.seen_by(pos.to_move).to_json(), "moves": [m.to_json() for m in moves]}
+    return (json.dumps(request, separators=(",", ":")) + "\n").encode()
+
+
+class _Process:
+    """One running bot: its pipes, and its stderr in a file (its last line tells why it died)."""
+
+    def __init__(self, argv: list[str], command: str):
+        self.command = command
+        self.stderr = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr)
+        except OSError as e:
+            self.stderr.close()
+            raise BotError(f"bot `{command}` cannot start: {e.strerror or e}") from None
+        self.pending = b""
+        self.closed = False
+
+    def ask(self, line: bytes, timeout: float, where: str) -> bytes:
+        """Write one request line and read one answer line, within `timeout` seconds."""
+        try:
+            self.proc.stdin.write(line)
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise self.died(where) from None
+        with selectors.DefaultSelector() as sel:
+            sel.register(self.proc.stdout, selectors.EVENT_READ)
+            deadline = time.monotonic() + timeout
+            while b"\n" not in self.pending:
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(left):
+                    self.close(kill=True)
+                    raise BotError(f"bot `{self.command}` said nothing for {timeout:g} s (--bot-timeout) {where}")
+                chunk = os.read(self.proc.stdout.fileno(), 65536)
+                if not chunk:
+                    raise self.died(where)
+                self.pending += chunk
+                if len(self.pending) > MAX_LINE:
+                    self.close(kill=True)
+                    raise BotError(f"bot `{self.command}` wrote over {MAX_LINE:,} bytes without a newline {where}")
+        answer, _, self.pending = self.pending.partition(b"\n")
+        return answer
+
+    def died(self, where: str) -> BotError:
+        """The error of a bot that has exited (or closed its stdout): its exit code and its last word on stderr."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        self.stderr.seek(0)
+        said = [s.strip() for s in self.stderr.read().decode(errors="replace").splitlines() if s.strip()]
+        code = self.close()
+        why = f"exit code {code}" + (f": {said[-1]}" if said else "")
+        return BotError(f"bot `{self.command}` died ({why}) {where}")
+
+    def close(self, kill: bool = False) -> int | None:
+        """End the process (closing its stdin first, killing it if it lingers or `kill`) and reap it."""
+        if self.closed:
+            return self.proc.returncode
+        self.closed = True
+        if self.proc.poll() is None and not kill:
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(CLOSE_WAIT_S)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        if self.proc.poll() is None:
+            self.proc.kill()
+        code = self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+        self.stderr.close()
+        return code
+
+
+_live: set[_Process] = set()
+_live_lock = threading.Lock()
+
+
+class ExecBot:
+    """A Python policy callable (position, moves, rng) -> move that asks an outside program.
+
+    Pickled (to a Dask worker) without its processes: each worker starts its own.
+    """
+
+    def __init__(self, spec: str):
+        self.spec = spec
+        self.argv = bot_argv(spec)
+        self.command = spec[len(PREFIX) :]
+        self._procs: dict[tuple[int, int], _Process] = {}
+
+    def __getstate__(self) -> dict:
+        return {"spec": self.spec, "argv": self.argv, "command": self.command}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state, _procs={})
+
+    def _process(self) -> _Process:
+        key = (os.getpid(), threading.get_ident())
+        proc = self._procs.get(key)
+        if proc is None or proc.closed:
+            proc = self._procs[key] = _Process(self.argv, self.command)
+            with _live_lock:
+                _live.add(proc)
+        return proc
+
+    def __call__(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
+        proc = self._process()
+        where = f"at position {json.dumps(pos.seen_by(pos.to_move).to_json(), separators=(',', ':'))}"
+        try:
+            answer = proc.ask(request_line(pos, moves), bot_timeout(), where)
+        except BotError:
+            self._forget(proc)
+            raise
+        text = answer.decode(errors="replace").strip()
+        if not (text.isascii() and text.isdigit()) or int(text) >= len(moves):
+            self._forget(proc)
+            proc.close(kill=True)
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            raise BotError(
+                f"bot `{self.command}` answered {shown!r}, not a move index from 0 to {len(moves) - 1}, {where}"
+            )
+        return moves[int(text)]
+
+    def _forget(self, proc: _Process) -> None:
+        self._procs = {k: p for k, p in self._procs.items() if p is not proc}
+        with _live_lock:
+            _live.discard(proc)
+
+
+def close_bots() -> None:
+    """End every bot process this process started (the run is over, or stopped)."""
+    with _live_lock:
+        procs = list(_live)
+        _live.clear()
+    for proc in procs:
+        proc.close()
+
+
+atexit.register(close_bots)

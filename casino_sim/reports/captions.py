@@ -1,0 +1,71 @@
+"""The words around a chart: the footer naming its run, and tick labels cut to fit the axes."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from matplotlib.figure import Figure
+
+from casino_sim.policies import policy_label
+
+
+def run_caption(manifest: dict, deals: str | None = None) -> str:
+    """One line naming the run behind a chart: policies, rules, deals (or games) and seed, from its manifest.
+
+    `deals` replaces the count (card values come from fewer deals than the run). Without a
+    config the run's command line stands in; '' when the manifest says nothing.
+    """
+    cfg = manifest.get("config") or {}
+    try:
+        if manifest.get("kind") == "tournament":
+            who = ", ".join(policy_label(p) for p in cfg["policies"])
+            count = f"{cfg['games']:,} mirrored pairs of games per pairing"
+        elif manifest.get("kind") == "card-value":
+            who, count = f"{policy_label(cfg['policy'])} in both seats", f"{cfg['deals']:,} deals"
+        else:
+            who, n = f"{policy_label(cfg['policy_a'])} vs {policy_label(cfg['policy_b'])}", cfg["deals"]
+            if cfg.get("until_ci") and manifest.get("chunks") is not None:
+                size = cfg["chunk_deals"]
+                n = sum(min(size, cfg["deals"] - c * size) for c in manifest["chunks"])
+            unit = (
+                ("mirrored pairs of games" if cfg.get("mirrored") else "games")
+                if cfg.get("games")
+                else ("deals, mirrored" if cfg.get("mirrored") else "deals")
+            )
+            count = f"{n:,} {unit}" + (f" (--until-ci {cfg['until_ci']})" if cfg.get("until_ci") else "")
+        return " · ".join((who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}"))
+    except (KeyError, TypeError, ValueError):
+        cmd = manifest.get("command")
+        if isinstance(cmd, list) and cmd:
+            cmd = " ".join([Path(str(cmd[0])).name, *map(str, cmd[1:])])
+        return f"run: {cmd}" if cmd else ""
+
+
+CAPTION_PT = 8
+CHAR_WIDTH = 0.6  # a character's mean width in ems, generous: a caption wrapped to it never overflows
+
+
+def add_caption(fig: Figure, caption: str) -> Figure:
+    """Put `caption` (see run_caption) at the foot of the figure; the layout makes room for it.
+
+    Wrapped to the figure's width: a line wider than the figure leaves constrained layout no room for the axes
+    (matplotlib then warns and lays nothing out).
+    """
+    if caption:
+        per_line = max(20, int(fig.get_figwidth() * 72 / (CAPTION_PT * CHAR_WIDTH)))
+        text = "\n".join(textwrap.wrap(caption, per_line, break_on_hyphens=False)) or caption
+        fig.supxlabel(text, fontsize=CAPTION_PT, color="0.3")
+    return fig
+
+
+LABEL_CHARS = 40  # a tick label longer than this is cut in the middle: it would squeeze the axes to nothing
+
+
+def fit_label(text: str, limit: int = LABEL_CHARS) -> str:
+    """`text`, or its start and end around an ellipsis when it is longer than `limit` characters."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return f"{text[:head]}…{text[len(text) - (limit - 1 - head) :]}"

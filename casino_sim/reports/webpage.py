@@ -1,0 +1,176 @@
+"""`index.html`: a report folder as one self-contained page to open in a browser.
+
+The page is made of what the report kinds already wrote, not computed again: the text of the folder's
+report.md (or tournament.md), each chart's SVG file inlined, each table's CSV cells verbatim (so the numbers
+on the page are the CSV's), the tables and charts report.md does not name, and the run's manifest.
+No scripts, styles or fonts from elsewhere: it opens offline.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from html import escape
+from pathlib import Path
+
+from casino_sim.reports.captions import run_caption
+from casino_sim.reports.output import atomic_write
+
+PAGE = "index.html"
+MARKDOWN = ("report.md", "tournament.md")  # the text of a run's report, of a tournament's
+OPEN_ROWS = 30  # longer tables start folded
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }
+h1 { margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }
+.run { color: #555; } code { background: #f3f3f3; padding: 0 0.2em; }
+figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; display: block; }
+figcaption, caption, summary { color: #555; font-size: 0.9em; text-align: left; }
+table { border-collapse: collapse; font-size: 0.8em; margin: 0.5em 0 1em; }
+th, td { border: 1px solid #ddd; padding: 0.15em 0.5em; } th { background: #f3f3f3; }
+table.manifest th { text-align: left; font-weight: normal; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.scroll { overflow-x: auto; }
+"""
+_IMAGE = re.compile(r"^!\[(?P<title>[^\]]*)\]\((?P<chart>[^)]+)\.png\)(?P<rest>.*)$")
+_NUMBER = re.compile(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^[-+]?inf$|^nan$")
+
+
+def has_reports(folder: str | Path) -> bool:
+    """Whether `folder` holds a written report (its report.md or tournament.md) to make the page from."""
+    return any((Path(folder) / m).exists() for m in MARKDOWN)
+
+
+def write_page(folder: str | Path, manifest: dict) -> Path:
+    """Write `folder/index.html` from the report files in `folder` and the run's `manifest`; its path."""
+    folder = Path(folder)
+    return atomic_write(folder / PAGE, render_page(folder, manifest).encode())
+
+
+def render_page(folder: Path, manifest: dict) -> str:
+    """The page's HTML: report.md's sections with their charts and tables, the rest, then the manifest."""
+    markdown = next((folder / m for m in MARKDOWN if (folder / m).exists()), None)
+    lines = markdown.read_text(encoding="utf-8").splitlines() if markdown else ["# Report"]
+    body, used = _sections(folder, lines)
+    rest = _rest(folder, used)
+    if rest:
+        body.append(
+            f"<section><h2>{'More tables and charts' if markdown else 'Tables and charts'}</h2>{rest}</section>"
+        )
+    body.append(_manifest_section(manifest))
+    caption = run_caption(manifest)
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{escape(' · '.join(filter(None, ('casino-sim report', caption))))}</title>\n"
+        f"<style>{STYLE}</style>\n</head>\n<body>\n"
+        + (f'<p class="run">{escape(caption)}</p>\n' if caption else "")
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )
+
+
+def _sections(folder: Path, lines: list[str]) -> tuple[list[str], set[str]]:
+    """report.md as HTML: headings, paragraphs, lists; a chart line becomes its inline SVG, and the tables it
+    names follow the section's text. Returns the HTML parts and the names (stems) of the files shown."""
+    out, used, items, tables = [], set(), [], []
+
+    def close_list():
+        if items:
+            out.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + "</ul>")
+            items.clear()
+
+    def close_section():
+        close_list()
+        out.extend(_table(folder, t) for t in tables)
+        tables.clear()
+
+    for line in lines:
+        image = _IMAGE.match(line)
+        if line.startswith("# "):
+            out.append(f"<h1>{_inline(line[2:])}</h1>")
+        elif line.startswith("## "):
+            close_section()
+            out.append(f"<h2>{_inline(line[3:])}</h2>")
+        elif line.startswith("- "):
+            items.append(line[2:])
+        elif image:
+            close_list()
+            chart, named = image["chart"], re.findall(r"([\w-]+)\.csv", image["rest"])
+            out.append(_figure(folder, chart, image["title"]))
+            tables += [t for t in named if t not in used and (folder / f"{t}.csv").exists()]
+            used.update([chart, *named])
+        elif line.strip():
+            close_list()
+            out.append(f"<p>{_inline(line)}</p>")
+        else:
+            close_list()
+    close_section()
+    return out, used
+
+
+def _rest(folder: Path, used: set[str]) -> str:
+    """The charts and tables in `folder` that report.md does not name, by file name."""
+    charts = [p.stem for p in sorted(folder.glob("*.svg")) if p.stem not in used]
+    tables = [p.stem for p in sorted(folder.glob("*.csv")) if p.stem not in used]
+    return "".join([*(_figure(folder, c, c) for c in charts), *(_table(folder, t) for t in tables)])
+
+
+def _inline(text: str) -> str:
+    """One line of markdown text as HTML: escaped, with `code` spans."""
+    parts = escape(text, quote=False).split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+
+
+def _figure(folder: Path, chart: str, title: str) -> str:
+    """The chart's SVG file inline, its ids made its own (several charts share one page), with its title."""
+    path = folder / f"{chart}.svg"
+    if not path.exists():
+        return f"<p>(chart {escape(chart)}.svg is missing)</p>"
+    svg = path.read_text(encoding="utf-8")
+    svg = svg[svg.index("<svg") :]  # the XML prolog and doctype have no place inside HTML
+    prefix = f"{re.sub(r'[^A-Za-z0-9_-]', '_', chart)}--"
+    svg = re.sub(r'(\bid="|href="#|url\(#)', lambda m: m.group(1) + prefix, svg)
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{escape(title)}" data-chart="{escape(chart)}" ', 1)
+    return f"<figure>{svg}<figcaption>{escape(chart)}.svg</figcaption></figure>"
+
+
+def _table(folder: Path, name: str) -> str:
+    """The CSV file `name.csv` as an HTML table, every cell its CSV text (long tables folded)."""
+    rows = list(csv.reader(io.StringIO((folder / f"{name}.csv").read_text(encoding="utf-8"))))
+    if not rows:
+        return ""
+    head, body = rows[0], rows[1:]
+    cells = "".join(
+        "<tr>" + "".join(f"<td{' class=num' if _NUMBER.match(c) else ''}>{escape(c)}</td>" for c in row) + "</tr>"
+        for row in body
+    )
+    table = (
+        f'<div class="scroll"><table data-csv="{escape(name)}.csv"><thead><tr>'
+        + "".join(f"<th>{escape(h)}</th>" for h in head)
+        + f"</tr></thead><tbody>{cells}</tbody></table></div>"
+    )
+    what = f"table {escape(name)}.csv ({len(body):,} row{'' if len(body) == 1 else 's'})"
+    return f"<details{' open' if len(body) <= OPEN_ROWS else ''}><summary>{what}</summary>{table}</details>"
+
+
+def _manifest_section(manifest: dict) -> str:
+    """The run's manifest (policies, rules, seed, deals, version, times, ...) as a two-column table."""
+    if not manifest:
+        return "<section><h2>Manifest</h2><p>This folder has no manifest.json.</p></section>"
+    rows = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in _flat(manifest))
+    return f'<section><h2>Manifest</h2><table class="manifest">{rows}</table></section>'
+
+
+def _flat(d: dict, prefix: str = "") -> list[tuple[str, str]]:
+    """(dotted key, text) of every entry; the command as one line, lists and scalars as JSON text."""
+    out = []
+    for k, v in d.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, dict):
+            out += _flat(v, f"{key}.")
+        elif key == "command" and isinstance(v, list):
+            out.append((key, " ".join(map(str, v))))
+        else:
+            out.append((key, v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)))
+    return out

@@ -1,0 +1,54 @@
+"""Bad arguments to the Python API raise one clear exception naming the argument, before any work starts."""
+
+from __future__ import annotations
+
+import pytest
+
+import casino_sim as cs
+from tests.support.cli import EXAMPLE
+
+BAD_VALUES = [  # (call, exception, what the one-line message holds)
+    (lambda: cs.simulate(deals=0), ValueError, "deals must be between 1 and"),
+    (lambda: cs.simulate(deals=5, seed=-1), ValueError, "seed must be >= 0"),
+    (lambda: cs.simulate(deals=5, policy="nope"), ValueError, "unknown policy 'nope'"),
+    (lambda: cs.simulate(deals=5, rules="chess"), ValueError, "unknown rule set 'chess'"),
+    (lambda: cs.simulate(deals=5, card_deals="many"), ValueError, "card_deals must be a number of deals or auto"),
+    (lambda: cs.simulate(deals=5, games=True, card_deals=3), ValueError, "card_deals replays single rounds"),
+    (lambda: cs.simulate(deals="5"), TypeError, "deals must be a whole number, got '5'"),
+    (lambda: cs.simulate(deals=5, mirrored="no"), TypeError, "mirrored must be True or False"),
+    (lambda: cs.simulate(deals=5, seats=["expert", 3]), TypeError, "seats must be a string"),
+    (lambda: cs.simulate(deals=5, seats="expert,greedy,random"), ValueError, "seats"),
+    (lambda: cs.simulate(deals=5, backend="gpu"), ValueError, "unknown backend 'gpu'"),
+    (lambda: cs.moves("{not json"), ValueError, "the position is not valid JSON"),
+    (lambda: cs.moves({"hands": [["ZZ"], []]}), ValueError, "bad card 'ZZ'"),
+    (lambda: cs.moves(42), TypeError, "position must be"),
+    (lambda: cs.moves(EXAMPLE, engine="fast"), ValueError, "fast"),
+    (lambda: cs.analyse(EXAMPLE, worlds=1), ValueError, "worlds must be a whole number from 2"),
+    (lambda: cs.analyse(EXAMPLE, policy="rollout"), ValueError, "policy (the play-out policy) must be random or"),
+    (lambda: cs.tournament(["random"], games=3), ValueError, "a tournament needs 2 to"),
+    (lambda: cs.tournament(["random", "greedy"], games=0), ValueError, "games must be between 1 and"),
+    (lambda: cs.tournament("random greedy"), TypeError, "policies must be"),
+    (lambda: cs.open_run("/no/such/run"), ValueError, "is not a run folder"),
+]
+
+
+@pytest.mark.parametrize("call, error, words", BAD_VALUES, ids=[w for _, _, w in BAD_VALUES])
+def test_a_bad_argument_raises_one_clear_line(call, error, words, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(error) as caught:
+        call()
+    message = str(caught.value)
+    assert words in message and "\n" not in message
+    assert "--" not in message  # the API's argument names, not the command's options
+    assert caught.value.__context__ is None or caught.value.__suppress_context__  # no chained deep traceback
+    assert not (tmp_path / "results").exists()  # refused before any folder is made
+
+
+def test_an_unknown_report_kind_names_the_kinds_there_are(tmp_path):
+    run = cs.simulate(deals=4, seed=1, card_deals=0, out=tmp_path / "r", reports=False)
+    with pytest.raises(ValueError, match="no report 'card-value' for this run; its kinds: summary, score"):
+        run.report("card-value")
+    with pytest.raises(ValueError, match="report 'sweeps' has no chart 'pie'; its charts: sweeps"):
+        run.chart("sweeps", "pie")
+    with pytest.raises(ValueError, match="is not a tournament folder"):
+        cs.Tournament(run.path)
