@@ -77,7 +77,7 @@ def _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check
         status[i] = _play_row(st, rules, tbl, deck, dealers[i], seats, buf, rng, io, check)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)  # nogil: the caller writes the last chunk while this one plays
 def _play_rows(rules, tbl, deals, policies, idx, cap, bits, out, status, trace, check):
     """Play the rows listed in idx into out[i]; status[i] != 0 marks a row to replay with larger buffers.
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import math
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
@@ -330,6 +332,8 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
         return config.until_ci is not None and head.interval()[1] < config.until_ci
 
     todo = [] if narrow_enough() else [c for c in range(config.n_chunks) if c not in done]
+    if todo:
+        preload_reports()
     results = backend.map(play_chunk, config, todo)
     try:
         for chunk, tables in results if config.until_ci is None else in_index_order(results, todo):
@@ -358,6 +362,12 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     if config.until_ci is not None:
         timings["until_ci_stop"] = {"reached": narrow_enough(), "width": head.interval()[1], "deals": head.n}
     return timings
+
+
+def preload_reports() -> None:
+    """Import the report modules (matplotlib among them: a second or so) on a thread while the chunks play, so
+    that write_reports starts at once; the import lock makes a later import wait for this one, never repeat it."""
+    threading.Thread(target=importlib.import_module, args=("casino_sim.reports.index",), name="preload").start()
 
 
 def finish_run(run: RunDir, timings: dict) -> dict:

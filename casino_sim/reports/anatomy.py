@@ -72,7 +72,8 @@ def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
     seats = seat_rows(_seat_columns(df), ["plays", *(f"plays_{k}" for k in PLAY_KINDS), *ROUND_QUANTITIES])
     rows = []
     for mu, side, idx in side_groups(seats):
-        rows += quantity_rows(seats[idx], policy_fields(info, mu, side))
+        group = seats if idx.all() else seats[idx]  # one policy in both seats: every row, no copy
+        rows += quantity_rows(group, policy_fields(info, mu, side))
     return pd.DataFrame(rows)
 
 

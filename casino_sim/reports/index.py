@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
 
 from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.score import CATEGORY_LABELS
+from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.kinds import MAKERS, Report
 from casino_sim.reports.load import (
     ANATOMY_COLUMNS,
@@ -166,6 +168,9 @@ CARDS_SECTION = (
     "10♦ by the batch it is dealt in.",
     _card_lines,
 )
+# The reports whose charts a forked child draws and writes while this process writes the others
+# (reports/forked.py): about half the drawing of a two-player run each (the card-value heatmap is the dearest)
+FORKED_KINDS = ("anatomy", "sweeps", "convergence")
 TABLE_OF = {"card-value": "card_values"}  # where a report's table is not named after its chart
 GAMES_SECTION = (
     "games",
@@ -217,7 +222,8 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
     reports, places = _make(run_dir, data, manifest)
-    tables = {kind: report.write(out) for kind, report in reports.items()}
+    writes = {kind: partial(report.write, out) for kind, report in reports.items()}
+    tables = run_tasks(writes, in_child=FORKED_KINDS)  # drawing the charts is most of the time: on two cores
     if places:
         from casino_sim.reports.place_reports import render_places as render
     else:

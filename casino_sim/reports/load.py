@@ -57,7 +57,9 @@ def read_rounds(run_dir: str | Path, columns=REQUIRED) -> pd.DataFrame:
             raise InputError(f"{files[0]} lacks column(s): {', '.join(missing)}")
     cols = None if columns is None else [*columns, *(c for c in OPTIONAL if c in present and c not in columns)]
     table = pa.concat_tables([pq.read_table(f, columns=cols) for f in files], promote_options="default")
-    df = table.to_pandas()
+    # one block per column, each Arrow buffer freed as it is converted: no second copy of the rounds at the peak
+    df = table.to_pandas(split_blocks=True, self_destruct=True)
+    del table
     for c in STRING_COLUMNS:
         if c in df.columns:
             df[c] = df[c].astype("category")
@@ -200,7 +202,7 @@ def seat_rows(df: pd.DataFrame, columns) -> pd.DataFrame:
     }
     for c in columns:
         parts[c] = np.concatenate([df[f"s{s}_{c}"].to_numpy()[live] for s in (0, 1)])
-    return pd.DataFrame(parts)
+    return pd.DataFrame(parts, copy=False)  # the arrays are new: no need to copy them into blocks
 
 
 def side_groups(seats: pd.DataFrame):

@@ -11,7 +11,9 @@ import re
 import signal
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 
 from casino_sim.core.errors import USER_ERRORS, InputError
@@ -29,7 +31,11 @@ ChunkFn = Callable  # (config, chunk) -> dict[str, DataFrame]; a module-level fu
 
 
 class LocalBackend:
-    """Chunks in order, in this process, on `threads` numba threads (None: each config's own threads)."""
+    """Chunks in order, in this process, on `threads` numba threads (None: each config's own threads).
+
+    The chunks play on one worker thread, one chunk ahead of the caller: the kernels release the GIL, so the
+    next chunk plays while the caller writes the last one (Parquet, progress) instead of after it.
+    """
 
     name = "local"
 
@@ -37,12 +43,29 @@ class LocalBackend:
         self.threads = threads
 
     def map(self, fn: ChunkFn, config, chunks: Iterable[int]) -> Iterator[tuple[int, dict]]:
-        with use_threads(config.threads if self.threads is None else self.threads):
+        threads = config.threads if self.threads is None else self.threads
+        pool = ThreadPoolExecutor(1, thread_name_prefix="casino-chunks")
+        waiting: deque[tuple[int, Future]] = deque()
+        try:
             for chunk in chunks:
-                yield chunk, fn(config, chunk)
+                waiting.append((chunk, pool.submit(_on_threads, threads, fn, config, chunk)))
+                if len(waiting) > 1:
+                    done, future = waiting.popleft()
+                    yield done, future.result()
+            while waiting:
+                done, future = waiting.popleft()
+                yield done, future.result()
+        finally:  # stopped early (--until-ci, Ctrl-C, an error): drop the chunk not started, finish the one playing
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def describe(self) -> dict:
         return {"name": self.name}
+
+
+def _on_threads(threads: int, fn: ChunkFn, config, chunk: int) -> dict:
+    """fn(config, chunk) with `threads` numba threads (numba's thread count belongs to the calling thread)."""
+    with use_threads(threads):
+        return fn(config, chunk)
 
 
 _WORKER_LOCK = threading.Lock()  # one task at a time per worker process, using all its threads

@@ -41,9 +41,8 @@ def play_rows(
     """
     cols = get_engine(engine).play_rows(rows, rules, policy_a, policy_b, others=others, **options)
     if rows.seating is None:
-        seat0 = np.where(rows.a_seat0, policy_a.name, policy_b.name)
-        seat1 = np.where(rows.a_seat0, policy_b.name, policy_a.name)
-        seats = {"policy_0": pd.Categorical(seat0), "policy_1": pd.Categorical(seat1)}
+        names, b_seat0 = [policy_a.name, policy_b.name], (~rows.a_seat0).astype(np.int8)
+        seats = {"policy_0": named(b_seat0, names), "policy_1": named(1 - b_seat0, names)}
     else:
         names = np.array([p.name for p in (policy_a, policy_b, *others)])
         seats = {f"policy_{p}": pd.Categorical(names[rows.seating[:, p]]) for p in range(rules.players)}
@@ -54,7 +53,14 @@ def play_rows(
             "deal_id": rows.deal_id,
             "mirror": rows.mirror,
             **seats,
-            "rules": pd.Categorical([rules.name] * len(rows)),
+            "rules": named(np.zeros(len(rows), np.int8), [rules.name]),
             **small,
         }
     )
+
+
+def named(which: np.ndarray, names: list[str]) -> pd.Categorical:
+    """pd.Categorical of names[which] (its categories the names present, sorted) without making a string a row."""
+    labels = sorted({names[i] for i in np.unique(which)})
+    codes = np.array([labels.index(name) if name in labels else -1 for name in names], np.int8)
+    return pd.Categorical.from_codes(codes[which], labels)
