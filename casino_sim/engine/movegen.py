@@ -96,9 +96,10 @@ def _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, kind, card, bm
 
 
 @njit(cache=True, inline="always")
-def _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, v, extra, kind, card, bmask):
-    """_emit_groups for target v, filling the scratch as far as v needs: (n, filled). On a crowded table
-    (more loose number cards than the scratch enumerates) crowded.py's count vectors instead."""
+def _groups(mv, n, tbl, scratch, ln, filled, crowded, v, extra, kind, card, bmask):
+    """_emit_groups for target v, filling the scratch (sc_code, sc_mask) as far as v needs: (n, filled). On a
+    crowded table (more loose number cards than the scratch enumerates) crowded.py's count vectors instead."""
+    sc_code, sc_mask = scratch
     if crowded:
         return _emit_vectors(mv, n, tbl, ln, v, extra, kind, card, bmask), filled
     q = popcount(ln & BELOW_VALUE[v])
@@ -163,6 +164,7 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
     filled = 0
     sc_code[0] = 0
     sc_mask[0] = 0
+    scratch = (sc_code, sc_mask)
     n = 0
     hm = h
     while hm:
@@ -190,9 +192,9 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
             continue
         # capture with a number card: loose groups of cv, optionally the build of cv
         if lacking == 0:
-            n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, cv, 0, L.CAPTURE, c, 0)
+            n, filled = _groups(mv, n, tbl, scratch, ln, filled, crowded, cv, 0, L.CAPTURE, c, 0)
         if (present >> cv) & 1 and (lacking & ~(1 << cv)) == 0:
-            n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, cv, 0, L.CAPTURE, c, 1 << cv)
+            n, filled = _groups(mv, n, tbl, scratch, ln, filled, crowded, cv, 0, L.CAPTURE, c, 1 << cv)
         # build / add to value v: the mover then owns v, so the rest of the hand must hold a v
         if lacking == 0:
             targets = rest & ~((1 << cv) - 1)  # v >= cv, v held in the rest of the hand
@@ -202,9 +204,9 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
                 v = ctz(tl)
                 extra = 0 if cv == v else POW5[cv - 1]
                 if (present >> v) & 1:
-                    n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, v, extra, L.ADD, c, 1 << v)
+                    n, filled = _groups(mv, n, tbl, scratch, ln, filled, crowded, v, extra, L.ADD, c, 1 << v)
                 else:
-                    n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, v, extra, L.BUILD_K, c, 0)
+                    n, filled = _groups(mv, n, tbl, scratch, ln, filled, crowded, v, extra, L.BUILD_K, c, 0)
         # increase a simple build b to w = b + cv (merging with the build of w if there is one)
         sm = simple
         while sm:
@@ -219,7 +221,7 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
             if ((owned & ~bl) & ~rest) != 0:
                 continue
             bmask = bl | (present & (1 << w))
-            n, filled = _groups(mv, n, tbl, sc_code, sc_mask, ln, filled, crowded, w, 0, L.INCREASE, c, bmask)
+            n, filled = _groups(mv, n, tbl, scratch, ln, filled, crowded, w, 0, L.INCREASE, c, bmask)
     if n == 0:  # rare: no play at all; _obliged_trails starts afresh from st, so the loop above keeps nothing for it
         n = _obliged_trails(st, rules, mv)
     return n
