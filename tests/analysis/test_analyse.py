@@ -188,5 +188,9 @@ def test_kernels_that_run_out_of_room_are_replayed_with_larger_buffers():
 
     assert grow_and_replay(short_twice, "test") == "done"
     assert calls[1][0] > calls[0][0] and calls[2][1] > calls[1][1]
-    with pytest.raises(PositionError, match="more loose cards"):
+    # past the largest subset scratch movegen counts by value instead, so a kernel asking for more is a bug
+    with pytest.raises(RuntimeError, match="subset scratch past"):
         grow_and_replay(lambda cap, bits: (NEED_SCRATCH, None), "test")
+    # past the largest move buffer the position has more moves than the engines enumerate: the user's error
+    with pytest.raises(PositionError, match="legal moves, the most the engines enumerate"):
+        grow_and_replay(lambda cap, bits: (NEED_MOVES, None), "test")
