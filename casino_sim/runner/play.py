@@ -44,8 +44,8 @@ def play_rows(
         names, b_seat0 = [policy_a.name, policy_b.name], (~rows.a_seat0).astype(np.int8)
         seats = {"policy_0": named(b_seat0, names), "policy_1": named(1 - b_seat0, names)}
     else:
-        names = np.array([p.name for p in (policy_a, policy_b, *others)])
-        seats = {f"policy_{p}": pd.Categorical(names[rows.seating[:, p]]) for p in range(rules.players)}
+        names = [p.name for p in (policy_a, policy_b, *others)]
+        seats = {f"policy_{p}": named(rows.seating[:, p], names) for p in range(rules.players)}
     # Every record field is a small count (at most 52), so int8 holds it: an eighth of the memory and disk.
     small = {c: v.astype(np.int8) for c, v in cols.items()}
     return pd.DataFrame(
