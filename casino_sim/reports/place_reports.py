@@ -6,8 +6,6 @@ The two-player reports (reports/index.py) are left as they are; records of three
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pandas as pd
 
 from casino_sim.reports import captions, charts
@@ -21,7 +19,6 @@ from casino_sim.reports.index import (
     ci_text,
 )
 from casino_sim.reports.kinds import Report, drawn, make_card_value, single_report
-from casino_sim.reports.output import atomic_write
 from casino_sim.reports.place_anatomy import anatomy_places_table, sweep_places_tables
 from casino_sim.reports.place_tables import (
     convergence_places_table,
@@ -59,16 +56,6 @@ def make_places(df: pd.DataFrame, manifest: dict, cards: pd.DataFrame | None = N
     if cards is not None:
         reports["card-value"] = make_card_value(cards, manifest)
     return reports
-
-
-def write_places(
-    df: pd.DataFrame, out: str | Path, manifest: dict, cards: pd.DataFrame | None = None
-) -> dict[str, pd.DataFrame]:
-    """make_places written into `out`, with report.md; returns the tables by kind."""
-    out = Path(out)
-    tables = {kind: report.write(out) for kind, report in make_places(df, manifest, cards).items()}
-    atomic_write(out / "report.md", render_places(tables, manifest).encode())
-    return tables
 
 
 def _summary_lines(t: pd.DataFrame) -> list[str]:
