@@ -6,6 +6,11 @@ heuristic's scores are equal bit for bit on both sides (a test holds them so).
 the best capture of each value from the split table's risk regions and the
 opponent's chances from a table of p_holds_any, so they cost a few loads a
 value rather than an enumeration of the loose subsets.
+
+The kernels a heuristic's choice calls for every move (_immediate_score,
+_move_features, _risk_features, _weighted) and its _view are inlined into it
+(choose.py): a call passes each array as a struct of pointers and shapes, which
+cost greedy 8% and expert 15% of their plays (measured A/B, 2026-12-01).
 """
 
 from __future__ import annotations
@@ -94,7 +99,7 @@ def _probs(unseen, n, opp):
     )
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _view(st, rules, risky):
     """What the mover cannot see: (unseen mask, how many, the other players' hand cards, probs). Same every move.
 
@@ -144,7 +149,7 @@ def _taken_swept(st, kind, card, tmask, bmask):
     return taken, left == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _immediate_score(st, rules, kind, card, tmask, bmask, value, last_batch, w):
     """A heuristic's score without the risk features, from the move record alone: no after-state, no feature row.
 
@@ -188,7 +193,7 @@ def _immediate_score(st, rules, kind, card, tmask, bmask, value, last_batch, w):
     return total
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after, want, f):
     """Fill f with the features of one move of the player to move; `after` is scratch state.
 
@@ -234,7 +239,7 @@ def _move_features(st, rules, tbl, kind, card, tmask, bmask, value, view, after,
         f[F_LAST] = popcount(after[L.LOOSE])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _risk_features(after, rules, tbl, table, probs, f):
     """points_at_risk, cards_at_risk and sweep_open of the position after a play, the table not empty.
 
@@ -275,7 +280,7 @@ def _risk_features(after, rules, tbl, table, probs, f):
     f[F_SWEEP_OPEN] *= rules[L.R_SWEEP_POINTS]  # priced as the opponent's sweep (x1 in strict: the same bits)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _weighted(f, w):
     """Sum of feature times weight, left to right, skipping zero weights (as the Python side)."""
     total = 0.0

@@ -120,9 +120,9 @@ def _hand_values_without(h, c):
     return r
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _build_info(st, p):
-    """(present, owned by p, simple) build-value masks."""
+    """(present, owned by p, simple) build-value masks. Inlined: a call per move generation cost expert 2%."""
     present = 0
     owned = 0
     simple = 0
