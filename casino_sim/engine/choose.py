@@ -49,13 +49,17 @@ def _bounded(w):
 
 
 # Inlined into _heuristic_index: a call handing over nine arrays costs greedy's plies their reference counts.
+# One call site of _move_features (itself inlined, features.py) for both kinds of weights: each site is a copy
+# numba types and compiles again.
 @njit(cache=True, inline="always")
 def _score_all(st, rules, tbl, mv, n, w, want, after, f, scores):
     """scores[i]: the weighted feature sum of move i, or -inf for a move that cannot reach the best's ties."""
     risky = _risky(want)
     view = _view(st, rules, risky) if risky or want[F_LAST] else NO_VIEW  # greedy's plies need no view
     last_batch = view[1] == view[2]  # the unseen cards are all in the other hands: the stock is empty
-    if not risky or _bounded(w):
+    bounded = not risky or _bounded(w)  # else risk is weighed positively (a rash policy): every move in full
+    top = -1
+    if bounded:
         top = 0
         for i in range(n):  # without risk features: the score, else the bound until scored in full or ruled out
             scores[i] = _immediate_score(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], last_batch, w)
@@ -63,21 +67,14 @@ def _score_all(st, rules, tbl, mv, n, w, want, after, f, scores):
                 top = i
         if not risky:
             return scores[top]
-        best = -np.inf
-        for t in range(-1, n):  # the move of the highest bound first, then the others in order
-            i = top if t < 0 else t
-            if t == top:
-                continue
-            if scores[i] < best - TIE:  # score <= bound: neither the best nor tied with it
-                scores[i] = -np.inf
-                continue
-            _move_features(st, rules, tbl, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], view, after, want, f)
-            scores[i] = _weighted(f, w)
-            if scores[i] > best:
-                best = scores[i]
-        return best
     best = -np.inf
-    for i in range(n):  # risk weighed positively (a rash policy): every move in full
+    for t in range(-1 if bounded else 0, n):  # bounded: the move of the highest bound first, then the others
+        i = top if t < 0 else t
+        if t == top:
+            continue
+        if bounded and scores[i] < best - TIE:  # score <= bound: neither the best nor tied with it
+            scores[i] = -np.inf
+            continue
         _move_features(st, rules, tbl, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], view, after, want, f)
         scores[i] = _weighted(f, w)
         if scores[i] > best:
