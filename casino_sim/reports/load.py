@@ -197,15 +197,20 @@ def seat_rows(df: pd.DataFrame, columns) -> pd.DataFrame:
     dealer = df["dealer"].to_numpy()[live]
     cluster = df["cluster"].to_numpy()[live]
     parts = {
-        "mu": np.tile(mu, 2),
+        "mu": np.tile(mu.astype(np.int32), 2),  # a handful of matchups: int64 would be 16 MB more per million rounds
         "side": np.concatenate([(a_seat != s) & ~same for s in (0, 1)]).astype(np.int8),
         "seat": np.repeat(np.array([0, 1], np.int8), len(mu)),
         "is_dealer": np.concatenate([dealer == s for s in (0, 1)]),
         "cluster": np.tile(cluster, 2),
     }
     for c in columns:
-        parts[c] = np.concatenate([df[f"s{s}_{c}"].to_numpy()[live] for s in (0, 1)])
+        parts[c] = seat_column(df, live, c)
     return pd.DataFrame(parts, copy=False)  # the arrays are new: no need to copy them into blocks
+
+
+def seat_column(df: pd.DataFrame, live: np.ndarray, name: str) -> np.ndarray:
+    """Column s0_{name}, then s1_{name}, of the rounds `live`: one value per seat, in seat_rows' row order."""
+    return np.concatenate([df[f"s{s}_{name}"].to_numpy()[live] for s in (0, 1)])
 
 
 def side_groups(seats: pd.DataFrame):
