@@ -7,12 +7,14 @@ shares carry a cluster-robust Wilson interval and means a cluster-robust Student
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.record import PLAY_KINDS
-from casino_sim.reports.load import ANATOMY_COLUMNS, matchup_info, seat_rows, side_groups
+from casino_sim.reports.load import ANATOMY_COLUMNS, matchup_info, seat_column, seat_rows, side_groups
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.reports.tables import policy_fields
 
@@ -38,12 +40,15 @@ LABELS = {q: label for q, _, label in QUANTITIES}
 
 
 def _seat_columns(df: pd.DataFrame) -> pd.DataFrame:
-    """The per-seat columns of the quantities that are not record columns, added to a copy of df."""
-    last, rest = df["last_capturer"].to_numpy(), df["remainder"].to_numpy().astype(np.int64)
+    """The per-seat columns of the quantities that are not record columns, added to a copy of df.
+
+    They keep the records' narrow integers (a round has 48 plays and 40 cards): every estimate reads them as
+    float64 anyway, and int64 columns were 8 bytes a seat more at the report's memory peak on a million deals."""
+    last, rest = df["last_capturer"].to_numpy(), df["remainder"].to_numpy()
     cards = [df[f"s{s}_cards"].to_numpy() > 0 for s in (0, 1)]
     extra = {}
     for s in (0, 1):
-        plays = sum(df[f"s{s}_plays_{k}"].to_numpy().astype(np.int64) for k in PLAY_KINDS)
+        plays = sum(df[f"s{s}_plays_{k}"].to_numpy().astype(np.int16) for k in PLAY_KINDS)
         extra |= {f"s{s}_plays": plays, f"s{s}_remainder_cards": np.where(last == s, rest, 0)}
         extra |= {f"s{s}_last_capture": last == s, f"s{s}_most_cards_won": cards[s]}
         extra |= {f"s{s}_most_cards_tied": ~cards[0] & ~cards[1], f"s{s}_most_spades_won": df[f"s{s}_spades"] > 0}
@@ -69,23 +74,32 @@ def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
             "run simulate again to report the anatomy of a round"
         )
     info = matchup_info(df)
-    seats = seat_rows(_seat_columns(df), ["plays", *(f"plays_{k}" for k in PLAY_KINDS), *ROUND_QUANTITIES])
+    per_seat = _seat_columns(df)
+    live = per_seat["void"].to_numpy() == 0
+    # each quantity's seat column is made when quantity_rows reads it and dropped after: all of them at once
+    # were the largest part of the reports' memory peak on a million deals
+    seats = seat_rows(per_seat, [])
     rows = []
     for mu, side, idx in side_groups(seats):
-        group = seats if idx.all() else seats[idx]  # one policy in both seats: every row, no copy
-        rows += quantity_rows(group, policy_fields(info, mu, side))
+        every = idx.all()  # one policy in both seats: every row, no copy
+
+        def column(name: str, every=every, idx=idx) -> np.ndarray:
+            x = seats[name].to_numpy() if name in seats.columns else seat_column(per_seat, live, name)
+            return x if every else x[idx]
+
+        rows += quantity_rows(column, policy_fields(info, mu, side))
     return pd.DataFrame(rows)
 
 
 ROUND_QUANTITIES = [q for q, _, _ in QUANTITIES if not q.startswith("share_")]  # one value per seat and round
 
 
-def quantity_rows(seats: pd.DataFrame, fields: dict) -> list[dict]:
-    """The rows of QUANTITIES (after `fields`: rules, matchup, policy) of one policy's seats: a frame with
-    cluster, plays, plays_{kind} and the ROUND_QUANTITIES, one row per seat of a round."""
-    c, plays = seats["cluster"].to_numpy(), seats["plays"].to_numpy()
-    ests = {f"share_{k}": _play_share(seats[f"plays_{k}"].to_numpy(), plays, c) for k in PLAY_KINDS}
+def quantity_rows(column: Callable[[str], np.ndarray], fields: dict) -> list[dict]:
+    """The rows of QUANTITIES (after `fields`: rules, matchup, policy) of one policy's seats: `column(name)` is
+    its column cluster, plays, plays_{kind} or one of the ROUND_QUANTITIES, one row per seat of a round."""
+    c, plays = column("cluster"), column("plays")
+    ests = {f"share_{k}": _play_share(column(f"plays_{k}"), plays, c) for k in PLAY_KINDS}
     for q in ROUND_QUANTITIES:
-        x = seats[q].to_numpy()
+        x = column(q)
         ests[q] = cluster_wilson(x, c) if UNITS[q] == ROUND_SHARE else cluster_mean_ci(x, c)
     return [{**fields, "quantity": q, "unit": unit, **ests[q].as_dict()} for q, unit, _ in QUANTITIES]

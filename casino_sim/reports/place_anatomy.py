@@ -46,5 +46,5 @@ def anatomy_places_table(players: pd.DataFrame, label: str, rules: str) -> pd.Da
     )
     rows = []
     for fields, g in _policies(seats, label, rules):
-        rows += quantity_rows(g, fields)
+        rows += quantity_rows(lambda name, g=g: g[name].to_numpy(), fields)
     return pd.DataFrame(rows)

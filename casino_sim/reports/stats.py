@@ -143,7 +143,8 @@ def cluster_wilson(x, cluster, trials=None) -> Estimate:
         if n <= 0:
             return wilson(0, 0)
         p = float(w @ x) / n
-        dev = w * (x - p)
+        dev = x - p
+        dev *= w  # in place: one row-length temporary fewer on a million rounds
     c = _clusters_seen(cluster)
     resid = np.bincount(cluster, weights=dev)
     var = c / (c - 1) * float(resid @ resid) / n**2 if c > 1 else 0.0
@@ -220,7 +221,9 @@ def cluster_diff_ci(x, cluster, in_a) -> Estimate:
     c = _clusters_seen(cluster)
     if c < 2:
         return Estimate(d, float("-inf"), float("inf"), len(x))
-    z = np.where(in_a, (x - ma) / na, -(x - mb) / nb)
+    z = np.empty_like(x)  # each row's term of its own group only: np.where would hold both groups' at full length
+    z[in_a] = (x[in_a] - ma) / na
+    z[~in_a] = -(x[~in_a] - mb) / nb
     zc = np.bincount(cluster, weights=z)
     half = t975(c - 1) * np.sqrt(c / (c - 1) * float(zc @ zc))
     return Estimate(d, d - half, d + half, len(x))

@@ -37,8 +37,9 @@ def score_breakdown_table(df: pd.DataFrame) -> pd.DataFrame:
     cl = seats["cluster"].to_numpy()
     rows = []
     for mu, side, idx in side_groups(seats):
+        c = cl[idx]  # once per policy, not once per category
         for cat in cats:
-            est = cluster_mean_ci(seats[cat].to_numpy()[idx], cl[idx])
+            est = cluster_mean_ci(seats[cat].to_numpy()[idx], c)
             rows.append({**policy_fields(info, mu, side), "category": cat, **est.as_dict()})
     return pd.DataFrame(rows)
 
@@ -50,8 +51,9 @@ def sweep_rate_table(df: pd.DataFrame) -> pd.DataFrame:
     cl = seats["cluster"].to_numpy()
     rows = []
     for mu, side, idx in side_groups(seats):
+        c = cl[idx]  # once per policy, not once per batch
         for batch, col in enumerate(["n_sweeps", *BATCH_COLUMNS]):
-            est = cluster_mean_ci(seats[col].to_numpy()[idx], cl[idx])
+            est = cluster_mean_ci(seats[col].to_numpy()[idx], c)
             rows.append({**policy_fields(info, mu, side), "batch": batch, **est.as_dict()})
     return pd.DataFrame(rows)
 
