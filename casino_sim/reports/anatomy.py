@@ -14,7 +14,7 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.record import PLAY_KINDS
-from casino_sim.reports.load import ANATOMY_COLUMNS, matchup_info, seat_column, seat_rows, side_groups
+from casino_sim.reports.load import ANATOMY_COLUMNS, live_rounds, matchup_info, seat_column, seat_rows, side_groups
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.reports.tables import policy_fields
 
@@ -75,7 +75,7 @@ def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
         )
     info = matchup_info(df)
     per_seat = _seat_columns(df)
-    live = per_seat["void"].to_numpy() == 0
+    live = live_rounds(per_seat)  # seat_rows' rounds, so the columns line up with its rows
     # each quantity's seat column is made when quantity_rows reads it and dropped after: all of them at once
     # were the largest part of the reports' memory peak on a million deals
     seats = seat_rows(per_seat, [])

@@ -15,6 +15,7 @@ from casino_sim.reports.kinds import MAKERS, Report
 from casino_sim.reports.load import (
     ANATOMY_COLUMNS,
     has_place_records,
+    live_rounds,
     read_cards,
     read_games,
     read_manifest,
@@ -258,7 +259,7 @@ def _sides_only(games: pd.DataFrame | None) -> bool:
 def _round_reports(data, manifest: dict) -> dict[str, Report]:
     """The reports of SECTIONS on a run's round records (anatomy when the records have its columns)."""
     df = rounds_of(data)
-    if (df["void"] != 0).all():  # nobody captured in any round (e.g. trail against trail): nothing to report
+    if not live_rounds(df).any():  # nobody captured in any round (e.g. trail against trail): nothing to report
         return {}
     anatomy = all(c in df.columns for c in ANATOMY_COLUMNS)  # records of older runs lack its columns
     return {kind: MAKERS[kind](df, manifest) for kind, *_ in SECTIONS if kind != "anatomy" or anatomy}

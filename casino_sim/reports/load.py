@@ -184,13 +184,18 @@ def matchup_info(df: pd.DataFrame) -> pd.DataFrame:
     return info
 
 
+def live_rounds(df: pd.DataFrame) -> np.ndarray:
+    """The mask of the rounds the reports count: all but the void ones (replayed by the same dealer)."""
+    return df["void"].to_numpy() == 0
+
+
 def seat_rows(df: pd.DataFrame, columns) -> pd.DataFrame:
     """One row per seat of each non-void round: mu, side, dealer flag, cluster, and the named s{seat}_ columns.
 
     side is 0 for policy A, 1 for policy B; when A and B are the same policy both
     seats get side 0, so that policy's figures pool both seats.
     """
-    live = df["void"].to_numpy() == 0
+    live = live_rounds(df)
     mu = df["mu"].to_numpy()[live]
     info = matchup_info(df)
     same_mu = np.zeros(int(df["mu"].max()) + 1, bool)
@@ -212,7 +217,8 @@ def seat_rows(df: pd.DataFrame, columns) -> pd.DataFrame:
 
 
 def seat_column(df: pd.DataFrame, live: np.ndarray, name: str) -> np.ndarray:
-    """Column s0_{name}, then s1_{name}, of the rounds `live`: one value per seat, in seat_rows' row order."""
+    """Column s0_{name}, then s1_{name}, of the rounds `live` (live_rounds): one value per seat, in seat_rows'
+    row order."""
     return np.concatenate([df[f"s{s}_{name}"].to_numpy()[live] for s in (0, 1)])
 
 
@@ -231,7 +237,7 @@ def policy_name(info: pd.DataFrame, mu: int, side: int) -> str:
 
 def headline_rows(df: pd.DataFrame) -> pd.DataFrame:
     """Per non-void round: mu, cluster, total_a, total_b, diff (A minus B points)."""
-    live = df["void"].to_numpy() == 0
+    live = live_rounds(df)
     a0 = df["a_seat"].to_numpy()[live] == 0
     t0, t1 = df["s0_total"].to_numpy()[live], df["s1_total"].to_numpy()[live]
     ta, tb = np.where(a0, t0, t1), np.where(a0, t1, t0)

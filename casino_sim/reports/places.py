@@ -13,6 +13,7 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.record import BUILD_FATES, CATEGORIES, PLAY_KINDS, TEAMS
+from casino_sim.reports.load import live_rounds
 
 SIDE_FIELDS = (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps", *(f"plays_{k}" for k in PLAY_KINDS))
 TEAM_OWN = ("cards", "spades", "total", "n_cards", "n_spades")  # a team's own columns; the rest sum its members
@@ -39,7 +40,7 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
     points (its team's prizes apart)."""
     if len(df) == 0:
         raise InputError("no round records")
-    live = df[df["void"].to_numpy() == 0]
+    live = df[live_rounds(df)]
     places = place_names(df)
     n = len(places)
     names = np.stack([live[f"policy_{p}"].astype(str).to_numpy() for p in range(n)], axis=1)
