@@ -25,6 +25,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RulesError, get_rules
 from casino_sim.engine import judge_last_batch
 from casino_sim.policies import get_policy
+from casino_sim.policies.names import check_distinct_names
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for, play_rows
@@ -36,7 +37,14 @@ CHUNK_DEALS = 64  # deals per chunk: the seeds are the chunk's, so the table doe
 MAX_DECISIONS = 10**7
 MAX_POLICIES = 16
 # --decisions by default: well under a minute for each kind of policy (rollouts decide at every play of a round)
-AUTO_DECISIONS = {"random": 10_000, "heuristic": 10_000, "rollout": 300, "searcher": 300, "python": 1_000}
+AUTO_DECISIONS = {
+    "random": 10_000,
+    "heuristic": 10_000,
+    "rollout": 300,
+    "searcher": 300,
+    "python": 1_000,
+    "exec": 1_000,
+}
 LAST_PLY = 41  # the first play of the last batch, counted from 1 as the recorded moves count plies
 
 
@@ -66,6 +74,7 @@ class RegretConfig:
                 f"regret needs two players, not {self.rules}: it judges plays by the exact last batch, and with "
                 "three or four players the split of the unseen cards among the other hands is unknown"
             )
+        check_distinct_names([*self.policies, *([self.vs] if self.vs else [])])
         for name in self.policies:
             self.seats(name)
 

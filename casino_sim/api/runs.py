@@ -31,8 +31,10 @@ class Run:
             raise InputError(f"{self.path} is not finished; finish it with  casino-sim simulate --resume {self.path}")
 
     def __repr__(self) -> str:
+        from casino_sim.policies.names import matchup
+
         c = self.config
-        who = c.get("seats") or f"{c['policy_a']} vs {c['policy_b']}"
+        who = matchup(c["policy_a"], c["policy_b"], c.get("seats"), c["rules"])
         unit = "games" if c.get("games") else "deals"
         return f"<Run {who}, {c['deals']:,} {unit}, rules {c['rules']}, seed {c['seed']}: {self.path}>"
 

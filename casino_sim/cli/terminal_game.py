@@ -203,7 +203,7 @@ class TerminalGame:
         """A computer player's view. Built-in policies read only the sizes of the other hands (rollout re-deals
         them), and policies.features.knowledge_of miscounts a hidden hand when its mover is the dealer, so they
         get the position; a Python callable could peek, so it gets the other hands hidden."""
-        return pos.seen_by(pos.to_move) if self.policy_of(pos.to_move).kind == "python" else pos
+        return pos.seen_by(pos.to_move) if self.policy_of(pos.to_move).plays_in_python else pos
 
     # ------------------------------------------------------------------ the person's turn
 

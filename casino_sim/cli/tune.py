@@ -30,7 +30,14 @@ def tune(
     validate_deals: Annotated[
         int, typer.Option("--validate-deals", help="Fresh mirrored deals to validate the result on.")
     ] = 20_000,
-    name: Annotated[str, typer.Option("--name", help="Name of the policy written.")] = "tuned",
+    name: Annotated[
+        str,
+        typer.Option(
+            "--name",
+            help="Name of the policy written (and of its file); not a built-in's or the field's.",
+            show_default="<start>-tuned",
+        ),
+    ] = "",
     threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
     out: Annotated[
         Path | None, typer.Option("--out", help="Run folder (default results/tune/<start>-<rules>-seedN).")

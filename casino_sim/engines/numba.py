@@ -23,7 +23,7 @@ class NumbaEngine:
         return [move_of_row(m) for m in moves], record
 
     def plays(self, policy):
-        return policy.kind != "python"  # a Python callable cannot enter a kernel
+        return not policy.plays_in_python  # a Python callable cannot enter a kernel
 
     def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
         from casino_sim.engine import play_rows, play_rows_n

@@ -11,18 +11,11 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
+from casino_sim.policies.names import seat_names
 from casino_sim.runner.deals import rotations
 
 # what plays two players only so far: --record, --check
 TWO_PLAYER_OPTIONS = ("--record", "--check")
-
-
-def seat_names(text: str) -> list[str]:
-    """--seats A,B,C[,D]: the policy names, one per player (player 0 first)."""
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise InputError(f"--seats must name a policy for every player, separated by commas, got {text!r}")
-    return names
 
 
 def check_seating(rules: str, seats: str | None, two_player_only: tuple[bool, ...]) -> None:

@@ -18,7 +18,8 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
 from casino_sim.experiments.seating import check_seating, policy_names, seat_names, seatings
-from casino_sim.policies import folder_label, get_policy
+from casino_sim.policies import get_policy
+from casino_sim.policies.names import check_distinct_names, matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
@@ -91,6 +92,7 @@ class SimConfig:
         if self.games:
             self.check_games()
         check_seating(self.rules, self.seats, (bool(self.record), self.checked))
+        check_distinct_names(self.policy_names())
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -392,5 +394,5 @@ def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:
 
 def default_out(config: SimConfig, root: Path = Path("results/runs")) -> Path:
     """results/runs/<timestamp>-<A>-vs-<B>/, the timestamp to the second (a suffix avoids clashes)."""
-    stems = f"{folder_label(config.policy_a)}-vs-{folder_label(config.policy_b)}"
+    stems = matchup_folder(config.policy_a, config.policy_b, config.seats, config.rules)
     return unused_folder(root, f"{time.strftime('%Y%m%d-%H%M%S')}-{stems}")

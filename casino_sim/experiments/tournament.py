@@ -22,6 +22,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
 from casino_sim.policies import folder_label, policy_label
+from casino_sim.policies.names import check_distinct_names
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, unused_folder
 
@@ -67,9 +68,7 @@ class TournamentConfig:
             raise InputError(f"a tournament needs 2 to {MAX_POLICIES} policies, got {len(self.policies)}")
         if len(set(self.policies)) != len(self.policies):
             raise InputError(f"a policy is named twice: {', '.join(self.policies)}")
-        names = [policy_label(p) for p in self.policies]
-        if len(set(names)) != len(names):
-            raise InputError(f"two policies share the name {max(names, key=names.count)!r}; rename a file")
+        check_distinct_names(self.policies, self_play=False)
         for b in self.policies[1:]:  # the first policy's pairings name every policy once
             self.pair_config(self.policies[0], b).check()
 

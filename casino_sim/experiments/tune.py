@@ -24,7 +24,8 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.tune_play import FieldJob, play_field
 from casino_sim.experiments.tune_store import TuneDir
-from casino_sim.policies import get_policy
+from casino_sim.policies import builtin_policies, folder_label, get_policy
+from casino_sim.policies.names import check_distinct_names
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import mean_ci
 from casino_sim.runner.seeding import stream_seed
@@ -52,8 +53,12 @@ class TuneConfig:
     seed: int = 0
     sigma: float = 0.3  # CMA-ES's first step, in units of each weight's scale
     validate_deals: int = 20_000
-    name: str = "tuned"
+    name: str = ""  # the policy written; "" names it after the start: default_name
     threads: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", default_name(self.start))
 
     def policies(self) -> tuple[Policy, tuple[Policy, ...]]:
         """Check every option; the start policy and the field. InputError names the bad one."""
@@ -78,11 +83,23 @@ class TuneConfig:
         start = get_policy(self.start)
         if start.kind != "heuristic":
             raise InputError(f"--start must be a heuristic policy (a weights file); {start.name!r} is {start.kind}")
+        check_distinct_names((self.start, *self.against))
         field = tuple(get_policy(a) for a in self.against)
         for p in field:
-            if p.kind == "python":
+            if p.plays_in_python:
                 raise InputError(f"tune plays on the numba engine; {p.name!r} is a Python callable or an exec: bot")
+        self.check_name(start, field)
         return start, field
+
+    def check_name(self, start: Policy, field: tuple[Policy, ...]) -> None:
+        """The policy written must not show under the name of a built-in or of a policy it is validated against:
+        the validation's tables, and any later run that plays both, would pool the two (policies/names.py)."""
+        taken = [p.name for p in (start, *field)]
+        if self.name in builtin_policies() or self.name in taken:
+            whose = "a built-in policy" if self.name in builtin_policies() else "a policy of --start or --against"
+            raise InputError(
+                f"--name {self.name!r} is the name of {whose}: choose another (default: {default_name(self.start)})"
+            )
 
     def rounds_planned(self, field_size: int) -> tuple[int, int]:
         """Rounds of the search and of the short list's replay (validation aside), for the progress bar."""
@@ -127,6 +144,12 @@ def _quiet():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         yield
+
+
+def default_name(start: str) -> str:
+    """The name of the policy tune writes when --name is not given: the start's name with `-tuned` (expert-tuned),
+    never a built-in's."""
+    return f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', folder_label(start)).strip('_.-')[:50] or 'policy'}-tuned"
 
 
 def new_optimiser(config: TuneConfig, n: int):

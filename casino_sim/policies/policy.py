@@ -13,7 +13,9 @@ from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_featu
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
-KINDS = POLICY_KINDS
+# the kinds asked for every move from Python, on the reference engine: a Python callable, a bot (exec:COMMAND)
+CALLABLE_KINDS = ("python", "exec")
+KINDS = (*POLICY_KINDS, "exec")
 
 PythonPolicy = Callable[[Position, list[Move], np.random.Generator], Move]
 
@@ -32,7 +34,7 @@ class Policy:
     source: str = "built-in"
     weights: np.ndarray | None = None  # heuristic: one weight per FEATURE_NAMES entry
     params: dict = field(default_factory=dict)  # rollout, searcher: worlds, base, crn
-    fn: PythonPolicy | None = None  # python: the callable
+    fn: PythonPolicy | None = None  # python, exec: the callable (a bot's is policies.bots.ExecBot)
 
     @property
     def kind_id(self) -> int:
@@ -42,6 +44,12 @@ class Policy:
     def searches(self) -> bool:
         """Whether it chooses by play-outs with a base policy (rollout, searcher): the numba engine's work."""
         return self.kind in SEARCH_KINDS
+
+    @property
+    def plays_in_python(self) -> bool:
+        """Whether a callable of its own picks its moves (a Python function, a bot): it plays on the reference
+        engine only, and cannot enter a numba kernel."""
+        return self.kind in CALLABLE_KINDS
 
     def choose(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
         """Pick one of the legal moves (the slow, readable path used with the reference engine)."""
@@ -53,7 +61,7 @@ class Policy:
             return moves[0]
         if self.kind == "heuristic":
             return moves[best_index(self.scores(pos, moves), rng)]
-        if self.kind == "python":
+        if self.plays_in_python:
             move = self.fn(pos, moves, rng)
             if move not in moves:
                 raise PolicyError(f"policy {self.name!r} returned a move that is not legal: {move!r}")

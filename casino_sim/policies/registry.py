@@ -93,7 +93,7 @@ def exec_policy(spec: str) -> Policy:
         bot = ExecBot(spec)
         _bots[spec] = Policy(
             bot_name(bot.argv),
-            "python",
+            "exec",
             f"The program `{bot.command}`, asked for each move over stdin/stdout (README, Bots in any language).",
             source=spec,
             fn=bot,
@@ -132,5 +132,10 @@ def policy_label(spec: str) -> str:
 
 
 def folder_label(spec: str) -> str:
-    """policy_label(spec) made safe in a file or folder name: anything but letters, digits, '.', '+' and '-' is '_'."""
-    return re.sub(r"[^\w.+-]+", "_", policy_label(spec)).strip("_") or "policy"
+    """policy_label(spec) made safe in a file or folder name (folder_safe)."""
+    return folder_safe(policy_label(spec))
+
+
+def folder_safe(name: str) -> str:
+    """A policy's name made safe in a file or folder name: anything but letters, digits, '.', '+' and '-' is '_'."""
+    return re.sub(r"[^\w.+-]+", "_", name).strip("_") or "policy"

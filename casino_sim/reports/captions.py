@@ -8,6 +8,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from casino_sim.policies import policy_label
+from casino_sim.policies.names import matchup
 
 
 def run_caption(manifest: dict, deals: str | None = None) -> str:
@@ -24,7 +25,7 @@ def run_caption(manifest: dict, deals: str | None = None) -> str:
         elif manifest.get("kind") == "card-value":
             who, count = f"{policy_label(cfg['policy'])} in both seats", f"{cfg['deals']:,} deals"
         else:
-            who, n = f"{policy_label(cfg['policy_a'])} vs {policy_label(cfg['policy_b'])}", cfg["deals"]
+            who, n = matchup(cfg["policy_a"], cfg["policy_b"], cfg.get("seats"), cfg["rules"]), cfg["deals"]
             if cfg.get("until_ci") and manifest.get("chunks") is not None:
                 size = cfg["chunk_deals"]
                 n = sum(min(size, cfg["deals"] - c * size) for c in manifest["chunks"])

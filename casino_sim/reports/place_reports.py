@@ -24,6 +24,7 @@ from casino_sim.reports.place_tables import (
     convergence_places_table,
     matchup_label,
     score_places_table,
+    seat_order,
     seat_places_table,
     summary_places_table,
 )
@@ -36,7 +37,7 @@ def make_places(df: pd.DataFrame, manifest: dict, cards: pd.DataFrame | None = N
     sides = side_rows(df)
     players = side_rows(df, by_team=False)  # the sides themselves without teams
     by_place = (sides, players) if has_teams(df) else (sides,)
-    label, rules = matchup_label(sides)[2], str(df["rules"].iloc[0])
+    label, rules = matchup_label(sides, seat_order(df))[2], str(df["rules"].iloc[0])
     caption = captions.run_caption(manifest)
     rates, dist = sweep_places_tables(players, label, rules)
     reports = {

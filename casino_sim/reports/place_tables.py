@@ -14,10 +14,19 @@ from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson, mean_ci
 from casino_sim.reports.tables import _drop_n, running_table
 
 
-def matchup_label(sides: pd.DataFrame) -> tuple[str, str, str]:
-    """(A, the others, "A vs others"): A's side's policy and the other sides' policies."""
+def seat_order(df: pd.DataFrame) -> list[str]:
+    """The policies of the records in the order the run seated them (--seats' order): seating m puts the first
+    seat's policy at player m, the k-th at player m + k (runner.deals.rotations), and `mirror` is m."""
+    n = sum(c.startswith("policy_") for c in df.columns)
+    m = int(df["mirror"].iloc[0]) if len(df) else 0
+    return [str(df[f"policy_{(m + k) % n}"].iloc[0]) for k in range(n)] if len(df) else []
+
+
+def matchup_label(sides: pd.DataFrame, order: list[str] = ()) -> tuple[str, str, str]:
+    """(A, the others, "A vs others"): A's side's policy and the other sides' policies, in seat_order `order`."""
     a = ", ".join(dict.fromkeys(sides.loc[sides["is_a"], "policy"]))
-    b = ", ".join(dict.fromkeys(sides.loc[~sides["is_a"], "policy"]))
+    others = list(dict.fromkeys(sides.loc[~sides["is_a"], "policy"]))
+    b = ", ".join(sorted(others, key=lambda p: order.index(p) if p in order else len(order)))
     return a, b, f"{a} vs {b}"
 
 
@@ -30,7 +39,7 @@ def deal_margins(sides: pd.DataFrame) -> np.ndarray:
 def summary_places_table(df: pd.DataFrame, sides: pd.DataFrame) -> pd.DataFrame:
     """One row: A's margin over the other sides per deal, A's win rate (the one highest total; a shared top
     counts its share), the mean totals of A's side and of the others', and the counts."""
-    a, b, label = matchup_label(sides)
+    a, b, label = matchup_label(sides, seat_order(df))
     on_a = sides["is_a"].to_numpy()
     rows_a, rows_b = sides[on_a], sides[~on_a]
     row = {
@@ -89,4 +98,4 @@ def score_places_table(sides: pd.DataFrame, label: str) -> pd.DataFrame:
 
 def convergence_places_table(df: pd.DataFrame, sides: pd.DataFrame, points: int = 1000) -> pd.DataFrame:
     """Running mean of A's margin per deal with its band, as reports.tables.convergence_table lays it out."""
-    return running_table(str(df["rules"].iloc[0]), matchup_label(sides)[2], deal_margins(sides), points)
+    return running_table(str(df["rules"].iloc[0]), matchup_label(sides, seat_order(df))[2], deal_margins(sides), points)

@@ -14,7 +14,7 @@ from casino_sim.runner.deals import DealRows
 
 def engine_for(engine: str, policies: tuple[Policy, Policy]) -> str:
     """The engine that will play: Python-callable policies play only on the reference engine."""
-    python = any(p.kind == "python" for p in policies)
+    python = any(p.plays_in_python for p in policies)
     eng = get_engine("reference" if python else engine)  # a prototype is played where it can be, not refused
     for p in policies:
         if not eng.plays(p):

@@ -64,7 +64,7 @@ def test_tune_against_the_field(tmp_path, spec):
     proc = run("tune", "--rules", spec, "--against", "greedy", "--deals", "4", "--generations", "1",
                "--population", "2", "--validate-deals", "6", "--out", str(out))  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    assert "tuned vs greedy" in proc.stdout and (out / "tuned.toml").is_file()
+    assert "expert-tuned vs greedy" in proc.stdout and (out / "expert-tuned.toml").is_file()
 
 
 @pytest.mark.parametrize("spec", SPECS)

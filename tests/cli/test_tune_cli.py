@@ -13,8 +13,8 @@ def test_a_tiny_tune_writes_a_policy_and_prints_its_validation(tmp_path):
     args = ["--deals", "5", "--generations", "1", "--population", "2", "--validate-deals", "10", "--out", str(out)]
     proc = run("tune", *args, "--against", "greedy", "--seed", "3")
     assert proc.returncode == 0, proc.stderr
-    assert "tuned vs expert" in proc.stdout and "tuned vs greedy" in proc.stdout
-    assert (out / "tuned.toml").is_file() and (out / "report" / "learning_curve.png").is_file()
+    assert "expert-tuned vs expert" in proc.stdout and "expert-tuned vs greedy" in proc.stdout
+    assert (out / "expert-tuned.toml").is_file() and (out / "report" / "learning_curve.png").is_file()
     again = run("tune", *args, "--against", "greedy")
     assert_one_line_error(again, "already holds a run", "--resume")
     resumed = run("tune", "--resume", str(out))  # nothing left to search: picks and validates again, the same

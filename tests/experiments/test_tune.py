@@ -83,8 +83,8 @@ def test_a_run_cut_short_resumes_to_the_uninterrupted_result(tiny_run, tmp_path,
 
 def test_the_written_policy_loads_and_plays(tiny_run):
     folder, result = tiny_run
-    policy = get_policy(str(folder / "tuned.toml"))
-    assert policy.kind == "heuristic" and policy.name == "tuned"
+    policy = get_policy(str(folder / "expert-tuned.toml"))
+    assert policy.kind == "heuristic" and policy.name == "expert-tuned"
     assert np.array_equal(policy.weights, result.policy.weights)
     assert "casino-sim tune --start expert" in policy.description and "seed 5" in policy.description
     out = engine.play_rows(chunk_rows(1, 0, 20, mirrored=True), STRICT, *policy_arrays((policy, get_policy("greedy"))))

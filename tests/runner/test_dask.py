@@ -263,4 +263,4 @@ def test_tune_on_dask_gives_the_local_run(cluster, tmp_path):
     local = tune(config, open_run(config, tmp_path / "local"), LocalBackend())
     on_dask = tune(config, open_run(config, tmp_path / "dask"), cluster)
     assert local.history == on_dask.history and local.selection == on_dask.selection
-    assert (tmp_path / "local" / "tuned.toml").read_bytes() == (tmp_path / "dask" / "tuned.toml").read_bytes()
+    assert (tmp_path / "local" / "expert-tuned.toml").read_bytes() == (tmp_path / "dask" / "expert-tuned.toml").read_bytes()

@@ -1,0 +1,76 @@
+"""How a run names its policies: a run's records, tables and charts tell policies apart by name, so two different
+policies that show under one name would be pooled into one row (every command that plays two or more policies
+refuses that here), and a run is called by its seats in the order given ("expert vs greedy, random").
+
+The same policy on both sides (self-play: `--policy expert --vs expert`) is one policy, not a clash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
+from casino_sim.policies.policy import Policy, PolicyError
+from casino_sim.policies.registry import folder_safe, get_policy, policy_label
+
+RENAME = "give one of them another name (a policy file's `name =` field; a Python file's or a bot's file name)"
+
+
+def plays_alike(p: Policy, q: Policy) -> bool:
+    """Whether two loaded policies play the same way: the same kind, weights, parameters and callable (a policy
+    file is read anew each time it is named, so equal content counts as the same policy)."""
+    if p is q:
+        return True
+    same_weights = (p.weights is None) == (q.weights is None) and (
+        p.weights is None or np.array_equal(p.weights, q.weights)
+    )
+    return p.kind == q.kind and same_weights and p.params == q.params and p.fn is q.fn
+
+
+def check_distinct_names(specs: Iterable[str], self_play: bool = True) -> None:
+    """PolicyError (one line naming both and the fix) when two different policies among `specs` show under one name.
+
+    With `self_play` a policy given twice (or two files that play alike) passes: it plays itself. A tournament,
+    whose every entry is a row of its tables, passes False.
+    """
+    seen: dict[str, tuple[str, Policy]] = {}
+    for spec in specs:
+        policy = get_policy(spec)
+        first_spec, first = seen.setdefault(policy.name, (spec, policy))
+        if first_spec != spec and not (self_play and plays_alike(first, policy)):
+            raise PolicyError(
+                f"{first_spec} and {spec} both show as {policy.name!r}, so their results would be pooled: {RENAME}"
+            )
+
+
+def seat_names(text: str) -> list[str]:
+    """--seats A,B,C[,D]: the policy names, one per player (player 0 first)."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise InputError(f"--seats must name a policy for every player, separated by commas, got {text!r}")
+    return names
+
+
+def matchup_sides(policy_a: str, policy_b: str, seats: str | None, rules: str) -> tuple[str, list[str]]:
+    """A's side and the other sides by policy name, in the order seated, as the n-player reports name them
+    (reports/place_tables.py): --seats A,B,C gives (A, [B, C]), each name once; with teams, A's team against the
+    other, a team of two policies named X+Y (alphabetical)."""
+    names = [policy_label(s) for s in (seat_names(seats) if seats else (policy_a, policy_b))]
+    if seats and get_rules(rules).teams:
+        names = ["+".join(sorted(set(names[t::2]))) for t in (0, 1)]
+    return names[0], list(dict.fromkeys(names[1:]))
+
+
+def matchup(policy_a: str, policy_b: str, seats: str | None, rules: str) -> str:
+    """What a run is called in headlines and captions: "A vs B", with --seats "A vs B, C" in the order given."""
+    a, others = matchup_sides(policy_a, policy_b, seats, rules)
+    return f"{a} vs {', '.join(others)}"
+
+
+def matchup_folder(policy_a: str, policy_b: str, seats: str | None, rules: str) -> str:
+    """matchup() made safe in a folder name: A-vs-B, A-vs-B-C (registry.folder_label's characters)."""
+    a, others = matchup_sides(policy_a, policy_b, seats, rules)
+    return f"{folder_safe(a)}-vs-{'-'.join(map(folder_safe, others))}"
