@@ -71,7 +71,9 @@ def simulate(
     games: Annotated[
         bool,
         typer.Option(
-            "--games/--rounds", help="Play whole games to the target (--deals counts games) instead of single rounds."
+            "--games/--rounds",
+            help="Play whole games to the target instead of single rounds: each of --deals deals (a sequence of "
+            "shuffles) is played as one game per seating, so --deals 300 plays 600 games of two players.",
         ),
     ] = False,
     check: Annotated[
@@ -145,9 +147,8 @@ def simulate(
         f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s); writing reports",
         highlight=False,
     )
-    for note in (run_notes.until_ci_note(manifest), run_notes.card_deals_note(manifest)):
-        if note:
-            console.print(note, highlight=False, markup=False, soft_wrap=True)
+    for note in run_notes.notes(manifest):
+        console.print(note, highlight=False, markup=False, soft_wrap=True)
     tables = sim.write_reports(run)
     _print_summary(tables)
     if (
@@ -157,15 +158,15 @@ def simulate(
     console.print(f"records, summary and charts: {run.path}", highlight=False)
 
 
-def _print_summary(tables: dict, games: bool = True) -> None:
-    """The summary table of a run, one row per matchup, and its whole games table (`games`, or when there is no
-    summary: whole games of three or four players have only that)."""
+def _print_summary(tables: dict) -> None:
+    """The headline table of a run, one row per matchup: its whole games table with --games (any number of
+    players: the rounds' table of two players is in report.md), else its summary."""
     from casino_sim.cli.ui import games_table, summary_table
 
-    if "summary" in tables:
-        console.print(summary_table(tables["summary"]))
-    if "games" in tables and (games or "summary" not in tables):
+    if "games" in tables:
         console.print(games_table(tables["games"]))
+    elif "summary" in tables:
+        console.print(summary_table(tables["summary"]))
 
 
 class ReportKind(str, Enum):
@@ -217,7 +218,7 @@ def report(
         tables = write_report(run_dir, target)
         console.print(ratings_table(tables["ratings"], tables["matches"]))
     elif kind in (ReportKind.all, ReportKind.html):  # html before any report was written: write them all
-        _print_summary(write_all(run_dir, target), games=False)
+        _print_summary(write_all(run_dir, target))
     else:
         table = REPORTS[kind.value](run_dir, target)
         console.print(table.to_string(index=False), highlight=False, markup=False)

@@ -1,8 +1,24 @@
-"""The lines simulate prints after a run: how many deals its card values replayed, and where --until-ci stopped."""
+"""The lines simulate prints after a run: where --until-ci stopped, what a run of whole games counted, and how
+many deals its card values replayed."""
 
 from __future__ import annotations
 
 from casino_sim.experiments.simulate import AUTO_CARD_DEALS_CAP, AUTO_CARD_DIVISOR, SimConfig
+from casino_sim.reports.captions import deals_played, games_count
+
+
+def notes(manifest: dict) -> list[str]:
+    """Every line that applies to the finished run of `manifest`, in the order printed."""
+    lines = (until_ci_note(manifest), games_note(manifest), card_deals_note(manifest))
+    return [line for line in lines if line]
+
+
+def games_note(manifest: dict) -> str | None:
+    """With --games, what was counted: games, the deals (shuffle sequences) they came from, and rounds."""
+    if not manifest["config"].get("games"):
+        return None
+    count = games_count(manifest["config"], deals_played(manifest))
+    return f"whole games: {count}, {manifest['rounds_played']:,} rounds"
 
 
 def card_deals_note(manifest: dict) -> str:

@@ -11,19 +11,21 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.policies.names import seat_names
+from casino_sim.policies.names import check_distinct_names, seat_names
 from casino_sim.runner.deals import rotations
 
 # what plays two players only so far: --record, --check
 TWO_PLAYER_OPTIONS = ("--record", "--check")
 
 
-def check_seating(rules: str, seats: str | None, two_player_only: tuple[bool, ...]) -> None:
-    """One line for a --seats list that does not fit the rule set's players, or for a TWO_PLAYER_OPTIONS option
-    (given: two_player_only, in that order) with three or four players."""
+def check_seating(rules: str, seats: str | None, two_player_only: tuple[bool, ...], policies=()) -> None:
+    """One line for a --seats list that does not fit the rule set's players, for two different `policies` that
+    show under one name (policies/names.py), or for a TWO_PLAYER_OPTIONS option (given: two_player_only, in that
+    order) with three or four players."""
     players = get_rules(rules).players  # a bad rule set: RulesError, one line
     if seats is not None and len(seats.split(",")) != players:
         raise InputError(f"--seats names {len(seats.split(','))} policies, but {rules} seats {players} players")
+    check_distinct_names(policies)
     if players == 2:
         return
     for option, given in zip(TWO_PLAYER_OPTIONS, two_player_only):

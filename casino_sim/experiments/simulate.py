@@ -19,7 +19,7 @@ from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
 from casino_sim.experiments.seating import check_seating, policy_names, seat_names, seatings
 from casino_sim.policies import get_policy
-from casino_sim.policies.names import check_distinct_names, matchup_folder
+from casino_sim.policies.names import matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
@@ -91,8 +91,7 @@ class SimConfig:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
         if self.games:
             self.check_games()
-        check_seating(self.rules, self.seats, (bool(self.record), self.checked))
-        check_distinct_names(self.policy_names())
+        check_seating(self.rules, self.seats, (bool(self.record), self.checked), self.policy_names())
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -328,7 +327,7 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     rounds_done = sum(config.chunk_units(c) for c in done)
     if progress:
         progress(rounds_done, rounds_total)
-    played, card_rounds, t0 = 0, 0, time.perf_counter()
+    played, card_rounds, games, t0 = 0, 0, 0, time.perf_counter()
 
     def narrow_enough() -> bool:
         return config.until_ci is not None and head.interval()[1] < config.until_ci
@@ -343,6 +342,7 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
             frame = tables["rounds"]
             played += len(frame)
             card_rounds += len(tables.get("cards", ()))
+            games += len(tables.get("games", ()))
             rounds_done += config.chunk_units(chunk)  # with --games, progress counts games
             if progress:
                 progress(rounds_done, rounds_total)
@@ -355,6 +355,7 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     wall = time.perf_counter() - t0
     timings = {
         "rounds_played": played,
+        **({"games_played": games} if config.games else {}),
         "card_rounds_played": card_rounds,
         "play_seconds": wall,
         "rounds_per_s": (played + card_rounds) / wall if wall > 0 else None,

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
+from casino_sim.core.rules import get_rules
 from casino_sim.policies import policy_label
 from casino_sim.policies.names import matchup
 
@@ -25,22 +26,34 @@ def run_caption(manifest: dict, deals: str | None = None) -> str:
         elif manifest.get("kind") == "card-value":
             who, count = f"{policy_label(cfg['policy'])} in both seats", f"{cfg['deals']:,} deals"
         else:
-            who, n = matchup(cfg["policy_a"], cfg["policy_b"], cfg.get("seats"), cfg["rules"]), cfg["deals"]
-            if cfg.get("until_ci") and manifest.get("chunks") is not None:
-                size = cfg["chunk_deals"]
-                n = sum(min(size, cfg["deals"] - c * size) for c in manifest["chunks"])
-            unit = (
-                ("mirrored pairs of games" if cfg.get("mirrored") else "games")
-                if cfg.get("games")
-                else ("deals, mirrored" if cfg.get("mirrored") else "deals")
-            )
-            count = f"{n:,} {unit}" + (f" (--until-ci {cfg['until_ci']})" if cfg.get("until_ci") else "")
+            who, n = matchup(cfg["policy_a"], cfg["policy_b"], cfg.get("seats"), cfg["rules"]), deals_played(manifest)
+            rounds = f"{n:,} deals" + ", mirrored" * bool(cfg.get("mirrored"))
+            count = games_count(cfg, n) if cfg.get("games") else rounds
+            count += f" (--until-ci {cfg['until_ci']})" if cfg.get("until_ci") else ""
         return " · ".join((who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}"))
     except (KeyError, TypeError, ValueError):
         cmd = manifest.get("command")
         if isinstance(cmd, list) and cmd:
             cmd = " ".join([Path(str(cmd[0])).name, *map(str, cmd[1:])])
         return f"run: {cmd}" if cmd else ""
+
+
+def deals_played(manifest: dict) -> int:
+    """The deals of a simulate run: --deals, or those of its chunks when --until-ci stopped it early."""
+    cfg = manifest["config"]
+    if cfg.get("until_ci") and manifest.get("chunks") is not None:
+        size = cfg["chunk_deals"]
+        return sum(min(size, cfg["deals"] - c * size) for c in manifest["chunks"])
+    return cfg["deals"]
+
+
+def games_count(cfg: dict, n: int) -> str:
+    """What a run of whole games counts, said alike on the terminal, in captions and in report.md: "600 games (300
+    deals, each played in 2 seatings)" for n = 300. --deals counts deals (shuffle sequences), each played as one
+    game per seating (docs/games.md)."""
+    seatings = get_rules(cfg["rules"]).n_sides if cfg.get("mirrored", True) else 1
+    each = f"each played in {seatings} seatings" if seatings > 1 else "one game each"
+    return f"{n * seatings:,} games ({n:,} deals, {each})"
 
 
 CAPTION_PT = 8

@@ -10,6 +10,7 @@ import pandas as pd
 
 from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.score import CATEGORY_LABELS
+from casino_sim.reports.captions import deals_played, games_count
 from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.kinds import MAKERS, Report
 from casino_sim.reports.load import (
@@ -271,6 +272,8 @@ def render_index(results: dict, manifest: dict) -> str:
     if manifest.get("command"):
         cmd = manifest["command"]
         lines += [f"Run: `{' '.join(cmd) if isinstance(cmd, list) else cmd}`", ""]
+    if (manifest.get("config") or {}).get("games"):
+        lines += [f"Whole games: {games_count(manifest['config'], deals_played(manifest))}.", ""]
     lines += [
         "All intervals are 95% confidence intervals; rounds of one deal count as one sample; "
         "void rounds are counted but excluded from means.",

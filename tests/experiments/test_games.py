@@ -109,7 +109,7 @@ def test_cli_games_run_writes_the_games_report(tmp_path):
     r = run("simulate", "--games", "--deals", "60", "--chunk-deals", "30", "--out", str(out))
     assert r.returncode == 0, r.stderr
     assert "Whole games" in r.stdout
-    assert "deal" not in r.stdout.split("Whole games")[0].split("Summary")[1]  # its summary counts games, rounds
+    assert "whole games: 120 games (60 deals, each played in 2 seatings)" in r.stdout and "Summary" not in r.stdout
     assert (pd.read_csv(out / "report" / "summary.csv").loc[0, "games"]) == 120
     table = pd.read_csv(out / "report" / "games.csv")
     assert table.loc[0, "games"] == 120 and 0 <= table.loc[0, "win_rate_a_ci_lo"] <= table.loc[0, "win_rate_a_mean"]
