@@ -88,12 +88,14 @@ def play(
     your partner); moves are chosen by number, 'hint' analyses."""
     from casino_sim.cli.terminal_game import TerminalGame, random_seed
     from casino_sim.policies import get_policy
+    from casino_sim.policies.names import check_distinct_names
     from casino_sim.runner.recording import write_game
     from casino_sim.runner.rundir import writable_folder
 
     ruleset = rules_with_players(rules, players)
     if partner is not None and not ruleset.teams:
         raise InputError(f"--partner: {ruleset.name} has no partnerships (four brazilian players, or teams=true)")
+    check_distinct_names((vs, partner or vs))  # the table and the saved game name the seats by policy
     if save is not None:
         writable_folder(save.parent if str(save.parent) else Path("."))
         if save.is_dir():

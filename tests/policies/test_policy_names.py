@@ -119,3 +119,9 @@ def test_seats_are_named_in_the_order_given_everywhere(tmp_path):
     assert repr(cs.open_run(tmp_path / "run")).startswith("<Run expert vs greedy, random,")
     teams = matchup("expert", "greedy", "expert,greedy,random,greedy", "italian:players=4,teams=true")
     assert teams == "expert+random vs greedy"  # as the team reports name the sides
+
+
+def test_play_refuses_a_partner_that_shows_as_the_opponents(tmp_path):
+    tuned = named_file(tmp_path, "tuned")
+    proc = run("play", "--rules", "brazilian:players=4", "--vs", "tuned", "--partner", tuned, stdin="quit\n")
+    assert_one_line_error(proc, "both show as 'tuned'")
