@@ -23,6 +23,7 @@ from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import round_context
 from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of, sides
+from casino_sim.reports.separation import leader
 from casino_sim.reports.stats import t975
 
 MAX_WORLDS = 100_000
@@ -156,10 +157,11 @@ def analysis_table(a: Analysis) -> Table:
     them), the move in words, expected difference, interval, how often best (, exact)."""
     p = a.position.to_move
     caption = "best first; # is the move's number in the list of legal moves"
+    notes = [caption, *filter(None, (a.exact_note, best_move_note(a)))]
     table = Table(
         title=f"{PLAYER_NAMES[p]} to move: {margin_words(a.position)} at the end of the round "
         f"({a.worlds:,} worlds, play-outs by {a.policy}, seed {a.seed})",
-        caption=caption if a.exact_note is None else f"{caption}\n{a.exact_note}",
+        caption="\n".join(notes),
     )
     table.add_column("#", justify="right")
     table.add_column("move")
@@ -180,6 +182,17 @@ def analysis_table(a: Analysis) -> Table:
             row.append(f"{m.exact:+d}")
         table.add_row(*row)
     return table
+
+
+def best_move_note(a: Analysis) -> str | None:
+    """Whether the estimates name a best move: the top move's interval clear of every other's (reports/separation.py);
+    None with exact values (they are the truth) or a single move."""
+    if a.has_exact or len(a.moves) < 2:
+        return None
+    verdict = leader([(str(m.number), m.mean, m.low, m.high) for m in a.moves], a.worlds)
+    if verdict.leader:
+        return f"the best move: #{verdict.leader}, its interval clear of every other move's"
+    return verdict.too_few("name the best move", "worlds")
 
 
 def margin_words(pos: Position) -> str:

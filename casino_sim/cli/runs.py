@@ -372,8 +372,8 @@ def card_value(
     """The value of holding each card (the 10♦ above all), from paired deals: a 52-card heatmap."""
     from casino_sim.cli.ui import card_values_table
     from casino_sim.experiments.card_value import card_values
+    from casino_sim.reports.index import write_page_of
     from casino_sim.reports.kinds import card_value as card_value_report
-    from casino_sim.reports.webpage import write_page
     from casino_sim.runner.progress import progress_bar
 
     if not 1 <= deals <= 10**7:
@@ -393,6 +393,6 @@ def card_value(
         paired = card_values(policy, deals, rules, seed, threads, progress=update)
     manifest = {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}}
     values = card_value_report(paired, target, manifest)
-    write_page(target, manifest)
+    write_page_of(target, {"card-value": values}, manifest)
     console.print(card_values_table(values))
     console.print(f"tables and charts: {target} (the page: {target / 'index.html'})", highlight=False)

@@ -66,6 +66,7 @@ def ratings_table(ratings, matches):
     """A tournament as a rich table, best first (the heatmap's order): each policy's Elo and its game win
     rate against each opponent, with 95% intervals (Wilson for the win rates)."""
     from casino_sim.reports.index import ci_text
+    from casino_sim.reports.tournament import strongest
 
     names = list(ratings["policy"])
     table = _table("Tournament: Elo and game win rate against each opponent (95% intervals)", ("policy", "Elo", *names))
@@ -76,12 +77,13 @@ def ratings_table(ratings, matches):
             for o in names
         ]
         table.add_row(r["policy"], ci_text(dict(r, elo_mean=r["elo"]), "elo_", ".0f"), *cells)
+    table.caption = strongest(matches, ratings)
     return table
 
 
 def card_values_table(values):
     """Every card's value as a rich table, most valuable first: one row per card, a column per place it moved to."""
-    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.index import card_verdict, ci_text
 
     variants = list(dict.fromkeys(values["variant"].astype(str)))
     by = {(str(r["variant"]), r["label"]): r for r in values.to_dict("records")}
@@ -93,23 +95,26 @@ def card_values_table(values):
     )
     for label in labels:
         table.add_row(label, *(ci_text(by[(v, label)], "", "+.2f") if (v, label) in by else "—" for v in variants))
+    table.caption = "\n".join(f"moved to the {v}: {card_verdict(g)}" for v, g in values.groupby("variant", sort=True))
     return table
 
 
 def validation_table(name: str, rows: list[dict]):
     """A tuned policy against each opponent on fresh deals: its points per mirrored deal with the interval."""
     from casino_sim.reports.index import ci_text
+    from casino_sim.reports.tune import validation_verdicts
 
     table = _table("Validation on fresh deals (95% intervals)", ("matchup", "deals", "A − B per deal"))
     for r in rows:
         table.add_row(f"{name} vs {r['opponent']}", f"{r['deals']:,}", ci_text(r))
+    table.caption = "\n".join(validation_verdicts(name, rows))
     return table
 
 
 def knockout_table(table, policy: str):
     """A knockout as a rich table, most valuable first: each worth with its interval, the deals, why it stopped."""
     from casino_sim.reports.index import ci_text
-    from casino_sim.reports.skills import knockout_label
+    from casino_sim.reports.skills import knockout_label, knockout_verdict
 
     out = _table(
         f"What each feature of {policy} is worth (points per mirrored deal, 95% intervals)",
@@ -118,12 +123,14 @@ def knockout_table(table, policy: str):
     for r in table.to_dict("records"):
         worth = ci_text(r, "worth_", "+.3f") if r["deals"] else "—"
         out.add_row(knockout_label(r), f"{r['weight']:g}", worth, f"{r['deals']:,}", r["stopped"])
+    out.caption = knockout_verdict(table)
     return out
 
 
 def regret_table(table):
     """Regret per policy as a rich table: decisions judged, share played best, points lost per decision and round."""
     from casino_sim.reports.index import ci_text
+    from casino_sim.reports.skills import regret_verdict
 
     out = _table(
         "Last-batch decisions against exact best play (95% intervals)",
@@ -138,4 +145,5 @@ def regret_table(table):
             ci_text(r, "lost_per_decision_", ".3f", "deals"),
             ci_text(r, "lost_per_round_", ".3f", "deals"),
         )
+    out.caption = regret_verdict(table)
     return out

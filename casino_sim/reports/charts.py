@@ -312,13 +312,19 @@ def tournament_chart(
 ) -> Figure:
     """Win-rate and points-margin matrices (row policy against column opponent) and the Elo ratings.
 
-    Rows and columns follow the ratings (best first), as the printed ratings table does; cells grow with their text.
+    Rows and columns follow the ratings (highest Elo first), as the printed ratings table does; the panels are
+    stacked and the figure sized to the policies, so that shown at its own size on a page its text stays readable.
     """
     n = len(ratings)
     order = list(ratings["policy"])
     win, margin = ([m.reindex(index=order, columns=order) for m in ms] for ms in (win, margin))
     cell = 0.125 * _cell_font(n)  # inches: room for "[99.8%, 100.0%]" at the cell font
-    fig, (ax1, ax2, ax3) = _figure(3, width=max(4.5, cell * n + 2.6), height=max(3.8, cell * n + 2.2))
+    names = 0.075 * max((len(fit_label(p)) for p in order), default=4)  # inches: the tick labels at 10 pt
+    # one panel under the other: three side by side made a figure of 2,673 px for four policies, shown shrunk
+    side = cell * n + names + 1.8  # the matrix, its row labels and its colour bar
+    high = cell * n + 0.6 * names + 0.9  # the matrix, its slanted column labels and its title
+    fig = Figure(figsize=(max(5.0, side), 2 * high + 0.4 * n + 1.6), layout="constrained")
+    ax1, ax2, ax3 = fig.subplots(3, 1, height_ratios=[high, high, 0.4 * n + 1.2])
     # one decimal: whole percents would round a bound 0.2% from the edge onto it, "100% [100%, 100%]"
     _matrix_panel(ax1, *win, 0.5, ".1%", "Game win rate (95% CI)", "share of games won", fig)
     _matrix_panel(ax2, *margin, 0.0, "+.1f", "Final points margin per game (95% CI)", "points per game", fig)

@@ -24,6 +24,7 @@ from casino_sim.reports.load import (
     rounds_of,
 )
 from casino_sim.reports.output import atomic_write
+from casino_sim.reports.separation import leader
 from casino_sim.reports.webpage import write_page
 
 
@@ -81,11 +82,17 @@ def _sweep_lines(t: pd.DataFrame) -> list[str]:
     out = []
     for (m, p), g in t.groupby(["matchup", "policy"], sort=False):
         whole = g[g["batch"] == 0].iloc[0]
-        peak = g[g["batch"] > 0].sort_values("mean").iloc[-1]
-        out.append(
-            f"- {p} ({m}): {ci_text(whole, fmt='.3f')} sweeps per round, most in batch {int(peak['batch'])} "
-            f"({peak['mean']:.3f} per round)."
+        batches = g[g["batch"] > 0]
+        peak = batches.sort_values("mean").iloc[-1]
+        rows = [(f"batch {int(r['batch'])}", r["mean"], r["ci_lo"], r["ci_hi"]) for _, r in batches.iterrows()]
+        verdict = leader(rows, int(whole["n"]))
+        most = (
+            f"most in {verdict.leader} ({ci_text(peak, fmt='.3f')} per round)"
+            if verdict.leader
+            else f"the highest mean in batch {int(peak['batch'])} ({ci_text(peak, fmt='.3f')} per round), but "
+            + verdict.too_few("name the batch with most", "rounds")
         )
+        out.append(f"- {p} ({m}): {ci_text(whole, fmt='.3f')} sweeps per round, {most}.")
     return out
 
 
@@ -151,14 +158,21 @@ def _card_lines(t: pd.DataFrame) -> list[str]:
     out = []
     for variant, g in t.groupby("variant", sort=True):
         ten = g[g["card"] == TEN_DIAMONDS]
-        best = g.sort_values("mean", ascending=False).head(3)
         head = f"the 10♦ is worth {ci_text(ten.iloc[0], fmt='+.2f')} points per deal; " if len(ten) else ""
-        out.append(
-            f"- card moved to the {variant}: {head}most valuable: "
-            + ", ".join(f"{r['label']} {r['mean']:+.2f}" for _, r in best.iterrows())
-            + "."
-        )
+        out.append(f"- card moved to the {variant}: {head}{card_verdict(g)}.")
     return out
+
+
+def card_verdict(g: pd.DataFrame) -> str:
+    """The most valuable card of one variant's values, named only when its interval is clear of every other
+    card's; else the highest means and how many deals of each card would separate them (reports/separation.py)."""
+    best = g.sort_values("mean", ascending=False)
+    verdict = leader(zip(best["label"], best["mean"], best["ci_lo"], best["ci_hi"]), int(best["n"].iloc[0]))
+    if verdict.leader:
+        top = ci_text(best.iloc[0], fmt="+.2f")
+        return f"most valuable: {verdict.leader} {top}, its interval clear of every other card's"
+    top = ", ".join(f"{r['label']} {ci_text(r, fmt='+.2f')}" for _, r in best.head(2).iterrows())
+    return f"highest means {top}; " + verdict.too_few("rank the cards", "deals of each card")
 
 
 CARDS_SECTION = (
@@ -233,6 +247,13 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
     atomic_write(out / "report.md", render(tables, manifest).encode())
     write_page(out, manifest)
     return tables
+
+
+def write_page_of(out: str | Path, results: dict, manifest: dict) -> Path:
+    """report.md (render_index) of reports already written into `out`, and the page index.html made from them:
+    the words around the card-value command's tables, as `report all` gives a run's."""
+    atomic_write(Path(out) / "report.md", render_index(results, manifest).encode())
+    return write_page(out, manifest)
 
 
 def _make(run_dir, data: pd.DataFrame | None, manifest: dict) -> tuple[dict[str, Report], bool]:

@@ -11,7 +11,10 @@ from matplotlib.figure import Figure
 from casino_sim.policies import policy_label
 from casino_sim.reports.captions import add_caption, run_caption
 from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, _yerr
-from casino_sim.reports.output import save_figure, write_table
+from casino_sim.reports.index import ci_text
+from casino_sim.reports.output import atomic_write, save_figure, write_table
+from casino_sim.reports.separation import leader
+from casino_sim.reports.webpage import write_page
 
 
 def knockout_label(row) -> str:
@@ -51,19 +54,88 @@ def _caption(who: str, config: dict, count: str) -> str:
     return run_caption(manifest, count)
 
 
+def knockout_verdict(table: pd.DataFrame) -> str:
+    """The most valuable feature, named only when its interval is clear of every other measured feature's; else
+    how many mirrored deals per feature would separate the top two (reports/separation.py)."""
+    t = table[table["deals"] > 0]
+    labels = [knockout_label(r) for _, r in t.iterrows()]
+    verdict = leader(
+        zip(labels, t["worth_mean"], t["worth_ci_lo"], t["worth_ci_hi"]), int(t["deals"].max()) if len(t) else 0
+    )
+    if verdict.leader:
+        return f"Most valuable: {verdict.leader}, its interval clear of every other feature's."
+    if len(t) < 2:
+        return "One feature measured: nothing to rank."
+    return (
+        "The table's order is not a ranking: "
+        + verdict.too_few("rank the features", "mirrored deals per feature")
+        + "."
+    )
+
+
+def regret_verdict(table: pd.DataFrame) -> str:
+    """The policy that plays a best move most often, named only when its interval is clear of every other's."""
+    if len(table) < 2:
+        return "One policy judged: nothing to rank."
+    labels = [f"{p} (vs {v})" for p, v in zip(table["policy"], table["vs"])]
+    n = int(table["decisions"].max())
+    verdict = leader(zip(labels, table["best_mean"], table["best_ci_lo"], table["best_ci_hi"]), n)
+    if verdict.leader:
+        return f"Plays a best move most often: {verdict.leader}, its interval clear of every other policy's."
+    return "T" + verdict.too_few("say which policy plays a best move most often", "decisions")[1:] + "."
+
+
+def _page(out: Path, title: str, chart: str, what: str, lines: list[str], config: dict, kind: str) -> None:
+    """report.md (the chart, what it shows, its lines) and the page index.html (reports/webpage.py) in `out`."""
+    text = [f"# {title}", "", f"![{title}]({chart}.png) ({chart}.svg; table {chart}.csv, {chart}.json)", "", what]
+    atomic_write(out / "report.md", "\n".join([*text, "", *lines, ""]).encode())
+    write_page(out, {"kind": kind, "config": config})
+
+
+KNOCKOUT_WHAT = (
+    "Each feature's worth: the policy against itself with that feature's weight set to zero, on the same "
+    "seeded mirrored deals, in points per mirrored deal (the whole policy minus the policy without the feature) "
+    "with its 95% interval. A feature stops once its interval is clear of zero or narrower than the precision "
+    "asked, else at the most deals allowed; a worth whose interval holds 0 is not shown to matter."
+)
+REGRET_WHAT = (
+    "In the last batch every card is known, so each decision (a play with two or more legal moves) is valued "
+    "exactly: the share of decisions on a best move (Wilson 95% interval), and the points lost against best "
+    "play per decision and per round (Student t 95% intervals); plays of one deal count as one sample."
+)
+
+
 def write_knockout(table: pd.DataFrame, out: str | Path, config: dict) -> list[Path]:
-    """`knockout.csv/.json` and the chart `knockout.png/.svg`, its footer naming the policy, rules, deals and seed."""
+    """`knockout.csv/.json`, the chart `knockout.png/.svg` (its footer naming the policy, rules, deals and seed),
+    report.md and the page index.html."""
     who = (policy_label(config["policy"]), "itself without one feature")
     caption = _caption(who, config, f"up to {config['deals']:,} mirrored deals each")
     figure = add_caption(knockout_chart(table), caption)
-    return write_table(table, out, "knockout") + save_figure(figure, out, "knockout")
+    paths = write_table(table, out, "knockout") + save_figure(figure, out, "knockout")
+    lines = [
+        f"- {knockout_label(r)}: {ci_text(r, 'worth_', '+.3f')} points per mirrored deal over {r['deals']:,} deals"
+        for _, r in table[table["deals"] > 0].iterrows()
+    ]
+    title = f"What each feature of {policy_label(config['policy'])} is worth"
+    _page(Path(out), title, "knockout", KNOCKOUT_WHAT, [knockout_verdict(table), "", *lines], config, "knockout")
+    return paths
 
 
 def write_regret(table: pd.DataFrame, out: str | Path, config: dict) -> list[Path]:
-    """`regret.csv/.json` and the chart `regret.png/.svg`, its footer naming the policies, rules, decisions and seed."""
+    """`regret.csv/.json`, the chart `regret.png/.svg` (its footer naming the policies, rules, decisions and seed),
+    report.md and the page index.html."""
     vs = policy_label(config["vs"]) if config["vs"] else "itself"
     who = (", ".join(policy_label(p) for p in table["policy"]), vs)
     fewest, most = int(table["decisions"].min()), int(table["decisions"].max())
     count = f"{fewest:,}{'' if fewest == most else f' to {most:,}'} last-batch decisions each"
     figure = add_caption(regret_chart(table), _caption(who, config, count))
-    return write_table(table, out, "regret") + save_figure(figure, out, "regret")
+    paths = write_table(table, out, "regret") + save_figure(figure, out, "regret")
+    lines = [
+        f"- {r['policy']} (vs {r['vs']}): a best move in {ci_text(r, 'best_', '.1%', 'decisions')} of "
+        f"{r['decisions']:,} decisions; lost {ci_text(r, 'lost_per_decision_', '.3f')} points per decision, "
+        f"{ci_text(r, 'lost_per_round_', '.3f')} per round"
+        for _, r in table.iterrows()
+    ]
+    title = "Last-batch decisions against exact best play"
+    _page(Path(out), title, "regret", REGRET_WHAT, [regret_verdict(table), "", *lines], config, "regret")
+    return paths

@@ -16,6 +16,7 @@ from casino_sim.reports import captions, charts
 from casino_sim.reports.index import ci_text
 from casino_sim.reports.load import STRING_COLUMNS, label_matchups
 from casino_sim.reports.output import atomic_write, save_figure, write_table
+from casino_sim.reports.separation import beats, leader
 from casino_sim.reports.stats import bradley_terry, cluster_wilson, elo_from_strengths
 from casino_sim.reports.tables import games_table
 from casino_sim.reports.webpage import write_page
@@ -235,11 +236,35 @@ def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame, players: int
             f"{ci_text(dict(r, win_rate_mean=r['win_rate']), 'win_rate_', '.1%', 'games')} of "
             f"{r['games']:,} games"
         )
-    lines += ["", "## Pairings", ""]
-    for r in matches.to_dict("records"):
-        if r["win_rate_mean"] >= 0.5:
-            lines.append(
-                f"- {r['policy']} beats {r['opponent']} in {ci_text(r, 'win_rate_', '.1%', 'games')} of "
-                f"{r['games']:,} games, by {ci_text(r, 'margin_', '+.2f', 'games')} points per game"
-            )
+    lines += ["", strongest(matches, ratings), "", "## Pairings", ""]
+    lines += pairing_lines(matches)
     return "\n".join(lines) + "\n"
+
+
+def strongest(matches: pd.DataFrame, ratings: pd.DataFrame) -> str:
+    """The strongest policy, named only when its Elo interval is clear of every other's; else how many games per
+    pairing would separate the top two (reports/separation.py)."""
+    per_pairing = int(matches["games"].max()) if len(matches) else 0
+    verdict = leader(zip(ratings["policy"], ratings["elo"], ratings["elo_ci_lo"], ratings["elo_ci_hi"]), per_pairing)
+    if verdict.leader:
+        return f"Strongest: {verdict.leader}, its Elo interval clear of every other policy's."
+    return "The ratings' order is not a ranking: " + verdict.too_few("name the strongest", "games per pairing") + "."
+
+
+def pairing_lines(matches: pd.DataFrame) -> list[str]:
+    """Each pairing once, from the side ahead: "beats" only when its win rate's interval excludes 50%."""
+    out = []
+    for r in matches.to_dict("records"):
+        if r["win_rate_mean"] < 0.5 or (r["win_rate_mean"] == 0.5 and r["policy"] > r["opponent"]):
+            continue
+        rate = f"{ci_text(r, 'win_rate_', '.1%', 'games')} of {r['games']:,} games"
+        margin = f"by {ci_text(r, 'margin_', '+.2f', 'games')} points per game"
+        verdict = beats(
+            r["policy"], r["opponent"], r["win_rate_mean"], r["win_rate_ci_lo"], r["win_rate_ci_hi"], r["games"], 0.5
+        )
+        if verdict.leader:
+            out.append(f"- {r['policy']} beats {r['opponent']} in {rate}, {margin}")
+        else:
+            tell = verdict.too_few("tell which is stronger", "games", "them")
+            out.append(f"- {r['policy']} against {r['opponent']}: wins {rate}, {margin}; {tell}")
+    return out

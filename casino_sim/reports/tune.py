@@ -12,6 +12,7 @@ import pandas as pd
 from casino_sim.core.featurespec import FEATURE_NAMES
 from casino_sim.reports.captions import add_caption
 from casino_sim.reports.charts import CI_NOTE, _figure, _yerr
+from casino_sim.reports.separation import beats, leader
 from casino_sim.reports.stats import mean_ci
 from casino_sim.runner.rundir import atomic_write_bytes, writable_folder
 
@@ -110,8 +111,84 @@ def weights_chart(paths: pd.DataFrame, caption: str):
     return add_caption(fig, caption)
 
 
+def validation_verdicts(name: str, rows: list[dict]) -> list[str]:
+    """Per opponent: the tuned policy beats it (or loses to it) only when the interval excludes 0; else how many
+    fresh deals would tell them apart (reports/separation.py)."""
+    out = []
+    for r in rows:
+        verdict = beats(name, r["opponent"], r["mean"], r["ci_lo"], r["ci_hi"], r["deals"])
+        if verdict.leader:
+            loser = r["opponent"] if verdict.leader == name else name
+            out.append(f"{verdict.leader} beats {loser} on fresh deals")
+        else:
+            out.append(f"{name} vs {r['opponent']}: " + verdict.too_few("tell them apart", "mirrored deals", "them"))
+    return out
+
+
+def selection_verdict(selection: list[dict]) -> str:
+    """Whether the policy written (the short list's highest mean) is clear of the other candidates' intervals."""
+    rows = [(r["candidate"], r["mean"], r["ci_lo"], r["ci_hi"]) for r in selection]
+    verdict = leader(rows, int(selection[0]["n"])) if selection else None
+    if verdict is None or verdict.leader:
+        return "The candidate written scores best, its interval clear of the other candidates'."
+    return (
+        "The candidate written has the highest mean, not a clear lead: "
+        + verdict.too_few("tell the candidates apart", "mirrored deals per opponent")
+        + "."
+    )
+
+
+TUNE_WHAT = (
+    "Each candidate plays mirrored deals against every policy of the field, the candidates of a generation on "
+    "the same deals; its score is its mean point difference per mirrored deal over the field, with its 95% "
+    "interval. The best candidate of a generation is the one of highest mean (a pick: the highest of several "
+    "noisy means is biased up); the mean line is the candidates' mean score."
+)
+
+
+def _report_md(config, result, curve: pd.DataFrame) -> str:
+    """report.md of a tune run: its charts with what they show, the pick of the policy written and its validation."""
+    last = curve.iloc[-1]
+    lines = [
+        f"# Tune: {config.name} from {config.start}",
+        "",
+        f"Run: `{tune_command(config)}`",
+        "",
+        "All intervals are 95% confidence intervals.",
+        "",
+        "## Learning curve",
+        "",
+        "![Learning curve](learning_curve.png) (learning_curve.svg; table learning_curve.csv)",
+        "",
+        TUNE_WHAT,
+        "",
+        f"- generation {int(last['generation'])}: best candidate {last['best_mean']:+.3f} [{last['best_ci_lo']:+.3f}, "
+        f"{last['best_ci_hi']:+.3f}], candidates' mean {last['mean_mean']:+.3f} [{last['mean_ci_lo']:+.3f}, "
+        f"{last['mean_ci_hi']:+.3f}] points per mirrored deal",
+        "",
+        "## Weights",
+        "",
+        "![Weights](weights.png) (weights.svg; table weights.csv)",
+        "",
+        "Each weight of the search's centre after each generation.",
+        "",
+        "## The policy written",
+        "",
+        "The short list (selection.csv) is replayed on fresh deals and its highest mean is written; the policy "
+        "written then plays its start and the field on other fresh deals (validation.csv).",
+        "",
+        f"- {selection_verdict(result.selection)}",
+        *(f"- {v}" for v in validation_verdicts(config.name, result.validation)),
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def write_report(config, result, folder: Path) -> None:
-    """Tables (CSV) and charts (PNG) of a finished tune run."""
+    """Tables (CSV), charts (PNG and SVG), report.md and the page index.html of a finished tune run."""
+    from casino_sim.reports.output import save_figure
+    from casino_sim.reports.webpage import write_page
+
     writable_folder(folder)
     caption = "\n".join(textwrap.wrap(tune_command(config), 100))
     curve, paths = learning_curve_table(result.history), weights_table(result.history)
@@ -124,5 +201,7 @@ def write_report(config, result, folder: Path) -> None:
     }
     for name, table in tables.items():
         atomic_write_bytes(folder / f"{name}.csv", table.to_csv(index=False).encode())
-    learning_curve_chart(curve, caption).savefig(folder / "learning_curve.png", dpi=110)
-    weights_chart(paths, caption).savefig(folder / "weights.png", dpi=110)
+    save_figure(learning_curve_chart(curve, caption), folder, "learning_curve")
+    save_figure(weights_chart(paths, caption), folder, "weights")
+    atomic_write_bytes(folder / "report.md", _report_md(config, result, curve).encode())
+    write_page(folder, {"kind": "tune", **config.manifest()})

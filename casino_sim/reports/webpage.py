@@ -1,8 +1,9 @@
 """`index.html`: a report folder as one self-contained page to open in a browser.
 
 The page is made of what the report kinds already wrote, not computed again: the text of the folder's
-report.md (or tournament.md), each chart's SVG file inlined, each table's CSV cells verbatim (so the numbers
-on the page are the CSV's), the tables and charts report.md does not name, and the run's manifest.
+report.md (or tournament.md), each chart's SVG file inlined, each table's CSV cells formatted as their column
+means (the CSV's own text kept in the cell's data-value: the numbers on the page are the CSV's), the tables and
+charts report.md does not name, and the run's manifest.
 No scripts, styles or fonts from elsewhere: it opens offline.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
 from html import escape
 from pathlib import Path
@@ -31,7 +33,8 @@ table { border-collapse: collapse; font-size: 0.8em; margin: 0.5em 0 1em; }
 th, td { border: 1px solid #ddd; padding: 0.15em 0.5em; } th { background: #f3f3f3; }
 table.manifest th { text-align: left; font-weight: normal; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.scroll { overflow-x: auto; }
+.scroll { overflow-x: auto; max-width: 100%; }
+th { vertical-align: bottom; } td.num { white-space: nowrap; }
 """
 _IMAGE = re.compile(r"^!\[(?P<title>[^\]]*)\]\((?P<chart>[^)]+)\.png\)(?P<rest>.*)$")
 _NUMBER = re.compile(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^[-+]?inf$|^nan$")
@@ -136,22 +139,63 @@ def _figure(folder: Path, chart: str, title: str) -> str:
 
 
 def _table(folder: Path, name: str) -> str:
-    """The CSV file `name.csv` as an HTML table, every cell its CSV text (long tables folded)."""
+    """The CSV file `name.csv` as an HTML table, each number formatted as its column means (cell_texts), its CSV
+    text kept in the cell's data-value; long tables folded, wide ones scrolled inside their own box."""
     rows = list(csv.reader(io.StringIO((folder / f"{name}.csv").read_text(encoding="utf-8"))))
     if not rows:
         return ""
     head, body = rows[0], rows[1:]
+    shown = [cell_texts(name, h, [r[i] if i < len(r) else "" for r in body]) for i, h in enumerate(head)]
     cells = "".join(
-        "<tr>" + "".join(f"<td{' class=num' if _NUMBER.match(c) else ''}>{escape(c)}</td>" for c in row) + "</tr>"
-        for row in body
+        "<tr>" + "".join(_cell(c, shown[i][k] if i < len(shown) else c) for i, c in enumerate(row)) + "</tr>"
+        for k, row in enumerate(body)
     )
     table = (
         f'<div class="scroll"><table data-csv="{escape(name)}.csv"><thead><tr>'
-        + "".join(f"<th>{escape(h)}</th>" for h in head)
+        + "".join(f"<th>{escape(h).replace('_', '_<wbr>')}</th>" for h in head)
         + f"</tr></thead><tbody>{cells}</tbody></table></div>"
     )
     what = f"table {escape(name)}.csv ({len(body):,} row{'' if len(body) == 1 else 's'})"
     return f"<details{' open' if len(body) <= OPEN_ROWS else ''}><summary>{what}</summary>{table}</details>"
+
+
+def _cell(text: str, shown: str) -> str:
+    """A table cell: what is shown, and the CSV's own text in data-value when the two differ."""
+    if not _NUMBER.match(text):
+        return f"<td>{escape(text)}</td>"
+    value = "" if shown == text else f' data-value="{escape(text)}"'
+    return f"<td class=num{value}>{escape(shown)}</td>"
+
+
+_SHARE = re.compile(r"rate|share|^best_")  # a column (or table) of shares of rounds, games or decisions
+_COUNT = re.compile(r"^[-+]?\d+$")
+
+
+def cell_texts(table: str, column: str, texts: list[str]) -> list[str]:
+    """A CSV column's cells as the page shows them: whole numbers as counts (1,234), shares (a column or table
+    named for a rate or share, every value in 0..1) as percentages with one decimal (52.3%), other numbers with
+    three decimals (points, means, intervals); text, empty cells and infinities as written."""
+    finite = [t for t in texts if _NUMBER.match(t) and math.isfinite(float(t))]
+    if not finite:
+        return texts
+    values = [float(t) for t in finite]
+    if all(_COUNT.match(t) for t in finite):
+        fmt = "count"
+    elif (_SHARE.search(column) or _SHARE.search(table)) and all(0 <= v <= 1 for v in values):
+        fmt = "share"
+    else:
+        fmt = "count" if all(v.is_integer() and abs(v) < 2**53 for v in values) else "point"
+    return [_number(t, fmt) for t in texts]
+
+
+def _number(text: str, fmt: str) -> str:
+    if not _NUMBER.match(text) or not math.isfinite(x := float(text)):
+        return text
+    if fmt == "count":
+        return f"{int(x):,}"
+    if fmt == "share":
+        return f"{x:.1%}"
+    return f"{x:.3g}" if 0 < abs(x) < 0.0005 else f"{x:.3f}"
 
 
 def _manifest_section(manifest: dict) -> str:

@@ -194,3 +194,13 @@ def test_kernels_that_run_out_of_room_are_replayed_with_larger_buffers():
     # past the largest move buffer the position has more moves than the engines enumerate: the user's error
     with pytest.raises(PositionError, match="legal moves, the most the engines enumerate"):
         grow_and_replay(lambda cap, bits: (NEED_MOVES, None), "test")
+
+
+def test_the_table_names_a_best_move_only_when_its_interval_is_clear():
+    from casino_sim.analysis import analysis_table
+
+    a = analyse(Position.from_json(SWEEP_WITH_BIG_CASINO), EXPERT, worlds=300, seed=1)
+    clear, top = analysis_table(a).caption, a.moves[0].number
+    assert f"the best move: #{top}, its interval clear of every other move's" in clear
+    few = analysis_table(analyse(Position.from_json(SWEEP_WITH_BIG_CASINO), EXPERT, worlds=3, seed=1)).caption
+    assert "the best move" not in few and "too few worlds to name the best move" in few

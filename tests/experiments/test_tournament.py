@@ -251,3 +251,24 @@ def test_report_all_regenerates_a_tournament_folder(small_tournament, tmp_path):
     (copy / "report" / "index.html").unlink()
     assert run("report", "html", str(copy)).returncode == 0
     assert read_page(copy / "report" / "index.html").tables == read_page(root / "report" / "index.html").tables
+
+
+def test_the_tournament_chart_is_sized_to_its_policies_and_shown_at_its_own_size():
+    """Four policies made a 2,673 px wide PNG (three panels side by side), its text shrunk on any screen: the panels
+    are stacked now, the width grows with the policies, and a page (1,100 px wide) shows it unshrunk."""
+    from casino_sim.reports.charts import tournament_chart
+    from casino_sim.reports.output import PNG_DPI
+    from casino_sim.reports.tournament import matrix
+
+    widths = []
+    for k in (2, 4, 8):
+        policies = [f"p{i}" for i in range(k)]
+        games = synthetic_games({(a, b): [1, 2] * 5 for i, a in enumerate(policies) for b in policies[i + 1 :]})
+        m, r = matches_table(games, policies), ratings_table(games, policies)
+        win = tuple(matrix(m, policies, f"win_rate_{q}") for q in ("mean", "ci_lo", "ci_hi"))
+        margin = tuple(matrix(m, policies, f"margin_{q}") for q in ("mean", "ci_lo", "ci_hi"))
+        fig = tournament_chart(win, margin, r)
+        widths.append(fig.get_figwidth() * PNG_DPI)
+        assert min(t.get_fontsize() for ax in fig.axes[:2] for t in ax.texts) >= 9
+    assert widths == sorted(widths) and widths[0] < widths[-1]
+    assert widths[1] <= 1_070, widths  # four policies: within the page's width

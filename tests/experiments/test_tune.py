@@ -111,6 +111,21 @@ def test_the_validation_and_learning_curve_have_intervals(tiny_run):
     assert json.loads((folder / "manifest.json").read_text())["config"]["seed"] == TINY.seed
 
 
+def test_tune_writes_a_page_with_its_charts_tables_and_words(tiny_run):
+    from tests.support.page_tables import csv_rows, read_page
+
+    report = tiny_run[0] / "report"
+    page = read_page(report / "index.html")
+    assert sorted(page.charts) == ["learning_curve", "weights"]
+    assert page.tables == {p.name: csv_rows(p) for p in report.glob("*.csv")}
+    text = (report / "report.md").read_text()
+    assert "95% interval" in text and "biased up" in text
+    # 30 validation deals: whether the tuned policy beats its start is said only where the interval says so
+    for r in pd.read_csv(report / "validation.csv").to_dict("records"):
+        clear = r["ci_lo"] > 0 or r["ci_hi"] < 0
+        assert (f"tuned vs {r['opponent']}: too few mirrored deals" in text) != clear
+
+
 @pytest.mark.parametrize(
     "change, message",
     [

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
 
 import pytest
 
 from casino_sim.experiments.simulate import write_reports
-from casino_sim.reports.webpage import render_page
+from casino_sim.reports.webpage import cell_texts, render_page
 from casino_sim.runner.rundir import RunDir
 from tests.support.browser import Browser, find_browser
 from tests.support.cli import assert_one_line_error, run
@@ -34,6 +35,27 @@ def test_simulate_writes_a_page_of_every_chart_and_table(played):
     csvs = {p.name: csv_rows(p) for p in report.glob("*.csv")}
     assert page.tables == csvs  # every table, every cell as the CSV writes it
     assert "card_values.csv" in csvs and len(csvs["card_values.csv"]) > 1
+
+
+def test_the_page_shows_numbers_as_their_columns_mean_not_sixteen_digits(played):
+    page = read_page(played / "report" / "index.html")
+    long = [c for rows in page.shown.values() for row in rows for c in row if re.search(r"\d\.\d{4,}", c)]
+    assert long == []  # were 0.5234567891234567
+    head, first = page.shown["summary.csv"][0], page.shown["summary.csv"][1]
+    csv_first = page.tables["summary.csv"][1]
+    assert first[head.index("win_rate_a_mean")] == f"{float(csv_first[head.index('win_rate_a_mean')]):.1%}"
+    assert first[head.index("diff_mean")] == f"{float(csv_first[head.index('diff_mean')]):.3f}"
+    assert first[head.index("deals")] == "200"
+
+
+def test_cells_are_formatted_by_what_their_column_counts():
+    assert cell_texts("games", "win_rate_a_ci_lo", ["0.52345", "1.0", "0"]) == ["52.3%", "100.0%", "0.0%"]
+    assert cell_texts("win_rate_matrix", "expert", ["", "0.25"]) == ["", "25.0%"]
+    assert cell_texts("summary", "deals", ["12000", "7"]) == ["12,000", "7"]
+    assert cell_texts("summary", "n", ["12.0", "inf"]) == ["12", "inf"]  # a float column of whole numbers
+    assert cell_texts("summary", "diff_mean", ["-0.1234567", "inf", "", "2.5e-05"]) == ["-0.123", "inf", "", "2.5e-05"]
+    assert cell_texts("x", "win_rate", ["0.5", "1.5"]) == ["0.500", "1.500"]  # not a share: above 1
+    assert cell_texts("x", "policy", ["expert", "12"]) == ["expert", "12"]
 
 
 def test_the_page_names_the_run_from_its_manifest(played):
@@ -110,10 +132,16 @@ def test_the_page_opens_in_a_browser_with_its_charts_and_numbers(played):
         )
         tables = b.evaluate(
             "Object.fromEntries([...document.querySelectorAll('table[data-csv]')].map(t => [t.dataset.csv, "
-            "[...t.rows].map(r => [...r.cells].map(c => c.textContent))]))"
+            "[...t.rows].map(r => [...r.cells].map(c => c.dataset.value ?? c.textContent))]))"
+        )
+        wide = b.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        boxed = b.evaluate(
+            "[...document.querySelectorAll('table[data-csv]')].every(t => t.parentElement.classList.contains('scroll')"
+            " && getComputedStyle(t.parentElement).overflowX === 'auto')"
         )
         assert b.errors() == []
         assert all(u.startswith(("file:", "data:")) for u in b.requested()), b.requested()
     assert sorted(c for c, _, _ in boxes) == sorted(p.stem for p in report.glob("*.svg"))
     assert all(w > 100 and h > 100 for _, w, h in boxes), boxes
+    assert wide <= 0 and boxed  # the page never scrolls sideways: a wide table scrolls inside its own box
     assert tables == {p.name: csv_rows(p) for p in report.glob("*.csv")}
