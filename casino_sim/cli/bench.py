@@ -19,7 +19,7 @@ def bench(
     compile_times: Annotated[
         bool, typer.Option("--compile/--no-compile", help="Also time a cold and a cached compile (about 20 s).")
     ] = True,
-    check: Annotated[bool, typer.Option("--check", help="Time the checked mode of  simulate --check.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Time the checked mode of `simulate --check`.")] = False,
 ) -> None:
     """How fast an engine plays rounds of a policy against itself, and what compiling costs."""
     import json

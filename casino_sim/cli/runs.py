@@ -87,7 +87,7 @@ def simulate(
         typer.Option(
             "--record",
             help="Keep the full move lists of the first N rounds "
-            "(deal order), for  casino-sim replay RUN_DIR --round K.",
+            "(deal order), for `casino-sim replay RUN_DIR --round K`.",
         ),
     ] = 0,
     card_deals: Annotated[
