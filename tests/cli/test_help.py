@@ -60,3 +60,9 @@ def test_arguments_and_defaults_read_as_typer_shows_them():
     regret = _help(("regret",), 250)
     assert "[POLICIES]..." in regret and "[default: each policy plays itself]" in regret
     assert "[default: 10]" in _help(("simulate",), 250)  # --bot-timeout's "(default 10)" of the prose
+
+
+def test_each_option_says_what_it_does_here():
+    assert "feature" not in " ".join(_help(("regret",), 250).split())  # knockout's --seed text was regret's
+    bench = " ".join(_help(("bench",), 250).split())
+    assert "about 20 s" not in bench and "up to a minute" in bench  # a cold compile takes ~50 s
