@@ -157,3 +157,23 @@ def test_the_compile_notice_follows_what_numba_will_do(tmp_path):
     assert first.returncode == 0 and "compiling the numba engine" in first.stderr
     second = run("moves", "-", stdin=pos, env=env)
     assert second.returncode == 0 and second.stderr == "" and second.stdout == first.stdout
+
+
+def test_output_that_is_not_a_terminal_gets_full_lines():
+    """A pipe (a CI log) is not wrapped at 80 columns: each policy's row of `policies list` is one line."""
+    import os
+    import subprocess
+    import sys
+
+    from casino_sim.policies import builtin_policies
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "casino_sim", "policies", "list"], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    for policy in builtin_policies().values():
+        assert any(policy.name in line and policy.description in line for line in lines), policy.name
+    narrow = run("policies", "list", env={"COLUMNS": "60"})  # a width asked for is still honoured
+    assert max(len(line) for line in narrow.stdout.splitlines()) <= 60
