@@ -173,7 +173,7 @@ def simulate(
         config = sim.SimConfig.from_options(dict(given, seats=joined, card_deals=str(card_deals)))
         config.check()
         run = RunDir(out if out is not None else sim.default_out(config))
-        refuse_used_folder(run.path, force, resumable=True)
+        refuse_used_folder(run.path, force, resumable=True, resume_with=f"casino-sim simulate --resume {run.path}")
         with open_backend(backend, scheduler, config.threads) as chunk_backend:
             sim.start_run(config, run, [call_text("simulate", given, _DEFAULTS)], force)
             if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine

@@ -312,6 +312,7 @@ def tournament(
     chunk_deals: Annotated[int, typer.Option("--chunk-deals", help="Pairs of games per chunk.")] = 500,
     out: Annotated[Path | None, typer.Option("--out", help="Folder (default results/runs/<time>-tournament).")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted tournament.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the tournament in --out (its pairings too).")] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
     bot_timeout: BotTimeoutOpt = None,
@@ -325,6 +326,7 @@ def tournament(
     from casino_sim.experiments import tournament as tour
     from casino_sim.runner.progress import progress_bar
 
+    refuse_resume_with_force(resume, force)
     if resume is not None:
         config, root = tour.config_of(resume), resume
     else:
@@ -340,7 +342,7 @@ def tournament(
         root = out or tour.default_out()
     with open_backend(backend, scheduler, config.threads) as chunk_backend:
         if resume is None:
-            tour.start_tournament(config, root, sys.argv)
+            tour.start_tournament(config, root, sys.argv, force)
         console.print(f"tournament folder: {root}", highlight=False)
         compile_notice("simulate")
         try:
