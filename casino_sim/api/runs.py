@@ -72,10 +72,10 @@ class Run:
         return list(self._reports)
 
     def _report(self, kind: str):
+        from casino_sim.reports.index import report_of
+
         check_types(kind=(kind, str))
-        if kind not in self._reports:
-            raise InputError(f"no report {kind!r} for this run; its kinds: {', '.join(self._reports)}")
-        return self._reports[kind]
+        return report_of(self._reports, kind)
 
     def report(self, kind: str) -> pd.DataFrame:
         """The main table of a report kind (`casino-sim report KIND` writes it as CSV), e.g. run.report("sweeps")."""

@@ -195,8 +195,7 @@ def report(
     """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder.
 
     `html` makes the folder's index.html again from the reports already written (all of them first when none are)."""
-    from casino_sim.reports.index import write_all
-    from casino_sim.reports.kinds import REPORTS
+    from casino_sim.reports.index import make_all, report_of, write_all
     from casino_sim.reports.webpage import has_reports
     from casino_sim.runner.rundir import RunDir, writable_folder
 
@@ -218,8 +217,8 @@ def report(
         console.print(ratings_table(tables["ratings"], tables["matches"]))
     elif kind in (ReportKind.all, ReportKind.html):  # html before any report was written: write them all
         _print_summary(write_all(run_dir, target), games=False)
-    else:
-        table = REPORTS[kind.value](run_dir, target)
+    else:  # two players, or by place and team as `report all` writes it
+        table = report_of(make_all(run_dir), kind.value).write(target)
         console.print(table.to_string(index=False), highlight=False, markup=False)
     console.print(f"written to {target}", highlight=False)
 
