@@ -43,15 +43,20 @@ def _is(value, kind) -> bool:
 
 @contextmanager
 def api_errors(parameters, aliases: dict[str, str] | None = None) -> Iterator[None]:
-    """Re-raise a user error as the same class with `--option` written as the API's parameter (`option`), when
-    `parameters` names it, or as `aliases` renames it; `from None`, so the traceback ends at the user's call."""
+    """Re-raise a user error as the same class with `--option` written as the API's parameter (`option`, a flag
+    as `option=True`), when `parameters` names it (a dict: the call's values, which tell the flags), or as
+    `aliases` renames it; `from None`, so the traceback ends at the user's call."""
     names = {name: name for name in parameters} | (aliases or {})
+    flags = {name for name in names if isinstance(parameters, dict) and isinstance(parameters.get(name), bool)}
     try:
         yield
     except UserError as e:
 
-        def word(m: re.Match) -> str:
-            return names.get(m.group(2).replace("-", "_"), m.group(0))
+        def word(m: re.Match) -> str:  # --force is force=True, --no-mirrored mirrored=False
+            name = m.group(2).replace("-", "_")
+            if name in flags:
+                return f"{names[name]}={not m.group(1)}"
+            return names.get(name, m.group(0))
 
         raise type(e)(OPTION.sub(word, str(e))) from None
 

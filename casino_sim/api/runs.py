@@ -74,10 +74,10 @@ class Run:
         return list(self._reports)
 
     def _report(self, kind: str):
+        from casino_sim.reports.index import report_of
+
         check_types(kind=(kind, str))
-        if kind not in self._reports:
-            raise InputError(f"no report {kind!r} for this run; its kinds: {', '.join(self._reports)}")
-        return self._reports[kind]
+        return report_of(self._reports, kind)
 
     def report(self, kind: str) -> pd.DataFrame:
         """The main table of a report kind (`casino-sim report KIND` writes it as CSV), e.g. run.report("sweeps")."""
@@ -175,7 +175,7 @@ def simulate(
         config = sim.SimConfig.from_options(dict(given, seats=joined, card_deals=str(card_deals)))
         config.check()
         run = RunDir(out if out is not None else sim.default_out(config))
-        refuse_used_folder(run.path, force, resumable=True)
+        refuse_used_folder(run.path, force, resumable=True, resume_with=f"casino-sim simulate --resume {run.path}")
         with open_backend(backend, scheduler, config.threads) as chunk_backend:
             sim.start_run(config, run, [call_text("simulate", given, _DEFAULTS)], force)
             if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine

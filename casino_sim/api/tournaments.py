@@ -68,13 +68,15 @@ def tournament(
     threads: int = 0,
     chunk_deals: int = 500,
     out: str | Path | None = None,
+    force: bool = False,
     backend: str | None = None,
     scheduler: str | None = None,
     progress: bool = False,
 ) -> Tournament:
     """A round-robin of `policies` over `games` mirrored pairs of whole games per pairing, as
     `casino-sim tournament` plays it (every pairing the same shuffles); the folder `out` (default
-    results/runs/<time>-tournament/) gets the same tables and chart.
+    results/runs/<time>-tournament/, refused when it holds a run unless force=True replaces it) gets the same
+    tables and chart.
 
     >>> t = cs.tournament(["random", "greedy"], games=6, seed=3)
     >>> t.ratings["policy"].tolist()
@@ -93,6 +95,7 @@ def tournament(
         threads=(threads, int),
         chunk_deals=(chunk_deals, int),
         out=(out, "path", None),
+        force=(force, bool),
         backend=(backend, str, None),
         scheduler=(scheduler, str, None),
         progress=(progress, bool),
@@ -111,7 +114,7 @@ def tournament(
         root = Path(out) if out is not None else tour.default_out()
         command = [call_text("tournament", given, _DEFAULTS)]
         with open_backend(backend, scheduler, config.threads) as chunk_backend:
-            tour.start_tournament(config, root, command)
+            tour.start_tournament(config, root, command, force, f"casino-sim tournament --resume {root}")
             compile_notice("simulate")
             bar = lambda label: progress_of(progress, label, "games")  # noqa: E731
             tour.run_tournament(config, root, command, bar, chunk_backend)

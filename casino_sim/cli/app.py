@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from casino_sim.cli import bench, games, policies, positions, runs, skills, tune
+from casino_sim.cli.helpstyle import HelpCommand, HelpGroup
 from casino_sim.cli.options import HELP_OPTIONS
 from casino_sim.core.errors import USER_ERRORS
 
@@ -20,6 +21,7 @@ app = typer.Typer(
     no_args_is_help=True,
     context_settings=HELP_OPTIONS,
     pretty_exceptions_enable=False,
+    cls=HelpGroup,
 )
 
 
@@ -59,7 +61,7 @@ for command in (
     positions.analyse,
     games.play,
 ):
-    app.command()(command)
+    app.command(cls=HelpCommand)(command)
 app.add_typer(policies.policies_app, name="policies")
 
 

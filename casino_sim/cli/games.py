@@ -36,7 +36,7 @@ def _print_round(header: str, result) -> None:
 
 
 def replay(
-    source: Annotated[Path, typer.Argument(help="A run folder of  simulate --record N, or a saved game file.")],
+    source: Annotated[Path, typer.Argument(help="A run folder of `simulate --record N`, or a saved game file.")],
     round_: Annotated[
         int,
         typer.Option(
@@ -46,7 +46,7 @@ def replay(
         ),
     ] = 1,
 ) -> None:
-    """Tell a recorded round move by move, in the words of  casino-sim deal  (the reference engine checks each play)."""
+    """Tell a recorded round move by move, in the words of `casino-sim deal` (the reference engine checks each play)."""
     from casino_sim.runner.recording import load_round, replay_round
 
     ruleset, rnd = load_round(source, round_)
@@ -79,7 +79,7 @@ def play(
     save: Annotated[
         Path | None,
         typer.Option(
-            "--save", help="Write the finished rounds to this game file (JSON), for  casino-sim replay FILE --round K."
+            "--save", help="Write the finished rounds to this game file (JSON), for `casino-sim replay FILE --round K`."
         ),
     ] = None,
     bot_timeout: BotTimeoutOpt = None,

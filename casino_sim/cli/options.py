@@ -6,12 +6,31 @@ from enum import Enum
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 
 from casino_sim.engines import engine_names
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
-console = Console()
+UNWRAPPED = 1000  # the width a log is written at: wider than any table or line the commands print
+
+
+class _Console(Console):
+    """rich's console, except that output that is not a terminal (a pipe, a file, a CI log) gets full lines:
+    rich would wrap tables and sentences at 80 columns. COLUMNS, when set, still decides."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        size = Console.size.fget(self)
+        if self._width is None and "COLUMNS" not in self._environ and not self.is_terminal:
+            return ConsoleDimensions(UNWRAPPED, size.height)
+        return size
+
+    @size.setter
+    def size(self, new_size) -> None:
+        Console.size.fset(self, new_size)
+
+
+console = _Console()
 
 
 class Format(str, Enum):

@@ -6,14 +6,18 @@ from typing import Annotated
 
 import typer
 
+from casino_sim.cli.helpstyle import HelpCommand, HelpGroup
 from casino_sim.cli.options import HELP_OPTIONS, console
 
 policies_app = typer.Typer(
-    help="The playing policies: list them, or show one.", no_args_is_help=True, context_settings=HELP_OPTIONS
+    help="The playing policies: list them, or show one.",
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
+    cls=HelpGroup,
 )
 
 
-@policies_app.command("list")
+@policies_app.command("list", cls=HelpCommand)
 def policies_list() -> None:
     """Every policy known by name, with its kind and what it does."""
     from rich.table import Table
@@ -28,7 +32,7 @@ def policies_list() -> None:
     console.print(table)
 
 
-@policies_app.command("features")
+@policies_app.command("features", cls=HelpCommand)
 def policies_features() -> None:
     """The move features a heuristic policy file can weigh, with what each measures."""
     from casino_sim.policies import FEATURES
@@ -37,7 +41,7 @@ def policies_features() -> None:
         console.print(f"{name:20s} {doc}", highlight=False, markup=False)
 
 
-@policies_app.command("show")
+@policies_app.command("show", cls=HelpCommand)
 def policies_show(
     name: Annotated[str, typer.Argument(help="A policy name, a .toml policy file, module:function or exec:COMMAND.")],
 ) -> None:

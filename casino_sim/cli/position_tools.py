@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from casino_sim.core.errors import USER_ERRORS
+from casino_sim.core.errors import USER_ERRORS, InputError
 from casino_sim.core.jsontext import parse_json, read_text
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
@@ -47,11 +47,25 @@ def moves_jsonl_lines(engine, source: str) -> Iterator[str]:
         yield json.dumps(answer, separators=(",", ":"))
 
 
+def numbered_lines(pos: Position, legal: list[Move]) -> list[str]:
+    """The legal moves in words, each after its number: the numbers `apply`, `analyse` and `play` use."""
+    width = len(str(len(legal)))
+    return [f"{i:>{width}}  {m.describe(pos.to_move)}" for i, m in enumerate(legal, 1)]
+
+
 def apply_text(engine, source: str, move_text: str, on_ready=None) -> str:
-    """The position after the move, as JSON text; on_ready() runs once the input is known to be good."""
+    """The position after the move (its JSON, or its number in the list `moves` prints), as JSON text;
+    on_ready() runs once the input is known to be good."""
     pos = load_position(source)
-    move = Move.from_json(parse_json(move_text, "the move"))
+    given = parse_json(move_text, "the move")
+    number = isinstance(given, int) and not isinstance(given, bool)
+    move = None if number else Move.from_json(given)
     engine.check_rules(pos.rules)
     if on_ready is not None:
         on_ready()
+    if number:
+        legal = engine.legal_moves(pos)
+        if not 1 <= given <= len(legal):
+            raise InputError(f"no move number {given}: the position has {len(legal)} legal move(s), 1 to {len(legal)}")
+        move = legal[given - 1]
     return json.dumps(engine.apply_move(pos, move).to_json())

@@ -13,14 +13,22 @@ from casino_sim.core.errors import InputError
 
 def moves(
     position: Annotated[str, typer.Argument(help="Position JSON file, a .jsonl file of positions, or - for stdin.")],
-    format: Annotated[Format, typer.Option("--format", help="text: one move per line; json: one array.")] = Format.text,
+    format: Annotated[
+        Format, typer.Option("--format", help="text: one numbered move per line; json: one array.")
+    ] = Format.text,
     jsonl: Annotated[bool, typer.Option("--jsonl", help="Read one position per line (for -).")] = False,
     engine: EngineOpt = EngineName.numba,
 ) -> None:
     """List every legal move of the player to move (positions and moves: docs/notation.md)."""
     import json
 
-    from casino_sim.cli.position_tools import is_jsonl, load_position, moves_jsonl_lines, no_move_reason
+    from casino_sim.cli.position_tools import (
+        is_jsonl,
+        load_position,
+        moves_jsonl_lines,
+        no_move_reason,
+        numbered_lines,
+    )
     from casino_sim.engines import get_engine
 
     eng = get_engine(engine.value)
@@ -38,15 +46,21 @@ def moves(
     if format == Format.json:
         print(json.dumps([m.to_json() for m in legal]))
     else:
-        for m in legal:
-            print(m.describe(pos.to_move))
+        for line in numbered_lines(pos, legal):
+            print(line)
     if not legal:  # on stderr: standard output stays the (empty) answer scripts read
         print(no_move_reason(pos), file=sys.stderr)
 
 
 def apply(
     position: Annotated[str, typer.Argument(help="Position JSON file, or - for stdin.")],
-    move: Annotated[str, typer.Argument(help='The move as JSON, e.g. \'{"kind": "trail", "card": "KC"}\'.')],
+    move: Annotated[
+        str,
+        typer.Argument(
+            help='The move as JSON, e.g. \'{"kind": "trail", "card": "KC"}\', or its number in the list '
+            "`casino-sim moves` prints."
+        ),
+    ],
     engine: EngineOpt = EngineName.numba,
 ) -> None:
     """Print the position after one legal move as JSON (no deal, no end of round; docs/notation.md)."""
@@ -58,7 +72,7 @@ def apply(
             get_engine(engine.value),
             position,
             move,
-            on_ready=lambda: compile_notice("apply") if engine == EngineName.numba else None,
+            on_ready=lambda: compile_notice("moves", "apply") if engine == EngineName.numba else None,
         )
     )
 

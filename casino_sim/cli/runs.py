@@ -89,7 +89,7 @@ def simulate(
         typer.Option(
             "--record",
             help="Keep the full move lists of the first N rounds "
-            "(deal order), for  casino-sim replay RUN_DIR --round K.",
+            "(deal order), for `casino-sim replay RUN_DIR --round K`.",
         ),
     ] = 0,
     card_deals: Annotated[
@@ -196,8 +196,7 @@ def report(
     """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder.
 
     `html` makes the folder's index.html again from the reports already written (all of them first when none are)."""
-    from casino_sim.reports.index import write_all
-    from casino_sim.reports.kinds import REPORTS
+    from casino_sim.reports.index import make_all, report_of, write_all
     from casino_sim.reports.webpage import has_reports
     from casino_sim.runner.rundir import RunDir, writable_folder
 
@@ -219,8 +218,8 @@ def report(
         console.print(ratings_table(tables["ratings"], tables["matches"]))
     elif kind in (ReportKind.all, ReportKind.html):  # html before any report was written: write them all
         _print_summary(write_all(run_dir, target))
-    else:
-        table = REPORTS[kind.value](run_dir, target)
+    else:  # two players, or by place and team as `report all` writes it
+        table = report_of(make_all(run_dir), kind.value).write(target)
         console.print(table.to_string(index=False), highlight=False, markup=False)
     console.print(f"written to {target}", highlight=False)
 
@@ -313,6 +312,7 @@ def tournament(
     chunk_deals: Annotated[int, typer.Option("--chunk-deals", help="Pairs of games per chunk.")] = 500,
     out: Annotated[Path | None, typer.Option("--out", help="Folder (default results/runs/<time>-tournament).")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted tournament.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the tournament in --out (its pairings too).")] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
     bot_timeout: BotTimeoutOpt = None,
@@ -326,6 +326,7 @@ def tournament(
     from casino_sim.experiments import tournament as tour
     from casino_sim.runner.progress import progress_bar
 
+    refuse_resume_with_force(resume, force)
     if resume is not None:
         config, root = tour.config_of(resume), resume
     else:
@@ -341,7 +342,7 @@ def tournament(
         root = out or tour.default_out()
     with open_backend(backend, scheduler, config.threads) as chunk_backend:
         if resume is None:
-            tour.start_tournament(config, root, sys.argv)
+            tour.start_tournament(config, root, sys.argv, force)
         console.print(f"tournament folder: {root}", highlight=False)
         compile_notice("simulate")
         try:

@@ -11,6 +11,7 @@ from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, compile_notice, cons
 from casino_sim.policies import folder_label
 
 SeedOpt = Annotated[int, typer.Option(help="Seed: every feature (or policy) plays the same shuffles.")]
+RegretSeedOpt = Annotated[int, typer.Option(help="Seed: every policy is judged on the same shuffles.")]
 ThreadsOpt = Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the tables and charts already in --out.")]
 
@@ -100,7 +101,7 @@ def regret(
         ),
     ] = None,
     rules: RulesOpt = "strict",
-    seed: SeedOpt = 0,
+    seed: RegretSeedOpt = 0,
     threads: ThreadsOpt = 0,
     out: Annotated[Path | None, typer.Option("--out", help="Folder for the table and the chart.")] = None,
     force: ForceOpt = False,

@@ -12,6 +12,7 @@ more different policies are not played.
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
@@ -24,7 +25,7 @@ from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, 
 from casino_sim.policies import folder_label, policy_label
 from casino_sim.policies.names import check_distinct_names
 from casino_sim.runner.provenance import versions
-from casino_sim.runner.rundir import RunDir, unused_folder
+from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
 
 MAX_POLICIES = 16
 
@@ -91,10 +92,16 @@ def pair_dir(root: Path, a: str, b: str) -> RunDir:
     return RunDir(Path(root) / "pairs" / f"{folder_label(a)}-vs-{folder_label(b)}")
 
 
-def start_tournament(config: TournamentConfig, root: Path, command: list[str]) -> None:
-    """Check the options and write OUT/manifest.json (a folder holding a tournament is refused)."""
+def start_tournament(
+    config: TournamentConfig, root: Path, command: list[str], force: bool = False, resume_with: str = "--resume"
+) -> None:
+    """Check the options and write OUT/manifest.json. A folder in use is refused (saying how `resume_with`
+    finishes a tournament there), unless `force` replaces it: its manifest, report and pairings go."""
     config.check()
+    refuse_used_folder(root, force, resumable=True, resume_with=resume_with)
     run = RunDir(root)
+    if force and run.manifest_path.exists():
+        _remove_pairings(Path(root))
     run.create(
         {
             "kind": "tournament",
@@ -104,8 +111,18 @@ def start_tournament(config: TournamentConfig, root: Path, command: list[str]) -
             "versions": versions(),
             "status": "running",
             "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        }
+        },
+        force=force,
     )
+
+
+def _remove_pairings(root: Path) -> None:
+    """Delete the pairing runs of the tournament in `root`: left behind, they would pass for the new one's."""
+    try:
+        if (root / "pairs").is_dir():
+            shutil.rmtree(root / "pairs")
+    except OSError as e:
+        raise InputError(f"cannot replace the tournament in {root}: {e.strerror or e}") from None
 
 
 def config_of(root: Path) -> TournamentConfig:

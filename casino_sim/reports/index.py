@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from casino_sim.core.errors import InputError
 from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reference.score import CATEGORY_LABELS
 from casino_sim.reports.captions import deals_played, games_count
@@ -229,6 +230,13 @@ def make_all(run_dir: str | Path, data: pd.DataFrame | None = None, manifest: di
     yet written (reports/kinds.py Report); three or four players: by place and team (reports/place_reports.py).
     Charts name the run (`manifest`, default its manifest). `data` skips reading the rounds again."""
     return _make(run_dir, data, read_manifest(run_dir) if manifest is None else manifest)[0]
+
+
+def report_of(reports: dict[str, Report], kind: str) -> Report:
+    """The report `kind` of make_all's reports; InputError naming the kinds the run has."""
+    if kind not in reports:
+        raise InputError(f"no report {kind!r} for this run; its kinds: {', '.join(reports)}")
+    return reports[kind]
 
 
 def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:

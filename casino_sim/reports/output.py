@@ -37,10 +37,16 @@ def _plain(v):
     return v
 
 
+def csv_bytes(df: pd.DataFrame, **to_csv) -> bytes:
+    """A table as CSV, a missing number (NaN, or an infinite bound of an interval from one sample) an empty
+    cell: what the JSON writes as null (docs/reports.md)."""
+    return df.replace([math.inf, -math.inf], math.nan).to_csv(**{"index": False, **to_csv}).encode()
+
+
 def write_table(df: pd.DataFrame, out: str | Path, name: str) -> list[Path]:
     """`name.csv` and `name.json` (a list of records) in `out`."""
     out = Path(out)
-    csv = atomic_write(out / f"{name}.csv", df.to_csv(index=False).encode())
+    csv = atomic_write(out / f"{name}.csv", csv_bytes(df))
     records = [{k: _plain(v) for k, v in row.items()} for row in df.to_dict(orient="records")]
     js = atomic_write(out / f"{name}.json", (json.dumps(records, indent=1, ensure_ascii=False) + "\n").encode())
     return [csv, js]

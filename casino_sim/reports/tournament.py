@@ -15,7 +15,7 @@ import pandas as pd
 from casino_sim.reports import captions, charts
 from casino_sim.reports.index import ci_text
 from casino_sim.reports.load import STRING_COLUMNS, label_matchups
-from casino_sim.reports.output import atomic_write, save_figure, write_table
+from casino_sim.reports.output import atomic_write, csv_bytes, save_figure, write_table
 from casino_sim.reports.separation import beats, leader
 from casino_sim.reports.stats import bradley_terry, cluster_wilson, elo_from_strengths
 from casino_sim.reports.tables import games_table
@@ -197,7 +197,7 @@ def write_tournament(
     write_table(tables["matches"], out, "matches")
     write_table(tables["ratings"], out, "ratings")
     for name in ("win_rate_matrix", "margin_matrix"):
-        atomic_write(Path(out) / f"{name}.csv", tables[name].to_csv(index_label="policy").encode())
+        atomic_write(Path(out) / f"{name}.csv", csv_bytes(tables[name], index=True, index_label="policy"))
     save_figure(chart(), out, "tournament")
     atomic_write(Path(out) / "tournament.md", render_tournament(tables["matches"], tables["ratings"], players).encode())
     write_page(out, manifest or {})

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import MaxNLocator
 
 from casino_sim.core.featurespec import FEATURE_NAMES
 from casino_sim.reports.captions import add_caption
 from casino_sim.reports.charts import CI_NOTE, _figure, _yerr
+from casino_sim.reports.output import csv_bytes
 from casino_sim.reports.separation import beats, leader
 from casino_sim.reports.stats import mean_ci
 from casino_sim.runner.rundir import atomic_write_bytes, writable_folder
@@ -92,6 +94,7 @@ def learning_curve_chart(curve: pd.DataFrame, caption: str):
     ax.errorbar(x + 0.1, curve["mean_mean"], yerr=_yerr(curve, "mean_"), marker="s", capsize=3, label="mean")
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("generation")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # generations are whole numbers
     ax.set_ylabel("points per mirrored deal against the field")
     ax.set_title(f"Learning curve ({CI_NOTE})", fontsize=10)
     ax.legend(fontsize=8)
@@ -105,6 +108,7 @@ def weights_chart(paths: pd.DataFrame, caption: str):
         ax.plot(paths["generation"], paths[name], color=f"C{i % 10}", ls="-" if i < 10 else "--", label=name)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("generation")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("weight")
     ax.set_title("Weights of the search's centre after each generation", fontsize=10)
     ax.legend(fontsize=7, ncol=3)
@@ -200,7 +204,7 @@ def write_report(config, result, folder: Path) -> None:
         "validation": pd.DataFrame(result.validation),
     }
     for name, table in tables.items():
-        atomic_write_bytes(folder / f"{name}.csv", table.to_csv(index=False).encode())
+        atomic_write_bytes(folder / f"{name}.csv", csv_bytes(table))
     save_figure(learning_curve_chart(curve, caption), folder, "learning_curve")
     save_figure(weights_chart(paths, caption), folder, "weights")
     atomic_write_bytes(folder / "report.md", _report_md(config, result, curve).encode())

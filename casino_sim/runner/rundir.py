@@ -62,10 +62,13 @@ def unused_folder(root: Path, name: str) -> Path:
     return path
 
 
-def refuse_used_folder(path: Path, force: bool, resumable: bool = False, nested: bool = False) -> None:
+def refuse_used_folder(
+    path: Path, force: bool, resumable: bool = False, nested: bool = False, resume_with: str = "--resume"
+) -> None:
     """InputError for an existing non-empty output folder unless `force`: a run never silently overwrites another.
 
-    `resumable`: the command has --resume, so the error names it; `nested`: runs live in subfolders (experiment).
+    `resumable`: the run can be finished, by `resume_with` (the command's --resume; the API, which has no resume,
+    names the command), so the error says so; `nested`: runs live in subfolders (experiment).
     """
     path = Path(path)
     if force or not path.is_dir() or not any(path.iterdir()):
@@ -76,7 +79,7 @@ def refuse_used_folder(path: Path, force: bool, resumable: bool = False, nested:
         held, force_does = "already holds a run", "--force replaces it"
     else:
         held, force_does, resumable = "is not empty", "--force writes there anyway", False
-    resume = "--resume finishes what was cut short, " if resumable else ""
+    resume = f"{resume_with} finishes what was cut short, " if resumable else ""
     raise InputError(f"{path} {held} ({resume}{force_does}; or choose another --out)")
 
 

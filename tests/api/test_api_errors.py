@@ -52,3 +52,18 @@ def test_an_unknown_report_kind_names_the_kinds_there_are(tmp_path):
         run.chart("sweeps", "pie")
     with pytest.raises(ValueError, match="is not a tournament folder"):
         cs.Tournament(run.path)
+
+
+def test_a_folder_in_use_is_refused_in_the_api_s_words(tmp_path):
+    """The refusal names force=True and out, never the command's --force and --out (the API has no resume:
+    it names the command that finishes the run)."""
+    for call in (
+        lambda out: cs.simulate(deals=5, out=out),
+        lambda out: cs.tournament(["random", "greedy"], games=2, out=out),
+    ):
+        (tmp_path / "manifest.json").write_text("{}")
+        with pytest.raises(ValueError) as caught:
+            call(tmp_path)
+        message = str(caught.value)
+        assert "force=True replaces it" in message and "another out)" in message, message
+        assert "--force" not in message and "--out" not in message and "casino-sim " in message

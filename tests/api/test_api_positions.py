@@ -35,7 +35,9 @@ def test_moves_are_the_commands_moves_in_its_order(engine, example_file):
     text = cli("moves", str(example_file), "--engine", engine).stdout.splitlines()
     frame = cs.moves(EXAMPLE, engine=engine)
     assert _notation(frame) == json.loads(proc.stdout)
-    assert frame["text"].tolist() == text and frame["number"].tolist() == list(range(1, len(text) + 1))
+    numbered = [line.strip().split("  ", 1) for line in text]  # `moves` writes each move after its number
+    assert frame["text"].tolist() == [words for _, words in numbered]
+    assert frame["number"].tolist() == [int(n) for n, _ in numbered] == list(range(1, len(text) + 1))
     pd.testing.assert_frame_equal(cs.moves(json.dumps(EXAMPLE), engine=engine), frame)  # JSON text
     pd.testing.assert_frame_equal(cs.moves(example_file, engine=engine), frame)  # a file (a Path)
 

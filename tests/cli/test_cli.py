@@ -26,7 +26,21 @@ def test_moves_text_one_per_line_matches_json(example_file):
     text = run("moves", str(example_file)).stdout.strip().splitlines()
     as_json = json.loads(run("moves", str(example_file), "--format", "json").stdout)
     assert len(text) == len(as_json) > 0
-    assert text[0].startswith("A ")
+    assert text[0].startswith("1  A ")
+
+
+def test_moves_are_numbered_and_apply_takes_a_number():
+    """`moves` numbers its lines (analyse's # and play's numbers); `apply POSITION N` plays the N-th move."""
+    position = json.dumps(EXAMPLE)
+    text = run("moves", "-", "--engine", "reference", stdin=position).stdout.splitlines()
+    as_json = json.loads(run("moves", "-", "--format", "json", "--engine", "reference", stdin=position).stdout)
+    assert [line.split("  ", 1)[0].strip() for line in text] == [str(i) for i in range(1, len(as_json) + 1)]
+    for number, move in enumerate(as_json, 1):
+        by_number = run("apply", "-", str(number), "--engine", "reference", stdin=position)
+        assert by_number.returncode == 0, by_number.stderr
+        assert by_number.stdout == run("apply", "-", json.dumps(move), "--engine", "reference", stdin=position).stdout
+    for bad in ("0", str(len(as_json) + 1)):
+        assert_one_line_error(run("apply", "-", bad, "--engine", "reference", stdin=position), f"no move number {bad}")
 
 
 def test_moves_reads_stdin():
@@ -157,3 +171,23 @@ def test_the_compile_notice_follows_what_numba_will_do(tmp_path):
     assert first.returncode == 0 and "compiling the numba engine" in first.stderr
     second = run("moves", "-", stdin=pos, env=env)
     assert second.returncode == 0 and second.stderr == "" and second.stdout == first.stdout
+
+
+def test_output_that_is_not_a_terminal_gets_full_lines():
+    """A pipe (a CI log) is not wrapped at 80 columns: each policy's row of `policies list` is one line."""
+    import os
+    import subprocess
+    import sys
+
+    from casino_sim.policies import builtin_policies
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "casino_sim", "policies", "list"], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    for policy in builtin_policies().values():
+        assert any(policy.name in line and policy.description in line for line in lines), policy.name
+    narrow = run("policies", "list", env={"COLUMNS": "60"})  # a width asked for is still honoured
+    assert max(len(line) for line in narrow.stdout.splitlines()) <= 60

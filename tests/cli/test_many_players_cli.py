@@ -104,3 +104,21 @@ def test_bad_player_options_are_one_line_cli_errors(spec, fragment, tmp_path):
     proc = run("simulate", "--rules", spec, "--deals", "1", "--out", str(tmp_path / "run"))
     assert_one_line_error(proc, fragment)  # each fragment names the field: players or teams
     assert not (tmp_path / "run").exists()
+
+
+def test_report_of_one_kind_on_a_three_player_run_is_the_place_report(tmp_path):
+    """`report summary` writes what `report all` writes for that kind (by place and team); it was refused."""
+    from typer.testing import CliRunner
+
+    from casino_sim.cli.app import app
+    from tests.support.runs import simulate_dir
+
+    run_dir = tmp_path / "run"
+    simulate_dir(run_dir, deals=4, rules="italian:players=3", card_deals=0, threads=1, engine="reference")
+    one = CliRunner().invoke(app, ["report", "summary", str(run_dir), "--out", str(tmp_path / "one")])
+    assert one.exit_code == 0, one.output
+    everything = CliRunner().invoke(app, ["report", "all", str(run_dir), "--out", str(tmp_path / "all")])
+    assert everything.exit_code == 0, everything.output
+    for name in ("summary.csv", "summary.json"):
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "all" / name).read_bytes()
+    assert not (tmp_path / "one" / "anatomy.csv").exists()

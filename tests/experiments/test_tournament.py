@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from casino_sim.core.errors import InputError
 from casino_sim.reports.load import label_matchups
 from casino_sim.reports.tournament import matches_table, ratings_table
 from tests.support.cli import assert_one_line_error, run
@@ -272,3 +273,24 @@ def test_the_tournament_chart_is_sized_to_its_policies_and_shown_at_its_own_size
         assert min(t.get_fontsize() for ax in fig.axes[:2] for t in ax.texts) >= 9
     assert widths == sorted(widths) and widths[0] < widths[-1]
     assert widths[1] <= 1_070, widths  # four policies: within the page's width
+
+
+def test_force_replaces_a_tournament_and_its_pairings(tmp_path):
+    from casino_sim.experiments.tournament import TournamentConfig, start_tournament
+
+    config = TournamentConfig(policies=("random", "greedy"), games=2)
+    start_tournament(config, tmp_path, ["first"])
+    (tmp_path / "pairs" / "random-vs-greedy").mkdir(parents=True)
+    (tmp_path / "pairs" / "random-vs-greedy" / "manifest.json").write_text('{"status": "complete"}')
+    with pytest.raises(InputError, match="--resume finishes what was cut short, --force replaces it"):
+        start_tournament(config, tmp_path, ["second"])
+    start_tournament(config, tmp_path, ["second"], force=True)
+    assert not (tmp_path / "pairs").exists()  # an old pairing would pass for the new tournament's
+    assert json.loads((tmp_path / "manifest.json").read_text())["command"] == ["second"]
+
+
+def test_tournament_has_force_as_simulate_has(tmp_path):
+    (tmp_path / "manifest.json").write_text("{}")
+    assert_one_line_error(run("tournament", "random", "greedy", "--out", str(tmp_path)), "--force replaces it")
+    both = run("tournament", "random", "greedy", "--force", "--resume", str(tmp_path))
+    assert_one_line_error(both, "give one of them")

@@ -10,6 +10,7 @@ import pytest
 
 from casino_sim import engine
 from casino_sim.core.errors import InputError
+from casino_sim.core.featurespec import FEATURE_NAMES
 from casino_sim.core.rules import STRICT
 from casino_sim.experiments import tune as tn
 from casino_sim.policies import get_policy
@@ -141,3 +142,23 @@ def test_bad_options_are_refused_before_any_play(change, message, tmp_path):
     with pytest.raises(InputError, match=message):
         tuned(tmp_path / "bad", config=tn.replace(TINY, **change))
     assert not (tmp_path / "bad").exists()
+
+
+@pytest.mark.parametrize("generations", [2, 3, 5])
+def test_the_charts_count_generations_in_whole_numbers(generations):
+    from casino_sim.reports.tune import learning_curve_chart, learning_curve_table, weights_chart, weights_table
+
+    rng = np.random.default_rng(generations)
+    history = [
+        {
+            "generation": g,
+            "scores": [{"mean": m, "ci_lo": m - 1, "ci_hi": m + 1} for m in rng.normal(size=3)],
+            "sigma": 0.3,
+            "centre": rng.normal(size=len(FEATURE_NAMES)),
+        }
+        for g in range(generations)
+    ]
+    for fig in (learning_curve_chart(learning_curve_table(history), ""), weights_chart(weights_table(history), "")):
+        fig.canvas.draw()  # ticks are placed when drawn
+        ticks = fig.axes[0].get_xticks()
+        assert len(ticks) >= 2 and np.all(ticks == np.round(ticks)), ticks

@@ -219,6 +219,21 @@ def test_write_all_writes_every_file(mirrored, tmp_path):
     assert "casino-sim simulate --deals 50" in md
 
 
+def test_csv_and_json_write_a_missing_number_alike(mirrored, tmp_path):
+    """The first deal of the convergence has no interval: the JSON says null and the CSV an empty cell."""
+    import csv
+
+    write_all(write_run(mirrored, tmp_path / "run"))
+    out = tmp_path / "run" / "report"
+    for path in out.glob("*.csv"):
+        assert "inf" not in path.read_text().lower(), path.name
+    rows = list(csv.DictReader((out / "convergence.csv").open()))
+    records = json.loads((out / "convergence.json").read_text())
+    assert records[0]["ci_lo"] is None and rows[0]["ci_lo"] == ""
+    for row_csv, record in zip(rows, records, strict=True):
+        assert {k for k, v in row_csv.items() if v == ""} == {k for k, v in record.items() if v is None}
+
+
 def test_reading_a_run_folder(mirrored, tmp_path):
     run = write_run(mirrored, tmp_path / "run", files=3)
     df = read_rounds(run)
