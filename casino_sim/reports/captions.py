@@ -34,7 +34,8 @@ def run_caption(manifest: dict, deals: str | None = None) -> str:
                 else ("deals, mirrored" if cfg.get("mirrored") else "deals")
             )
             count = f"{n:,} {unit}" + (f" (--until-ci {cfg['until_ci']})" if cfg.get("until_ci") else "")
-        return " · ".join((who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}"))
+        parts = (manifest.get("partial"), who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}")
+        return " · ".join(filter(None, parts))
     except (KeyError, TypeError, ValueError):
         cmd = manifest.get("command")
         if isinstance(cmd, list) and cmd:
