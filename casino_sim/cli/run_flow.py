@@ -55,6 +55,7 @@ def resumed(path: Path, params: dict, command: list[str]):
             f"{run.path} is already complete: {played:,} {unit}; nothing to play "
             f"(casino-sim report all {run.path} rewrites its reports; a larger --deals extends it)",
             highlight=False,
+            soft_wrap=True,
         )
         raise typer.Exit(0)
     return run, config

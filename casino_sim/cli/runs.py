@@ -63,7 +63,13 @@ def simulate(
     out: Annotated[
         Path | None, typer.Option("--out", help="Run folder (default results/runs/<time>-<A>-vs-<B>).")
     ] = None,
-    resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted run in this folder.")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Finish an interrupted run in this folder, as it was started (a larger --deals extends it).",
+        ),
+    ] = None,
     engine: Annotated[str, typer.Option("--engine", help="numba, or reference (slow; cross-checks).")] = "numba",
     chunk_deals: Annotated[
         int, typer.Option("--chunk-deals", help="Deals per chunk (the unit of seeding, checkpointing and resume).")
