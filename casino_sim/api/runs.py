@@ -20,14 +20,15 @@ class Run:
     """
 
     def __init__(self, path: str | Path):
+        from casino_sim.runner.run_state import is_played
         from casino_sim.runner.rundir import RunDir
 
         self.path = Path(path)
         self.manifest = RunDir(self.path).read_manifest()
-        kind, status = self.manifest.get("kind"), self.manifest.get("status")
+        kind = self.manifest.get("kind")
         if kind != "simulate":
             raise InputError(f"{self.path} is not a simulate run folder (it holds a {kind or 'folder of no kind'})")
-        if status != "complete":
+        if not is_played(self.manifest):  # played: every chunk is, its report files may still be to write
             raise InputError(f"{self.path} is not finished; finish it with  casino-sim simulate --resume {self.path}")
 
     def __repr__(self) -> str:
@@ -182,7 +183,7 @@ def simulate(
                 compile_notice("simulate" if config.players == 2 else "simulate-n")
             with progress_of(progress, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)
-        sim.finish_run(run, timings)
+        sim.finish_run(run, timings, reports=True)
         if reports:
             sim.write_reports(run)
         return Run(run.path)

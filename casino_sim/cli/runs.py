@@ -63,7 +63,13 @@ def simulate(
     out: Annotated[
         Path | None, typer.Option("--out", help="Run folder (default results/runs/<time>-<A>-vs-<B>).")
     ] = None,
-    resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted run in this folder.")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Finish an interrupted run in this folder, as it was started (a larger --deals extends it).",
+        ),
+    ] = None,
     engine: Annotated[str, typer.Option("--engine", help="numba, or reference (slow; cross-checks).")] = "numba",
     chunk_deals: Annotated[
         int, typer.Option("--chunk-deals", help="Deals per chunk (the unit of seeding, checkpointing and resume).")
@@ -111,6 +117,7 @@ def simulate(
     bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
+    from casino_sim.cli import run_flow
     from casino_sim.experiments import run_notes
     from casino_sim.experiments import simulate as sim
     from casino_sim.runner.progress import progress_bar
@@ -118,8 +125,7 @@ def simulate(
 
     refuse_resume_with_force(resume, force)
     if resume is not None:
-        run = RunDir(resume)
-        config = sim.config_of(run)
+        run, config = run_flow.resumed(resume, locals(), sys.argv)
     else:
         config = sim.SimConfig.from_options(locals())
         config.check()
@@ -131,25 +137,12 @@ def simulate(
         console.print(f"run folder: {run.path}", highlight=False)
         if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine: no compiling
             compile_notice("simulate" if config.players == 2 else "simulate-n")
-        try:
-            with progress_bar(console, "simulating", config.unit) as update:
-                timings = sim.play_chunks(config, run, update, chunk_backend)
-        except KeyboardInterrupt:
-            console.print(
-                f"interrupted: finished chunks are kept; finish with  casino-sim simulate --resume {run.path}",
-                highlight=False,
-            )
-            raise typer.Exit(130) from None
-    manifest = sim.finish_run(run, timings)
-    replays = f" and {manifest['card_rounds_played']:,} card-value replays" if manifest["card_rounds_played"] else ""
-    console.print(
-        f"{manifest['rounds_played']:,} rounds{replays} played in {manifest['play_seconds']:.1f} s "
-        f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s); writing reports",
-        highlight=False,
-    )
-    for note in run_notes.notes(manifest):
-        console.print(note, highlight=False, markup=False, soft_wrap=True)
-    tables = sim.write_reports(run)
+        manifest = run_flow.play(config, run, chunk_backend, progress_bar)
+    if manifest is not None:
+        console.print(run_flow.played_line(manifest), highlight=False)
+        for note in run_notes.notes(manifest):
+            console.print(note, highlight=False, markup=False, soft_wrap=True)
+    tables = run_flow.write_reports(run)
     _print_summary(tables)
     if (
         "summary" not in tables and "games" not in tables
@@ -196,6 +189,7 @@ def report(
     """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder.
 
     `html` makes the folder's index.html again from the reports already written (all of them first when none are)."""
+    from casino_sim.cli.run_flow import reported
     from casino_sim.reports.index import make_all, report_of, write_all
     from casino_sim.reports.webpage import has_reports
     from casino_sim.runner.rundir import RunDir, writable_folder
@@ -206,9 +200,10 @@ def report(
         raise InputError(f"{run_dir} is a tournament folder: its report is  casino-sim report all {run_dir}")
     target = writable_folder(out or run_dir / "report")
     if kind == ReportKind.html and has_reports(target):
+        from casino_sim.reports.load import read_manifest
         from casino_sim.reports.webpage import write_page
 
-        console.print(f"written {write_page(target, manifest)}", highlight=False)
+        console.print(f"written {write_page(target, read_manifest(run_dir))}", highlight=False)
         return
     if tournament:
         from casino_sim.cli.ui import ratings_table
@@ -221,6 +216,7 @@ def report(
     else:  # two players, or by place and team as `report all` writes it
         table = report_of(make_all(run_dir), kind.value).write(target)
         console.print(table.to_string(index=False), highlight=False, markup=False)
+    reported(run_dir, target, whole=kind in (ReportKind.all, ReportKind.html))
     console.print(f"written to {target}", highlight=False)
 
 
@@ -322,6 +318,7 @@ def tournament(
     With 3 or 4 players a table holds two policies: A's team against B's (teams swapped), or A alone against B
     in every other seat, A in each seat, then B alone against A. Tables of three or more policies are not played.
     """
+    from casino_sim.cli.run_flow import resume_as_started
     from casino_sim.cli.ui import ratings_table
     from casino_sim.experiments import tournament as tour
     from casino_sim.runner.progress import progress_bar
@@ -329,6 +326,7 @@ def tournament(
     refuse_resume_with_force(resume, force)
     if resume is not None:
         config, root = tour.config_of(resume), resume
+        resume_as_started(locals(), config)
     else:
         config = tour.TournamentConfig(
             policies=tuple(policies or ()),

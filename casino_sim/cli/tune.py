@@ -50,6 +50,7 @@ def tune(
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Search a heuristic policy's weights for the best score against a field; write it as a policy file."""
+    from casino_sim.cli.run_flow import resume_as_started
     from casino_sim.cli.ui import validation_table
     from casino_sim.experiments import tune as tn
     from casino_sim.experiments.tune_store import TuneDir
@@ -59,6 +60,8 @@ def tune(
     if resume is not None:
         folder = resume
         config = tn.TuneConfig.from_manifest(TuneDir(folder).read_manifest(), threads)
+        given = dict(locals(), against=tuple(a.strip() for a in against.split(",") if a.strip()))
+        resume_as_started(given, config)
     else:
         config = tn.TuneConfig(
             start=start,

@@ -40,7 +40,7 @@ def run_planned(
             )
     else:
         start_run(run.config, rundir, command, force)
-    finish_run(rundir, play_chunks(run.config, rundir, progress, backend))
+    finish_run(rundir, play_chunks(run.config, rundir, progress, backend), reports=True)
     row = write_reports(rundir)["summary"].iloc[0].to_dict()
     outcomes = []
     for e in run.expect:

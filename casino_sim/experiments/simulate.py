@@ -17,6 +17,7 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
+from casino_sim.experiments.headline import Headline, headline  # noqa: F401 (headline: compare.py imports it here)
 from casino_sim.experiments.seating import check_seating, policy_names, seat_names, seatings
 from casino_sim.policies import get_policy
 from casino_sim.policies.names import matchup_folder
@@ -27,8 +28,10 @@ from casino_sim.runner.ngames import play_games_n
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
+from casino_sim.runner.run_state import COMPLETE, PLAYED, now, playing, update_manifest
 from casino_sim.runner.rundir import RunDir, unused_folder
 from casino_sim.runner.seeding import chunk_seed
+from casino_sim.runner.warmup import warm_kernels
 
 MAX_DEALS = 10**10
 MAX_RECORD = 100_000
@@ -182,48 +185,6 @@ class SimConfig:
         return "games" if self.games else "rounds"
 
 
-def headline(frame: pd.DataFrame) -> np.ndarray:
-    """Per deal: policy A's points minus policy B's, averaged over the mirrored seatings.
-
-    A void round counts as a difference of 0 (it scores nothing). Three or four players: A's side's points
-    minus the mean of the other sides', averaged over the deal's non-void seatings (reports/place_tables.py).
-    """
-    from casino_sim.reports.load import has_place_records
-
-    if has_place_records(frame):
-        from casino_sim.reports.place_tables import deal_margins
-        from casino_sim.reports.places import side_rows
-
-        return deal_margins(side_rows(frame))
-    a_is_0 = frame["mirror"].to_numpy() == 0
-    s0, s1 = frame["s0_total"].to_numpy(), frame["s1_total"].to_numpy()
-    diff = np.where(a_is_0, s0 - s1, s1 - s0).astype(np.float64)
-    return pd.Series(diff).groupby(frame["deal_id"].to_numpy()).mean().to_numpy()
-
-
-class Headline:
-    """Running sums of the headline difference, for the interval and for --until-ci."""
-
-    def __init__(self) -> None:
-        self.n, self.s, self.ss = 0, 0.0, 0.0
-
-    def add(self, frame: pd.DataFrame) -> None:
-        d = headline(frame)
-        self.n += len(d)
-        self.s += float(d.sum())
-        self.ss += float((d * d).sum())
-
-    def interval(self) -> tuple[float, float]:
-        """Mean and the full width of its 95% interval."""
-        if self.n < 2:
-            return (self.s / max(self.n, 1), math.inf)
-        mean = self.s / self.n
-        var = max(self.ss / self.n - mean * mean, 0.0) * self.n / (self.n - 1)
-        from casino_sim.reports.stats import t975  # Student's t: a few deals give a wide interval
-
-        return mean, 2 * t975(self.n - 1) * math.sqrt(var / self.n)
-
-
 def parse_card_deals(text: str) -> int | None:
     """--card-deals: a number of deals, or "auto" (None)."""
     if text.strip().lower() == "auto":
@@ -309,11 +270,17 @@ def in_index_order(results, order: list[int]):
 
 
 def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None, backend=None) -> dict:
-    """Play every chunk not yet written on `backend` (default: this process), writing each as it finishes.
+    """Play every chunk not yet written on `backend` (default: this process), writing each as it finishes; an
+    error or Ctrl-C marks the run "stopped" (runner/run_state.py) before it goes on up. Returns the timings."""
+    with playing(run):
+        return _play_chunks(config, run, progress, backend)
 
-    Returns the run's timings. With --until-ci, chunks are taken in index order and
-    the run stops at the first chunk boundary where the headline interval is
-    narrower than asked, whichever order the backend finishes them in (so every
+
+def _play_chunks(config: SimConfig, run: RunDir, progress: Progress | None, backend) -> dict:
+    """play_chunks: the run's timings, the play's alone (the kernels are made ready before the clock starts).
+
+    With --until-ci, chunks are taken in index order and the run stops at the first chunk boundary where the
+    headline interval is narrower than asked, whichever order the backend finishes them in (so every
     backend keeps the same chunks); it never plays more than `deals`. Progress
     counts the paired replays of the card values with the run's rounds.
     """
@@ -327,7 +294,6 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     rounds_done = sum(config.chunk_units(c) for c in done)
     if progress:
         progress(rounds_done, rounds_total)
-    played, card_rounds, games, t0 = 0, 0, 0, time.perf_counter()
 
     def narrow_enough() -> bool:
         return config.until_ci is not None and head.interval()[1] < config.until_ci
@@ -335,6 +301,8 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
     todo = [] if narrow_enough() else [c for c in range(config.n_chunks) if c not in done]
     if todo:
         preload_reports()
+    ready_s = warm_kernels(play_chunk, config, backend) if todo else 0.0
+    played, card_rounds, games, t0 = 0, 0, 0, time.perf_counter()
     results = backend.map(play_chunk, config, todo)
     try:
         for chunk, tables in results if config.until_ci is None else in_index_order(results, todo):
@@ -359,6 +327,7 @@ def play_chunks(config: SimConfig, run: RunDir, progress: Progress | None = None
         "card_rounds_played": card_rounds,
         "play_seconds": wall,
         "rounds_per_s": (played + card_rounds) / wall if wall > 0 else None,
+        "kernels_ready_seconds": ready_s,
         "engine": engine,
         "backend": backend.describe(),
     }
@@ -373,24 +342,19 @@ def preload_reports() -> None:
     threading.Thread(target=importlib.import_module, args=("casino_sim.reports.index",), name="preload").start()
 
 
-def finish_run(run: RunDir, timings: dict) -> dict:
-    """Mark the run complete in its manifest."""
-    manifest = run.read_manifest()
-    manifest.update(
-        status="complete",
-        finished=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        **timings,
-        chunks=sorted(run.finished_chunks()),
-    )
-    run.write_manifest(manifest)
-    return manifest
+def finish_run(run: RunDir, timings: dict, reports: bool = False) -> dict:
+    """Mark the run played in its manifest: "complete", or "played" with its `reports` still to write."""
+    fields = {"status": PLAYED, "reports": "missing"} if reports else {"status": COMPLETE}
+    return update_manifest(run, **fields, finished=now(), **timings, chunks=sorted(run.finished_chunks()))
 
 
 def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:
     """Every report of the run into RUN_DIR/report; returns their tables by kind ("summary", "games", ...)."""
     from casino_sim.reports.index import write_all
 
-    return write_all(run.path)
+    tables = write_all(run.path)
+    update_manifest(run, status=COMPLETE, reports="written")
+    return tables
 
 
 def default_out(config: SimConfig, root: Path = Path("results/runs")) -> Path:

@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from casino_sim.core.errors import UserError
+from casino_sim.policies.policy import where
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
@@ -185,9 +186,9 @@ class ExecBot:
 
     def __call__(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
         proc = self._process()
-        where = f"at position {json.dumps(pos.seen_by(pos.to_move).to_json(), separators=(',', ':'))}"
+        here = where(pos)
         try:
-            answer = proc.ask(request_line(pos, moves), bot_timeout(), where)
+            answer = proc.ask(request_line(pos, moves), bot_timeout(), here)
         except BotError:
             self._forget(proc)
             raise
@@ -197,7 +198,7 @@ class ExecBot:
             proc.close(kill=True)
             shown = text if len(text) <= 40 else text[:40] + "..."
             raise BotError(
-                f"bot `{self.command}` answered {shown!r}, not a move index from 0 to {len(moves) - 1}, {where}"
+                f"bot `{self.command}` answered {shown!r}, not a move index from 0 to {len(moves) - 1}, {here}"
             )
         return moves[int(text)]
 

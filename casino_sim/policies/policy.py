@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -62,11 +63,26 @@ class Policy:
         if self.kind == "heuristic":
             return moves[best_index(self.scores(pos, moves), rng)]
         if self.plays_in_python:
-            move = self.fn(pos, moves, rng)
-            if move not in moves:
-                raise PolicyError(f"policy {self.name!r} returned a move that is not legal: {move!r}")
-            return move
+            return self._call_python(pos, moves, rng)
         raise PolicyError(f"policy {self.name!r} ({self.kind}) plays only in the numba engine")
+
+    def _call_python(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
+        """The Python function's move; a PolicyError naming the policy and the position when the function raises
+        or answers something that is not one of `moves` (a bot's failures read the same: policies/bots.py)."""
+        try:
+            move = self.fn(pos, moves, rng)
+        except UserError:  # a bot's own one-line error already names the bot and the position
+            raise
+        except Exception as e:  # a user's function may fail in any way: the run stops on one line
+            raise PolicyError(f"policy {self.name!r} raised {e.__class__.__name__}: {e} {where(pos)}") from None
+        try:
+            legal = move in moves
+        except Exception:  # an answer that cannot even be compared with a move
+            legal = False
+        if not legal:
+            shown = repr(move) if len(repr(move)) <= 60 else repr(move)[:60] + "..."
+            raise PolicyError(f"policy {self.name!r} returned {shown}, not one of the legal moves, {where(pos)}")
+        return move
 
     def scores(self, pos: Position, moves: list[Move]) -> np.ndarray:
         """Weighted feature sum of each move."""
@@ -83,6 +99,11 @@ class Policy:
             lines.append("parameters:")
             lines += [f"  {k} = {v}" for k, v in self.params.items()]
         return "\n".join(lines)
+
+
+def where(pos: Position) -> str:
+    """`at position {...}`: the position as its mover sees it, in the JSON of docs/notation.md, for an error line."""
+    return f"at position {json.dumps(pos.seen_by(pos.to_move).to_json(), separators=(',', ':'))}"
 
 
 def best_index(scores: np.ndarray, rng: np.random.Generator) -> int:

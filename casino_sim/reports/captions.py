@@ -30,7 +30,8 @@ def run_caption(manifest: dict, deals: str | None = None) -> str:
             rounds = f"{n:,} deals" + ", mirrored" * bool(cfg.get("mirrored"))
             count = games_count(cfg, n) if cfg.get("games") else rounds
             count += f" (--until-ci {cfg['until_ci']})" if cfg.get("until_ci") else ""
-        return " · ".join((who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}"))
+        parts = (manifest.get("partial"), who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}")
+        return " · ".join(filter(None, parts))
     except (KeyError, TypeError, ValueError):
         cmd = manifest.get("command")
         if isinstance(cmd, list) and cmd:

@@ -252,7 +252,7 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
         from casino_sim.reports.place_reports import render_places as render
     else:
         render = render_index
-    atomic_write(out / "report.md", render(tables, manifest).encode())
+    atomic_write(out / "report.md", partial_heading(render(tables, manifest), manifest).encode())
     write_page(out, manifest)
     return tables
 
@@ -262,6 +262,16 @@ def write_page_of(out: str | Path, results: dict, manifest: dict) -> Path:
     the words around the card-value command's tables, as `report all` gives a run's."""
     atomic_write(Path(out) / "report.md", render_index(results, manifest).encode())
     return write_page(out, manifest)
+
+
+def partial_heading(text: str, manifest: dict) -> str:
+    """report.md's text with a run's "partial: N of M deals" under its title, when it is not fully played."""
+    if not manifest.get("partial"):
+        return text
+    title, _, rest = text.partition("\n")
+    return (
+        f"{title}\n\n**{manifest['partial']}**: the run is not finished; its reports count the chunks played.\n{rest}"
+    )
 
 
 def _make(run_dir, data: pd.DataFrame | None, manifest: dict) -> tuple[dict[str, Report], bool]:

@@ -71,10 +71,13 @@ def read_rounds(run_dir: str | Path, columns=REQUIRED) -> pd.DataFrame:
 
 
 def read_manifest(run_dir: str | Path) -> dict:
-    """The run's manifest.json, or {} when there is none (a bare folder of rounds)."""
+    """The run's manifest.json as its reports show it (runner/run_state.py as_reported: a run not fully played is
+    "partial"), or {} when there is none (a bare folder of rounds)."""
+    from casino_sim.runner.run_state import as_reported
+
     path = Path(run_dir) / "manifest.json"
     try:
-        return json.loads(path.read_text())
+        return as_reported(json.loads(path.read_text()), run_dir)
     except FileNotFoundError:
         return {}
     except (OSError, json.JSONDecodeError) as e:

@@ -163,6 +163,12 @@ class RunDir:
             tables[name].to_parquet(buf, index=False)
             atomic_write_bytes(folder / self.chunk_path(chunk).name, buf.getvalue())
 
+    def drop_chunk(self, chunk: int) -> None:
+        """Delete one finished chunk's files (its rounds file first: the chunk is unfinished from then on)."""
+        name = self.chunk_path(chunk).name
+        for folder in sorted(RUN_FOLDERS, key=lambda t: t != "rounds"):
+            (self.path / folder / name).unlink(missing_ok=True)
+
     def read_table(self, name: str, columns: list[str] | None = None) -> pd.DataFrame:
         """Every finished chunk's rows of one table (rounds, games, ...), in chunk order."""
         done = self.finished_chunks()

@@ -124,7 +124,7 @@ def _failing_run(tmp_path: Path, mode: str, words: str, *extra: str) -> None:
     assert position["hands"].count(None) == 1  # as the bot's player sees it
     run_dir = RunDir(tmp_path / "run")
     assert run_dir.finished_chunks() == {0}
-    assert run_dir.read_manifest()["status"] == "running"  # --resume finishes it
+    assert run_dir.read_manifest()["status"] == "stopped"  # not "running": --resume finishes it
     with pytest.raises(ProcessLookupError):  # ended and reaped, not left behind
         os.kill(int(pidfile.read_text()), 0)
 

@@ -1,0 +1,120 @@
+"""`simulate --resume DIR`: the run's own options, checked against those given again.
+
+A resumed run finishes as it was started: an option that contradicts the manifest is refused in one line. Two may
+ask for more: a larger --deals extends the run (the same per-chunk seeds, so it equals a fresh run of that size)
+and a narrower --until-ci goes on to it. Where and how fast it plays (--threads, --backend, --scheduler,
+--bot-timeout) may change freely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+
+from casino_sim.core.errors import InputError
+from casino_sim.experiments.simulate import SimConfig, config_of
+from casino_sim.runner.run_state import RUNNING, now, update_manifest
+from casino_sim.runner.rundir import RunDir
+
+# options that change where and how fast a run plays, never its tables
+FREE = frozenset({"threads", "backend", "scheduler", "bot_timeout", "resume"})
+FLAGS = {"mirrored": ("--mirrored", "--no-mirrored"), "games": ("--games", "--rounds"), "check": ("--check", "")}
+
+
+def option_text(name: str, value) -> str:
+    """How an option's value is written on the command line: `--policy expert`, `--no-mirrored`."""
+    if name in FLAGS:
+        return FLAGS[name][0] if value else FLAGS[name][1] or f"no {FLAGS[name][0]}"
+    if isinstance(value, list | tuple):
+        return f"{name} {', '.join(map(str, value))}"
+    return f"--{name.replace('_', '-')} {value}"
+
+
+def _run_value(name: str, config: SimConfig, manifest: dict):
+    """The run's value of simulate's option `name`, as the option would give it."""
+    if name == "card_deals":
+        return "auto" if manifest.get("card_deals_auto") else config.card_deals
+    field = SimConfig._OPTION_FIELDS.get(name, name)
+    return getattr(config, field)
+
+
+def _differs(name: str, given, ran, config: SimConfig) -> bool:
+    if name == "card_deals":
+        return str(given).strip().lower() != str(ran).lower()
+    if name == "deals":
+        return given < ran
+    if name == "until_ci":  # narrower goes on to it (a fresh run would have passed every earlier boundary too)
+        return ran is None or given is None or given > ran
+    if name == "seats":
+        return (given or None) != (ran or None)
+    return given != ran
+
+
+def resume_config(run: RunDir, given: dict, command: list[str]) -> SimConfig:
+    """The config `--resume` plays for options `given` on the command line (simulate's names); InputError naming
+    every option that contradicts the run. A larger --deals or a narrower --until-ci is written into the manifest
+    (the chunks a fresh run of that size would play otherwise are played again)."""
+    config, manifest = config_of(run), run.read_manifest()
+    asked = {k: v for k, v in given.items() if k not in FREE}
+    if "out" in asked:
+        raise InputError("--out names a new run's folder and --resume an old one: give one of them")
+    wrong = [k for k, v in asked.items() if _differs(k, v, _run_value(k, config, manifest), config)]
+    grow = " (a larger --deals extends it)" if "deals" in wrong else ""
+    _refuse(wrong, asked, {k: _run_value(k, config, manifest) for k in wrong}, grow)
+    if "threads" in given:
+        config = replace(config, threads=given["threads"])
+    deals, until_ci = asked.get("deals", config.deals), asked.get("until_ci", config.until_ci)
+    if (deals, until_ci) == (config.deals, config.until_ci):
+        return config
+    return _extend(run, config, manifest, deals, until_ci, command)
+
+
+def refuse_changed(given: dict, theirs: dict) -> None:
+    """For --resume of other folders (tournament, tune): InputError naming every option `given` whose value is not
+    the run's (`theirs`, its manifest's config by option name); lists and tuples compare alike."""
+    asked = {k: v for k, v in given.items() if k not in FREE and k in theirs}
+
+    def same(a, b) -> bool:
+        return (tuple(a) if isinstance(a, list | tuple) else a) == (tuple(b) if isinstance(b, list | tuple) else b)
+
+    wrong = [k for k, v in asked.items() if not same(v, theirs[k])]
+    _refuse(wrong, asked, theirs)
+
+
+def _refuse(wrong: list[str], asked: dict, theirs: dict, hint: str = "") -> None:
+    """One line naming the options `wrong` (asked) and the run's values (theirs), or nothing when none is."""
+    if not wrong:
+        return
+    texts = [option_text(k, asked[k]) for k in wrong]
+    mine = " and ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
+    verb = "differs" if len(wrong) == 1 else "differ"
+    values = ", ".join(_shown(k, theirs[k]) for k in wrong)
+    raise InputError(f"{mine} {verb} from the run's ({values}): --resume finishes a run as it was started{hint}")
+
+
+def _shown(name: str, value) -> str:
+    if name in FLAGS:
+        return option_text(name, value)
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def _extend(run: RunDir, old: SimConfig, manifest: dict, deals: int, until_ci, command: list[str]) -> SimConfig:
+    """The run made larger: its config for `deals` (auto card deals counted again), the finished chunks a fresh
+    run of that size plays otherwise dropped (the last short chunk, chunks whose paired deals change)."""
+    if until_ci == old.until_ci is not None and (manifest.get("until_ci_stop") or {}).get("reached"):
+        return old  # the interval was reached before the old cap: a fresh run of any size stops where it did
+    auto = manifest.get("card_deals_auto")
+    new = replace(old, deals=deals, until_ci=until_ci, card_deals=None if auto else old.card_deals)
+    new.check()
+    new = new.resolved()
+    for chunk in sorted(run.finished_chunks()):
+        if chunk >= new.n_chunks:
+            continue
+        if old.chunk_size(chunk) != new.chunk_size(chunk) or old.paired_deals(chunk) != new.paired_deals(chunk):
+            run.drop_chunk(chunk)
+    grown = list(manifest.get("extended", [])) + [
+        {"deals": old.deals, "until_ci": old.until_ci, "to_deals": deals, "command": command, "at": now()}
+    ]
+    update_manifest(run, config=asdict(new), status=RUNNING, extended=grown)
+    return new
