@@ -14,10 +14,11 @@ from casino_sim.cli.options import (
     BotTimeoutOpt,
     RulesOpt,
     SchedulerOpt,
-    compile_notice,
     console,
+    ensure_compiled,
     open_backend,
     refuse_resume_with_force,
+    round_work,
 )
 from casino_sim.core.errors import InputError
 
@@ -128,7 +129,7 @@ def simulate(
             sim.start_run(config, run, sys.argv, force)
         console.print(f"run folder: {run.path}", highlight=False)
         if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine: no compiling
-            compile_notice("simulate" if config.players == 2 else "simulate-n")
+            ensure_compiled(round_work(config.players, config.games))
         try:
             with progress_bar(console, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)
@@ -252,7 +253,9 @@ def experiment(
     if resume and not root.is_dir():
         raise InputError(f"{root} holds nothing to resume")
     refuse_used_folder(root, force or resume, resumable=True, nested=True)
-    compile_notice("simulate")
+    ensure_compiled(
+        *sorted({round_work(r.config.players, r.config.games) for r in runs if r.config.engine_used() == "numba"})
+    )
     outcomes = []
     with open_backend(backend, scheduler) as chunk_backend:
         for run in runs:
@@ -322,6 +325,7 @@ def tournament(
     in every other seat, A in each seat, then B alone against A. Tables of three or more policies are not played.
     """
     from casino_sim.cli.ui import ratings_table
+    from casino_sim.core.rules import get_rules
     from casino_sim.experiments import tournament as tour
     from casino_sim.runner.progress import progress_bar
 
@@ -342,7 +346,7 @@ def tournament(
         if resume is None:
             tour.start_tournament(config, root, sys.argv)
         console.print(f"tournament folder: {root}", highlight=False)
-        compile_notice("simulate")
+        ensure_compiled(round_work(get_rules(config.rules).players))
         try:
             tour.run_tournament(
                 config, root, sys.argv, lambda label: progress_bar(console, label, "games"), chunk_backend
@@ -387,7 +391,7 @@ def card_value(
     target = out or Path("results/runs") / f"card-value-{folder_label(policy)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
-    compile_notice("simulate" if get_rules(rules).players == 2 else "simulate-n")
+    ensure_compiled(round_work(get_rules(rules).players))
     with progress_bar(console, "card values") as update:
         paired = card_values(policy, deals, rules, seed, threads, progress=update)
     manifest = {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}}
