@@ -163,11 +163,13 @@ def _showing(work: tuple[str, ...], console):
         task = bar.add_task("compiling", total=max(len(due), 1), kernel="")
 
         def started(name: str) -> None:
-            bar.update(task, kernel=name)
+            if name in due:  # not numba's own jitted helpers, compiled along
+                bar.update(task, kernel=name)
 
         def finished(name: str) -> None:
-            done.add(name)
-            bar.update(task, completed=len(done), total=max(len(due | done), 1))
+            if name in due:
+                done.add(name)
+                bar.update(task, completed=len(done))
 
         with compile_events(started, finished):
             yield bar
