@@ -152,6 +152,7 @@ def _showing(work: tuple[str, ...], console):
     )
     due = set(kernels_due(*work))
     done: set[str] = set()
+    compiling: list[str] = []
     columns = (
         SpinnerColumn(finished_text=" "),
         TextColumn("kernels"),
@@ -164,12 +165,15 @@ def _showing(work: tuple[str, ...], console):
 
         def started(name: str) -> None:
             if name in due:  # not numba's own jitted helpers, compiled along
+                compiling.append(name)
                 bar.update(task, kernel=name)
 
         def finished(name: str) -> None:
             if name in due:
                 done.add(name)
-                bar.update(task, completed=len(done))
+                if name in compiling:  # a kernel compiles its callees first: back to the one that called
+                    compiling.remove(name)
+                bar.update(task, completed=len(done), kernel=compiling[-1] if compiling else "")
 
         with compile_events(started, finished):
             yield bar
