@@ -176,7 +176,8 @@ def simulate(
         refuse_used_folder(run.path, force, resumable=True)
         with open_backend(backend, scheduler, config.threads) as chunk_backend:
             sim.start_run(config, run, [call_text("simulate", given, _DEFAULTS)], force)
-            if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine
+            # a Python policy or a bot plays on the reference engine, and a scheduler's workers compile their own
+            if config.engine_used() == "numba" and scheduler is None:
                 ensure_compiled(round_work(config.players, config.games))
             with progress_of(progress, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)

@@ -113,7 +113,8 @@ def tournament(
         command = [call_text("tournament", given, _DEFAULTS)]
         with open_backend(backend, scheduler, config.threads) as chunk_backend:
             tour.start_tournament(config, root, command)
-            ensure_compiled(round_work(get_rules(config.rules).players))
+            if scheduler is None:  # a scheduler's workers compile their own
+                ensure_compiled(round_work(get_rules(config.rules).players))
             bar = lambda label: progress_of(progress, label, "games")  # noqa: E731
             tour.run_tournament(config, root, command, bar, chunk_backend)
         tour.write_report(root)
