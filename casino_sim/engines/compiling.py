@@ -10,11 +10,13 @@ the kernels load at first use (under a second).
 
 from __future__ import annotations
 
+import threading
 import time
 from contextlib import contextmanager
 
 import numpy as np
 
+COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
 NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; up to a minute)"
 
 # What each kind of work (engine/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
@@ -133,9 +135,30 @@ def ensure_compiled(*work: str, console=None) -> float:
         return 0.0
     t0 = time.perf_counter()
     with _showing(work, console):
-        for kind in work:
-            WARMUPS[kind]()
+        _on_deep_stack(lambda: [WARMUPS[kind]() for kind in work])
     return time.perf_counter() - t0
+
+
+def _on_deep_stack(fn) -> None:
+    """fn() on a thread with a deep stack (its exception raised here): LLVM recurses deeply compiling the row
+    kernels, and overflowed (a segfault) the 8 MiB of a main thread's usual limit."""
+    error = []
+
+    def run():
+        try:
+            fn()
+        except BaseException as e:  # noqa: BLE001 - raised again in the caller's thread
+            error.append(e)
+
+    before = threading.stack_size(COMPILE_STACK)
+    try:
+        thread = threading.Thread(target=run, name="casino-compile", daemon=True)  # daemon: Ctrl-C ends the command
+        thread.start()
+    finally:
+        threading.stack_size(before)
+    thread.join()
+    if error:
+        raise error[0]
 
 
 @contextmanager

@@ -99,3 +99,19 @@ def test_a_warm_up_compiles_the_version_the_command_then_runs():
     cs.analyse({"hands": [["7D", "TD", "2S", "KH"], None], "loose": ["3C", "4H", "KC", "TS"]}, worlds=4)
     for kernel in (_play_rows, _record_rows, _rollout_diffs):
         assert len(kernel.signatures) == 1, kernel.signatures
+
+
+def test_the_compile_runs_on_a_deep_stack_and_its_error_reaches_the_command():
+    """A cold compile of the row kernels overflowed an 8 MiB stack in LLVM (a segfault, exit 139)."""
+    import threading
+
+    seen = []
+
+    def compile_step():
+        seen.append(threading.current_thread().name)
+        raise ValueError("bad kernel")
+
+    with pytest.raises(ValueError, match="bad kernel"):
+        compiling._on_deep_stack(compile_step)
+    assert seen == ["casino-compile"] and threading.stack_size() == 0  # the deep stack was for that thread only
+    assert compiling.COMPILE_STACK >= 256 << 20
