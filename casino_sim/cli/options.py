@@ -72,9 +72,11 @@ def open_backend(backend: BackendName | None, scheduler: str | None, threads: in
     return backends.open_backend(backend.value if backend else None, scheduler, threads)
 
 
-def ensure_compiled(*work: str) -> float:
+def ensure_compiled(*work: str, scheduler: str | None = None) -> float:
     """engines.compiling.ensure_compiled (compile ahead behind one notice; the seconds it took), imported only when
-    a command runs (importing the engine loads numba)."""
+    a command runs (importing the engine loads numba). Nothing with a scheduler: its workers compile their own."""
+    if scheduler:
+        return 0.0
     from casino_sim.engines.compiling import ensure_compiled as compile_ahead
 
     return compile_ahead(*work)

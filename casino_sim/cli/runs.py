@@ -128,9 +128,8 @@ def simulate(
         if resume is None:
             sim.start_run(config, run, sys.argv, force)
         console.print(f"run folder: {run.path}", highlight=False)
-        # a Python policy or a bot plays on the reference engine, and a scheduler's workers compile their own
-        if config.engine_used() == "numba" and not scheduler:
-            ensure_compiled(round_work(config.players, config.games))
+        if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine: no compiling
+            ensure_compiled(round_work(config.players, config.games), scheduler=scheduler)
         try:
             with progress_bar(console, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)
@@ -254,10 +253,8 @@ def experiment(
     if resume and not root.is_dir():
         raise InputError(f"{root} holds nothing to resume")
     refuse_used_folder(root, force or resume, resumable=True, nested=True)
-    if not scheduler:  # a scheduler's workers compile their own
-        ensure_compiled(
-            *sorted({round_work(r.config.players, r.config.games) for r in runs if r.config.engine_used() == "numba"})
-        )
+    numba = [r.config for r in runs if r.config.engine_used() == "numba"]
+    ensure_compiled(*sorted({round_work(c.players, c.games) for c in numba}), scheduler=scheduler)
     outcomes = []
     with open_backend(backend, scheduler) as chunk_backend:
         for run in runs:
@@ -348,8 +345,7 @@ def tournament(
         if resume is None:
             tour.start_tournament(config, root, sys.argv)
         console.print(f"tournament folder: {root}", highlight=False)
-        if not scheduler:  # a scheduler's workers compile their own
-            ensure_compiled(round_work(get_rules(config.rules).players))
+        ensure_compiled(round_work(get_rules(config.rules).players), scheduler=scheduler)
         try:
             tour.run_tournament(
                 config, root, sys.argv, lambda label: progress_bar(console, label, "games"), chunk_backend
