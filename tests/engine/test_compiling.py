@@ -78,7 +78,7 @@ def test_kernels_due_are_the_ones_numba_compiles_on_their_own(monkeypatch):
 
 @pytest.mark.parametrize("kind", ["simulate", "simulate-n", "sides-n", "regret", "analyse", "rollout", "apply"])
 def test_each_warm_up_compiles_its_entry_kernels(kind):
-    compiling.WARMUPS[kind]()
+    compiling._on_deep_stack(compiling.WARMUPS[kind])  # compiled there if the cache is cold, else loaded
     for module, name in compiled.ENTRY_KERNELS[kind]:
         assert compiled._entry(module, name).signatures, f"{module}.{name}"
 
@@ -90,8 +90,7 @@ def test_a_warm_up_compiles_the_version_the_command_then_runs():
     from casino_sim.engine.nround import _record_rows
     from casino_sim.engine.rows import _play_rows
 
-    for kind in ("simulate", "simulate-n", "analyse"):
-        compiling.WARMUPS[kind]()
+    compiling._on_deep_stack(lambda: [compiling.WARMUPS[kind]() for kind in ("simulate", "simulate-n", "analyse")])
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 
     play_chunk(SimConfig(deals=4, policy_a="rollout", policy_b="greedy", chunk_deals=4, card_deals=2), 0)
