@@ -56,14 +56,14 @@ def moves(position, engine: str = "numba") -> pd.DataFrame:
     """
     check_types(engine=(engine, str))
     with api_errors({"engine"}):
-        from casino_sim.engine.compiled import compile_notice
         from casino_sim.engines import get_engine
+        from casino_sim.engines.compiling import ensure_compiled
 
         pos = position_of(position)
         eng = get_engine(engine)
         eng.check_rules(pos.rules)
         if engine == "numba":
-            compile_notice("moves")
+            ensure_compiled("moves")
         return _frame([_move_row(i + 1, m, pos.to_move) for i, m in enumerate(eng.legal_moves(pos))], MOVE_COLUMNS)
 
 
@@ -84,14 +84,14 @@ def analyse(position, worlds: int = 1000, policy: str = "expert", seed: int = 0)
     with api_errors({"worlds", "policy", "seed"}):
         from casino_sim.analysis import analyse as run_analysis
         from casino_sim.analysis.analyse import check_analysis_args, check_analysis_position
-        from casino_sim.engine.compiled import compile_notice
+        from casino_sim.engines.compiling import ensure_compiled
         from casino_sim.policies import get_policy
 
         pos = position_of(position)
         chosen = get_policy(policy)
         check_analysis_args(chosen, worlds, seed)
         check_analysis_position(pos)
-        compile_notice("analyse")
+        ensure_compiled("analyse")
         result = run_analysis(pos, chosen, worlds, seed)
     rows = [
         {

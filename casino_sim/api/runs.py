@@ -167,7 +167,7 @@ def simulate(
     for name in seats if isinstance(seats, list | tuple) else ():
         check_types(seats=(name, str))
     with api_errors(given):
-        from casino_sim.engine.compiled import compile_notice
+        from casino_sim.engines.compiling import ensure_compiled, round_work
         from casino_sim.experiments import simulate as sim
         from casino_sim.runner.backends import open_backend
         from casino_sim.runner.rundir import RunDir, refuse_used_folder
@@ -179,8 +179,9 @@ def simulate(
         refuse_used_folder(run.path, force, resumable=True, resume_with=f"casino-sim simulate --resume {run.path}")
         with open_backend(backend, scheduler, config.threads) as chunk_backend:
             sim.start_run(config, run, [call_text("simulate", given, _DEFAULTS)], force)
-            if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine
-                compile_notice("simulate" if config.players == 2 else "simulate-n")
+            # a Python policy or a bot plays on the reference engine, and a scheduler's workers compile their own
+            if config.engine_used() == "numba" and scheduler is None:
+                ensure_compiled(round_work(config.players, config.games))
             with progress_of(progress, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)
         sim.finish_run(run, timings, reports=True)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import EngineName, EngineOpt, Format, RulesOpt, compile_notice, console
+from casino_sim.cli.options import EngineName, EngineOpt, Format, RulesOpt, console, ensure_compiled
 
 
 def bench(
@@ -28,7 +28,7 @@ def bench(
 
     def announce(threads: int) -> None:
         if engine == EngineName.numba:
-            compile_notice("bench")
+            ensure_compiled("bench")
         if format == Format.text:
             console.print(
                 f"timing {deals:,} rounds of {policy} on the {engine.value} engine, "

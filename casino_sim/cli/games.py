@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, compile_notice, console
+from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_compiled
 from casino_sim.core.errors import InputError
 
 
@@ -111,7 +111,8 @@ def play(
         echo=not sys.stdin.isatty(),
         partner=None if partner is None else get_policy(partner),
     )
-    compile_notice("rollout", "analyse")  # the opponent's rollouts and the hint
+    if any(p.searches for p in (game.policy_of(1), game.partner) if p is not None):  # a hint compiles as it is asked
+        ensure_compiled("rollout")
     try:
         game.run()
     finally:

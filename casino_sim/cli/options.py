@@ -91,11 +91,21 @@ def open_backend(backend: BackendName | None, scheduler: str | None, threads: in
     return backends.open_backend(backend.value if backend else None, scheduler, threads)
 
 
-def compile_notice(*work: str) -> None:
-    """engine.compiled.compile_notice, imported only when a command runs (importing the engine loads numba)."""
-    from casino_sim.engine.compiled import compile_notice as notice
+def ensure_compiled(*work: str, scheduler: str | None = None) -> float:
+    """engines.compiling.ensure_compiled (compile ahead behind one notice; the seconds it took), imported only when
+    a command runs (importing the engine loads numba). Nothing with a scheduler: its workers compile their own."""
+    if scheduler:
+        return 0.0
+    from casino_sim.engines.compiling import ensure_compiled as compile_ahead
 
-    notice(*work)
+    return compile_ahead(*work)
+
+
+def round_work(players: int, sides: bool = False) -> str:
+    """engines.compiling.round_work: the kind of work that plays rounds of `players` players."""
+    from casino_sim.engines.compiling import round_work as work
+
+    return work(players, sides)
 
 
 def _set_bot_timeout(seconds: float | None) -> float | None:

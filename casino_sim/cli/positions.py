@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import BotTimeoutOpt, EngineName, EngineOpt, Format, compile_notice, console
+from casino_sim.cli.options import BotTimeoutOpt, EngineName, EngineOpt, Format, console, ensure_compiled
 from casino_sim.core.errors import InputError
 
 
@@ -34,14 +34,14 @@ def moves(
     eng = get_engine(engine.value)
     if is_jsonl(position, jsonl):
         if engine == EngineName.numba:
-            compile_notice("moves")
+            ensure_compiled("moves")
         for line in moves_jsonl_lines(eng, position):
             print(line)
         return
     pos = load_position(position)
     eng.check_rules(pos.rules)  # refused before any compiling is announced
     if engine == EngineName.numba:
-        compile_notice("moves")
+        ensure_compiled("moves")
     legal = eng.legal_moves(pos)
     if format == Format.json:
         print(json.dumps([m.to_json() for m in legal]))
@@ -72,7 +72,7 @@ def apply(
             get_engine(engine.value),
             position,
             move,
-            on_ready=lambda: compile_notice("moves", "apply") if engine == EngineName.numba else None,
+            on_ready=lambda: ensure_compiled("apply") if engine == EngineName.numba else None,
         )
     )
 
@@ -101,7 +101,7 @@ def choose(
     chosen = get_policy(policy)
     if chosen.searches:
         check_search_position(pos, chosen)  # refused before any compiling is announced
-        compile_notice("rollout")
+        ensure_compiled("rollout")
     move = choose_move(pos, chosen, seed)
     print(json.dumps(move.to_json()) if format == Format.json else move.describe(pos.to_move))
 
@@ -130,7 +130,7 @@ def analyse(
     chosen = get_policy(policy)
     check_analysis_args(chosen, worlds, seed)
     check_analysis_position(pos)  # refused before any compiling is announced
-    compile_notice("analyse")
+    ensure_compiled("analyse")
     result = run_analysis(pos, chosen, worlds, seed)
     if format == Format.json:
         print(json.dumps(analysis_json(result)))

@@ -14,10 +14,11 @@ from casino_sim.cli.options import (
     BotTimeoutOpt,
     RulesOpt,
     SchedulerOpt,
-    compile_notice,
     console,
+    ensure_compiled,
     open_backend,
     refuse_resume_with_force,
+    round_work,
 )
 from casino_sim.core.errors import InputError
 
@@ -136,7 +137,7 @@ def simulate(
             sim.start_run(config, run, sys.argv, force)
         console.print(f"run folder: {run.path}", highlight=False)
         if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine: no compiling
-            compile_notice("simulate" if config.players == 2 else "simulate-n")
+            ensure_compiled(round_work(config.players, config.games), scheduler=scheduler)
         manifest = run_flow.play(config, run, chunk_backend, progress_bar)
     if manifest is not None:
         console.print(run_flow.played_line(manifest), highlight=False)
@@ -248,7 +249,8 @@ def experiment(
     if resume and not root.is_dir():
         raise InputError(f"{root} holds nothing to resume")
     refuse_used_folder(root, force or resume, resumable=True, nested=True)
-    compile_notice("simulate")
+    numba = [r.config for r in runs if r.config.engine_used() == "numba"]
+    ensure_compiled(*sorted({round_work(c.players, c.games) for c in numba}), scheduler=scheduler)
     outcomes = []
     with open_backend(backend, scheduler) as chunk_backend:
         for run in runs:
@@ -320,6 +322,7 @@ def tournament(
     """
     from casino_sim.cli.run_flow import resume_as_started
     from casino_sim.cli.ui import ratings_table
+    from casino_sim.core.rules import get_rules
     from casino_sim.experiments import tournament as tour
     from casino_sim.runner.progress import progress_bar
 
@@ -342,7 +345,7 @@ def tournament(
         if resume is None:
             tour.start_tournament(config, root, sys.argv, force)
         console.print(f"tournament folder: {root}", highlight=False)
-        compile_notice("simulate")
+        ensure_compiled(round_work(get_rules(config.rules).players), scheduler=scheduler)
         try:
             tour.run_tournament(
                 config, root, sys.argv, lambda label: progress_bar(console, label, "games"), chunk_backend
@@ -387,7 +390,7 @@ def card_value(
     target = out or Path("results/runs") / f"card-value-{folder_label(policy)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
-    compile_notice("simulate" if get_rules(rules).players == 2 else "simulate-n")
+    ensure_compiled(round_work(get_rules(rules).players))
     with progress_bar(console, "card values") as update:
         paired = card_values(policy, deals, rules, seed, threads, progress=update)
     manifest = {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}}

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, compile_notice, console
+from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_compiled, round_work
 from casino_sim.policies import folder_label
 
 SeedOpt = Annotated[int, typer.Option(help="Seed: every feature (or policy) plays the same shuffles.")]
@@ -68,7 +68,7 @@ def knockout(
     config = KnockoutConfig(policy, deals, rules, seed, threads, chunk_deals, precision, parse_pairs(pairs))
     run = Knockout(config)
     target = _target(out, f"knockout-{folder_label(policy)}-{rules}-seed{seed}", force)
-    compile_notice("simulate")
+    ensure_compiled(round_work(run.rules.players, sides=True))
     interrupted = False
     try:
         with progress_bar(console, f"knockout {run.policy.name}") as update:
@@ -120,7 +120,7 @@ def regret(
     run = Regret(config)
     names = "-".join(folder_label(p) for p in config.policies[:4])
     target = _target(out, f"regret-{names}-{rules}-seed{seed}", force)
-    compile_notice("regret")
+    ensure_compiled("regret")
     interrupted = False
     try:
         run.run(lambda name: progress_bar(console, f"regret {name}", "decisions"))

@@ -16,6 +16,7 @@ from rich.console import Console
 
 from casino_sim.analysis import analyse, analysis_table, print_table
 from casino_sim.analysis.analyse import check_analysis_args
+from casino_sim.cli.options import ensure_compiled
 from casino_sim.cli.transcript import counted, pile_text, score_table, side_names
 from casino_sim.core.cards import pretty_cards
 from casino_sim.core.rules import RuleSet
@@ -282,6 +283,7 @@ class TerminalGame:
             f"(casino-sim analyse POSITION --worlds {self.hint_worlds} --policy {self.hint_policy.name} "
             f"--seed {self.seed}; 'position' prints POSITION)"
         )
+        ensure_compiled("analyse")
         print_table(
             self.console, analysis_table(analyse(pos.seen_by(HUMAN), self.hint_policy, self.hint_worlds, self.seed))
         )

@@ -52,6 +52,7 @@ def tune(
     """Search a heuristic policy's weights for the best score against a field; write it as a policy file."""
     from casino_sim.cli.run_flow import resume_as_started
     from casino_sim.cli.ui import validation_table
+    from casino_sim.core.rules import get_rules
     from casino_sim.experiments import tune as tn
     from casino_sim.experiments.tune_store import TuneDir
     from casino_sim.runner.progress import progress_bar
@@ -81,7 +82,7 @@ def tune(
     with opts.open_backend(backend, scheduler, config.threads) as field_backend:  # a bad address: no folder made
         run = tn.open_run(config, folder, resume=resume is not None, force=force)
         console.print(f"run folder: {folder}", highlight=False)
-        opts.compile_notice("simulate")
+        opts.ensure_compiled(opts.round_work(get_rules(config.rules).players, sides=True))
         try:
             with progress_bar(console, "tuning") as update:
                 result = tn.tune(

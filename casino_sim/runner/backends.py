@@ -138,6 +138,15 @@ def _code_id() -> tuple[str, str]:
     return __version__, engine_source_hash()
 
 
+def _killed(chunks: list[int]) -> str:
+    """The one line for a task whose workers died every time they played it (out of memory, say)."""
+    which = f"chunk {chunks[0]}" if len(chunks) == 1 else f"chunks {chunks[0]}-{chunks[-1]}"
+    return (
+        f"the Dask workers playing {which} died each time they tried (out of memory? see the workers' logs); "
+        "the chunks finished before are kept"
+    )
+
+
 class DaskBackend:
     """Chunks sent to a Dask cluster in coarse tasks, a bounded window in flight, yielded as they complete.
 
@@ -153,13 +162,14 @@ class DaskBackend:
         self.nthreads = dict(client.nthreads())
 
     def map(self, fn: ChunkFn, config, chunks: Iterable[int]) -> Iterator[tuple[int, dict]]:
-        from distributed import as_completed
+        from distributed import KilledWorker, as_completed
 
         self.nthreads = dict(self.client.nthreads())  # workers may have come or gone since the last run
         workers = max(1, len(self.nthreads))
         todo, pos = list(chunks), 0
         per_chunk = None  # seconds, measured by the workers
         running = as_completed(loop=self.client.loop)
+        holds = {}  # each task's chunks, to name them if the workers playing them keep dying
 
         def submit_next() -> None:
             nonlocal pos
@@ -167,7 +177,9 @@ class DaskBackend:
                 return
             size = 1 if per_chunk is None else int(TASK_SECONDS / max(per_chunk, 1e-3))
             size = max(1, min(size, (len(todo) - pos) // (2 * workers)))
-            running.add(self.client.submit(_play_on_worker, fn, config, todo[pos : pos + size], pure=False))
+            future = self.client.submit(_play_on_worker, fn, config, todo[pos : pos + size], pure=False)
+            holds[future.key] = todo[pos : pos + size]
+            running.add(future)
             pos += size
 
         for _ in range(max(4, 2 * sum(self.nthreads.values()))):
@@ -175,7 +187,10 @@ class DaskBackend:
         finished = _completed(running)
         try:
             for future in finished:
-                done, seconds, error = future.result()
+                try:  # a worker lost mid-task is replaced and its task played again: only repeated deaths end here
+                    done, seconds, error = future.result()
+                except KilledWorker:
+                    raise InputError(_killed(holds[future.key])) from None
                 future.release()
                 if error is None:
                     per_chunk = seconds if per_chunk is None else 0.5 * (per_chunk + seconds)

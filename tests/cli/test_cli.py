@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -129,7 +130,8 @@ def test_first_run_says_it_is_compiling_and_bad_input_still_gets_one_line(tmp_pa
     cold = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
     assert_one_line_error(run("moves", "-", stdin='{"hands": [["ZZ"], []]}', env=cold), "ZZ")
     first = run("moves", "-", stdin=json.dumps(EXAMPLE), env=cold)
-    assert first.returncode == 0 and "compiling the numba engine" in first.stderr
+    assert first.returncode == 0 and first.stderr.count("compiling the numba engine for legal moves") == 1
+    assert re.search(r"kernels (\d+)/\1 ", first.stderr)  # the bar of the kernels compiled, its last state
     again = run("moves", "-", stdin=json.dumps(EXAMPLE), env=cold)
     assert again.returncode == 0 and again.stderr == "" and again.stdout == first.stdout
 
@@ -168,7 +170,8 @@ def test_the_compile_notice_follows_what_numba_will_do(tmp_path):
     env = {"NUMBA_CACHE_DIR": str(cache)}
     pos = json.dumps(EXAMPLE)
     first = run("moves", "-", stdin=pos, env=env)
-    assert first.returncode == 0 and "compiling the numba engine" in first.stderr
+    assert first.returncode == 0 and first.stderr.count("compiling the numba engine for legal moves") == 1
+    assert re.search(r"kernels (\d+)/\1 ", first.stderr)  # the bar of the kernels compiled, its last state
     second = run("moves", "-", stdin=pos, env=env)
     assert second.returncode == 0 and second.stderr == "" and second.stdout == first.stdout
 

@@ -19,7 +19,7 @@ from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, 
 from casino_sim.runner.backends import open_backend  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
 from tests.support.cli import assert_one_line_error, run  # noqa: E402
-from tests.support.runs import cut_run, simulate_dir  # noqa: E402
+from tests.support.runs import chunk_killing_its_worker, cut_run, simulate_dir  # noqa: E402
 
 SMALL = dict(deals=2000, policy_a="greedy", policy_b="random", seed=9, chunk_deals=250)
 
@@ -89,6 +89,102 @@ def test_games_and_a_tournament_on_dask_equal_the_local_ones(cluster, tmp_path):
         folders[name] = run_tournament(config, tmp_path / name, ["test"], backend=backend)
     for a, b in zip(folders["t-local"], folders["t-dask"]):
         assert_same_tables(a, b)
+
+
+class Recorded:
+    """A backend that notes every chunk its map yields, in order."""
+
+    def __init__(self, backend):
+        self.backend, self.yielded = backend, []
+
+    def map(self, fn, config, chunks):
+        for chunk, tables in self.backend.map(fn, config, chunks):
+            self.yielded.append(chunk)
+            yield chunk, tables
+
+    def describe(self) -> dict:
+        return self.backend.describe()
+
+
+def test_a_worker_killed_while_it_plays_a_chunk_loses_and_doubles_no_chunk(cluster, tmp_path, monkeypatch):
+    from functools import partial
+
+    from casino_sim.experiments import simulate
+
+    # the reference engine: nothing to compile, in this process or in the worker the nanny starts again
+    options = dict(
+        deals=50, policy_a="random", policy_b="random", seed=13, chunk_deals=5, engine="reference", card_deals=0
+    )
+    simulate_dir(tmp_path / "local", **options)
+    marker = tmp_path / "killed"
+    monkeypatch.setattr(simulate, "play_chunk", partial(chunk_killing_its_worker, marker, 3))
+    backend = Recorded(cluster)
+    config = SimConfig(**options)
+    rundir = RunDir(tmp_path / "dask")
+    start_run(config, rundir, ["test"])
+    timings = play_chunks(config, rundir, backend=backend)
+    assert marker.exists()  # a worker died holding chunk 3; the scheduler played its task again elsewhere
+    assert sorted(backend.yielded) == list(range(10))  # every chunk once: none lost, none doubled
+    assert timings["rounds_played"] == 100
+    assert rundir.read_rounds().groupby("chunk").size().to_dict() == {c: 10 for c in range(10)}  # 5 deals, mirrored
+    assert_same_tables(tmp_path / "dask", tmp_path / "local")
+    cluster.client.wait_for_workers(2, timeout=60)  # the nanny's new worker, for the tests after this one
+
+
+class DyingTask:
+    """A Dask future whose workers died each time they ran it: result() raises what distributed raises then."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def result(self):
+        from distributed import KilledWorker
+
+        raise KilledWorker(self.key, "tcp://127.0.0.1:1", 3)
+
+
+class FinishedFirst:
+    """distributed.as_completed over DyingTasks: each is ready at once."""
+
+    def __init__(self, loop=None):
+        self.futures = []
+
+    def add(self, future):
+        self.futures.append(future)
+
+    def is_empty(self):
+        return not self.futures
+
+    def has_ready(self):
+        return bool(self.futures)
+
+    def __next__(self):
+        return self.futures.pop(0)
+
+    def clear(self):
+        self.futures.clear()
+
+
+def test_a_task_whose_workers_keep_dying_ends_the_run_with_one_line(monkeypatch):
+    import distributed
+
+    from casino_sim.core.errors import InputError
+    from casino_sim.runner.backends import DaskBackend
+
+    client = type(
+        "Client",
+        (),
+        {
+            "loop": None,
+            "nthreads": lambda self: {"w": 1},
+            "submit": lambda self, task, fn, config, chunks, pure: DyingTask(f"task-{chunks[0]}"),
+            "cancel": lambda self, futures: None,
+        },
+    )()
+    monkeypatch.setattr(distributed, "as_completed", FinishedFirst)
+    with pytest.raises(InputError, match=r"^the Dask workers playing chunk 0 died each time they tried") as e:
+        list(DaskBackend(client, None).map(None, SimConfig(), [0, 1, 2]))
+    assert "\n" not in str(e.value)
 
 
 def free_port() -> int:

@@ -25,3 +25,21 @@ def cut_run(path, lost, **options) -> tuple[RunDir, SimConfig]:
     for c in lost:
         cut.chunk_path(c).unlink()
     return cut, config
+
+
+def chunk_killing_its_worker(marker, chunk_to_kill: int, config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
+    """play_chunk, except that the first process to play `chunk_to_kill` kills itself (SIGKILL) once it has played
+    it, before returning it: a Dask worker lost mid-task. `marker` (a file, created then) makes it happen once."""
+    import os
+    import signal
+
+    from casino_sim.experiments.simulate import play_chunk
+
+    tables = play_chunk(config, chunk)
+    if chunk == chunk_to_kill:
+        try:
+            open(marker, "x").close()  # noqa: SIM115 - only the first player of the chunk creates it
+        except FileExistsError:
+            return tables
+        os.kill(os.getpid(), signal.SIGKILL)
+    return tables

@@ -1,0 +1,203 @@
+"""Compile ahead, behind one notice and a progress bar, the numba kernels a command will run.
+
+Numba compiles a kernel at its first call, so a command compiled a kernel family
+wherever it first played one, each with its own wait. Here each kind of work of
+engine/compiled.py is played once on a tiny input before the command starts, so
+the wait comes first, is shown (kernels done, elapsed, the one compiling), and
+is timed apart from the play. With numba's cache warm nothing is shown or done:
+the kernels load at first use (under a second).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+
+import numpy as np
+
+COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
+NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; up to a minute)"
+
+# What each kind of work (engine/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
+WHAT = {
+    "simulate": "two-player rounds",
+    "simulate-n": "three- and four-player rounds",
+    "sides-n": "three- and four-player games",
+    "moves": "legal moves",
+    "apply": "playing a move",
+    "rollout": "the rollout and searcher policies",
+    "analyse": "the analysis",
+    "bench": "two-player rounds",
+    "regret": "judging the last batch",
+}
+
+
+def round_work(players: int, sides: bool = False) -> str:
+    """The kind of work that plays rounds of `players` players: simulate's rows, or (three or four players) their
+    rows or, for whole games and seated comparisons, each side's points."""
+    return "simulate" if players == 2 else "sides-n" if sides else "simulate-n"
+
+
+def _scripted(players: int):
+    """One round of scripted seats on the row kernel of `players` players: (its moves, its record)."""
+    from casino_sim.core.rules import STRICT, get_rules
+    from casino_sim.engine import PLIES, play_round_scripted_raw
+
+    rules = STRICT if players == 2 else get_rules(f"italian:players={players}")
+    # a stream that captures often (always trailing would pile up the table beyond any enumeration)
+    return play_round_scripted_raw(rules, np.arange(52), 0, np.arange(PLIES, dtype=np.int64) * 7919 + 13)
+
+
+def _sides() -> None:
+    from casino_sim.core.featurespec import N_FEATURES
+    from casino_sim.core.rules import get_rules
+    from casino_sim.engine import P_INTS, P_KIND
+    from casino_sim.engine.api import play_rounds_n
+    from casino_sim.engine.layout import RANDOM
+
+    ints = np.zeros((3, P_INTS), np.int64)
+    ints[:, P_KIND] = RANDOM
+    play_rounds_n(get_rules("italian:players=3"), np.arange(52)[None], [0], ints, np.zeros((6, N_FEATURES)), [1])
+
+
+def _last_batch():
+    """A two-player position of the last batch (every card known), where each position kernel runs whole."""
+    from casino_sim.core.cards import format_card
+    from casino_sim.reference.position import Position
+
+    c = [format_card(i) for i in range(52)]
+    return Position.from_json({"hands": [c[0:4], c[4:8]], "loose": c[8:12], "captured": [c[12:32], c[32:52]]})
+
+
+def _moves() -> None:
+    from casino_sim.engine import legal_move_rows
+
+    legal_move_rows(_last_batch())
+
+
+def _apply() -> None:
+    from casino_sim.engine import apply_move, legal_moves
+
+    pos = _last_batch()
+    apply_move(pos, legal_moves(pos)[0])
+
+
+def _rollout() -> None:
+    from casino_sim.engine import search_choose
+    from casino_sim.policies import get_policy
+    from casino_sim.policies.arrays import policy_arrays
+
+    ints, weights, wants = policy_arrays((get_policy("rollout"), get_policy("random")))
+    search_choose(_last_batch(), ints[0], weights[2], wants[2], 1)
+
+
+def _analyse() -> None:
+    from casino_sim.engine import exact_values, legal_moves, rollout_diffs
+    from casino_sim.policies import get_policy
+    from casino_sim.policies.arrays import policy_arrays
+
+    pos, expert = _last_batch(), get_policy("expert")
+    moves = legal_moves(pos)
+    ints, weights, wants = policy_arrays((expert, expert))
+    rollout_diffs(pos, moves, int(ints[0, 0]), weights[0], wants[0], 2, 1)
+    exact_values(pos, moves)
+
+
+def _regret() -> None:
+    from casino_sim.core.rules import STRICT
+    from casino_sim.engine import judge_last_batch
+
+    moves, _ = _scripted(2)
+    judge_last_batch(STRICT, np.arange(52)[None], np.zeros(1, np.int64), moves[None].copy())
+
+
+WARMUPS = {
+    "simulate": lambda: _scripted(2),
+    "simulate-n": lambda: _scripted(3),
+    "sides-n": _sides,
+    "moves": _moves,
+    "apply": _apply,
+    "rollout": _rollout,
+    "analyse": _analyse,
+    "bench": lambda: _scripted(2),
+    "regret": _regret,
+}
+
+
+def ensure_compiled(*work: str, console=None) -> float:
+    """Compile every kernel of these kinds of work now, behind one notice and a progress bar on stderr (or
+    `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown)."""
+    from casino_sim.engine.compiled import will_compile
+
+    work = tuple(dict.fromkeys(work))
+    if not work or not will_compile(*work):
+        return 0.0
+    t0 = time.perf_counter()
+    with _showing(work, console):
+        _on_deep_stack(lambda: [WARMUPS[kind]() for kind in work])
+    return time.perf_counter() - t0
+
+
+def _on_deep_stack(fn) -> None:
+    """fn() on a thread with a deep stack (its exception raised here): LLVM recurses deeply compiling the row
+    kernels, and overflowed (a segfault) the 8 MiB of a main thread's usual limit."""
+    error = []
+
+    def run():
+        try:
+            fn()
+        except BaseException as e:  # noqa: BLE001 - raised again in the caller's thread
+            error.append(e)
+
+    before = threading.stack_size(COMPILE_STACK)
+    try:
+        thread = threading.Thread(target=run, name="casino-compile", daemon=True)  # daemon: Ctrl-C ends the command
+        thread.start()
+    finally:
+        threading.stack_size(before)
+    thread.join()
+    if error:
+        raise error[0]
+
+
+@contextmanager
+def _showing(work: tuple[str, ...], console):
+    """The notice, then a bar of the kernels compiled (live on a terminal; its last state once elsewhere)."""
+    from rich.console import Console
+    from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from casino_sim.engine.compiled import compile_events, kernels_due
+
+    console = console or Console(stderr=True)
+    console.print(
+        NOTICE.format(what=" and ".join(dict.fromkeys(WHAT[k] for k in work))), highlight=False, soft_wrap=True
+    )
+    due = set(kernels_due(*work))
+    done: set[str] = set()
+    compiling: list[str] = []
+    columns = (
+        SpinnerColumn(finished_text=" "),
+        TextColumn("kernels"),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[kernel]}"),
+    )
+    with Progress(*columns, console=console, transient=False) as bar:
+        task = bar.add_task("compiling", total=max(len(due), 1), kernel="")
+
+        def started(name: str) -> None:
+            if name in due:  # not numba's own jitted helpers, compiled along
+                compiling.append(name)
+                bar.update(task, kernel=name)
+
+        def finished(name: str) -> None:
+            if name in due:
+                done.add(name)
+                if name in compiling:  # a kernel compiles its callees first: back to the one that called
+                    compiling.remove(name)
+                bar.update(task, completed=len(done), kernel=compiling[-1] if compiling else "")
+
+        with compile_events(started, finished):
+            yield bar
+        bar.update(task, kernel="", total=len(done), completed=len(done))
