@@ -152,7 +152,9 @@ def _on_deep_stack(fn) -> None:
 
     before = threading.stack_size(COMPILE_STACK)
     try:
-        thread = threading.Thread(target=run, name="casino-compile", daemon=True)  # daemon: Ctrl-C ends the command
+        # not a daemon: after Ctrl-C the process waits for the kernel being compiled (kept in the cache) to end,
+        # as a daemon thread inside LLVM crashed the interpreter's exit (a segfault)
+        thread = threading.Thread(target=run, name="casino-compile")
         thread.start()
     finally:
         threading.stack_size(before)
