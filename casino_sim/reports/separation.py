@@ -32,7 +32,7 @@ class Verdict:
 
 def about(n: float) -> str:
     """A sample count rounded up to two significant figures, with thousands separators: 4,812.3 -> '4,900'."""
-    n = max(1, math.ceil(n))
+    n = max(1, math.ceil(n - 1e-6))  # 16.0000001 deals of a float ratio are 16
     step = 10 ** max(0, len(str(n)) - 2)
     return f"{-(-n // step) * step:,}"
 

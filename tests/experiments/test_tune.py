@@ -124,7 +124,7 @@ def test_tune_writes_a_page_with_its_charts_tables_and_words(tiny_run):
     # 30 validation deals: whether the tuned policy beats its start is said only where the interval says so
     for r in pd.read_csv(report / "validation.csv").to_dict("records"):
         clear = r["ci_lo"] > 0 or r["ci_hi"] < 0
-        assert (f"tuned vs {r['opponent']}: too few mirrored deals" in text) != clear
+        assert (f"{TINY.name} vs {r['opponent']}: too few mirrored deals" in text) != clear
 
 
 @pytest.mark.parametrize(
