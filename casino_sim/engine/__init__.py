@@ -18,6 +18,7 @@ every array handed to them (measured: a fifth of a rollout's time). numba
 refuses to compile an allocation in such a kernel, so the flag cannot hide a leak.
 """
 
+from casino_sim.core import numba_target  # noqa: F401  (first: on import it sets the CPU numba compiles for)
 from casino_sim.engine.api import (
     IllegalMove,
     PositionError,
