@@ -17,7 +17,7 @@ from contextlib import contextmanager
 import numpy as np
 
 COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
-NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; up to a minute)"
+NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; a minute or two)"
 
 # What each kind of work (engine/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
 WHAT = {
