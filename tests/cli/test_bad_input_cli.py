@@ -116,6 +116,7 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
         (["--resume", "{root}/none"], "not a run folder"),
         (["--resume", "{run}"], "not a tournament"),
     ],
+    ("tournament", "force"): [(["--resume", "{root}/none", "--force"], "give one of them")],
     ("tournament", "backend"): [(["greedy", "random", "--backend", "mpi"], "--backend")],
     ("tournament", "scheduler"): [(["greedy", "random", "--scheduler", "not-an-address"], "scheduler")],
     ("bench", "engine"): [(["--engine", "gpu"], "--engine")],
