@@ -42,7 +42,7 @@ def test_moves_and_apply_answer_as_the_reference(spec):
 def test_moves_in_words_on_the_numba_engine():
     words = run("moves", "-", stdin=json.dumps(FOUR))
     assert words.returncode == 0, words.stderr
-    assert "C plays 7♥ and captures 3♠ 4♦ and the build of 7" in words.stdout.splitlines()
+    assert "8  C plays 7♥ and captures 3♠ 4♦ and the build of 7" in words.stdout.splitlines()  # numbered as analyse
     after = json.loads(run("apply", "-", TAKE, stdin=json.dumps(FOUR)).stdout)
     assert after["to_move"] == 3 and after["dealer"] == 3 and after["last_capturer"] == 2
 
