@@ -232,10 +232,17 @@ def make_all(run_dir: str | Path, data: pd.DataFrame | None = None, manifest: di
     return _make(run_dir, data, read_manifest(run_dir) if manifest is None else manifest)[0]
 
 
+MISSING_WHY = {  # what makes a run have the report of a kind it lacks
+    "card-value": " (it has no paired deals: run simulate with --card-deals N)",
+    "games": " (it played single rounds: run simulate with --games)",
+}
+
+
 def report_of(reports: dict[str, Report], kind: str) -> Report:
     """The report `kind` of make_all's reports; InputError naming the kinds the run has."""
     if kind not in reports:
-        raise InputError(f"no report {kind!r} for this run; its kinds: {', '.join(reports)}")
+        why = MISSING_WHY.get(kind, "")
+        raise InputError(f"no report {kind!r} for this run{why}; its kinds: {', '.join(reports)}")
     return reports[kind]
 
 
