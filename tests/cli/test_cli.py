@@ -190,7 +190,7 @@ def test_output_that_is_not_a_terminal_gets_full_lines():
     )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    for policy in builtin_policies().values():
+    for policy in (p for p in builtin_policies().values() if not p.plays_in_python):  # not those tests register
         assert any(policy.name in line and policy.description in line for line in lines), policy.name
     narrow = run("policies", "list", env={"COLUMNS": "60"})  # a width asked for is still honoured
     assert max(len(line) for line in narrow.stdout.splitlines()) <= 60

@@ -113,7 +113,7 @@ def test_python_callable_by_module_path(tmp_path):
 def test_python_policy_returning_an_illegal_move_is_refused():
     policy = register_policy("cheat", lambda pos, moves, rng: moves[0].__class__("trail", C("KC")))
     pos = Position.from_json({"hands": [["7H"], ["2C"]], "loose": ["7D"]})
-    with pytest.raises(PolicyError, match="not legal"):
+    with pytest.raises(PolicyError, match="not one of the legal moves"):
         policy.choose(pos, legal_moves(pos), np.random.default_rng(0))
 
 
