@@ -234,7 +234,7 @@ def make_all(run_dir: str | Path, data: pd.DataFrame | None = None, manifest: di
 
 MISSING_WHY = {  # what makes a run have the report of a kind it lacks
     "card-value": " (it has no paired deals: run simulate with --card-deals N)",
-    "games": " (it played single rounds: run simulate with --games)",
+    "games": " (it holds no games: it played single rounds; run simulate with --games)",
     "anatomy": " (its records lack the columns the anatomy counts, s0_plays_trail and more: run simulate again)",
 }
 
