@@ -220,7 +220,9 @@ def test_a_killed_run_is_not_left_running(tmp_path):
         f"import time\nfrom pathlib import Path\ndef slow(pos, moves, rng):\n"
         f"    Path({str(tmp_path / 'started')!r}).write_text('1')\n    time.sleep(0.05)\n    return moves[0]\n"
     )
+    # one deal a chunk: SIGTERM ends the play once the chunk in flight is done
     args = [sys.executable, "-m", "casino_sim", "simulate", "--policy", f"{policy}:slow", "--deals", "50"]
+    args += ["--chunk-deals", "1"]
     proc = subprocess.Popen([*args, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while not (tmp_path / "started").exists() and proc.poll() is None and time.monotonic() < deadline:
