@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.rules import RuleSet, get_rules
-from casino_sim.experiments.simulate import SimConfig, headline
+from casino_sim.experiments.headline import headline
+from casino_sim.experiments.simulate import SimConfig
 from casino_sim.policies import get_policy
 from casino_sim.policies.names import check_distinct_names
 from casino_sim.policies.policy import Policy

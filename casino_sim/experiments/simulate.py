@@ -17,7 +17,7 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
-from casino_sim.experiments.headline import Headline, headline  # noqa: F401 (headline: compare.py imports it here)
+from casino_sim.experiments.headline import Headline
 from casino_sim.experiments.seating import check_seating, policy_names, seat_names, seatings
 from casino_sim.policies import get_policy
 from casino_sim.policies.names import matchup_folder

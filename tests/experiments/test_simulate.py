@@ -112,7 +112,8 @@ def test_unwritable_output_folder(tmp_path):
 
 def test_compare_gives_the_numbers_of_a_simulate_run(tmp_path):
     from casino_sim.experiments.compare import compare
-    from casino_sim.experiments.simulate import SimConfig, headline
+    from casino_sim.experiments.headline import headline
+    from casino_sim.experiments.simulate import SimConfig
 
     frame = simulate_dir(tmp_path / "r", deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200)
     est = compare(SimConfig(deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200))

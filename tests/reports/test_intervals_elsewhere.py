@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from casino_sim.experiments.simulate import Headline
+from casino_sim.experiments.headline import Headline
 from casino_sim.reports.stats import mean_ci, t975
 
 
