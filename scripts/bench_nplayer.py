@@ -1,4 +1,4 @@
-"""What a 3- or 4-player round costs against a two-player one, on the same n-player kernel (engine/nround.py).
+"""What a 3- or 4-player round costs against a two-player one, on the same n-player kernel (kernels/nround.py).
 
 Usage: python scripts/bench_nplayer.py [--policy random|greedy|expert] [--deals N] [--rules brazilian]
 [--repeats 3]. Prints one JSON object per player count: the median microseconds a round over the repeats
@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 from casino_sim.core.rules import get_rules
-from casino_sim.engine.api import play_rounds_n
+from casino_sim.kernels.api import play_rounds_n
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.registry import get_policy
 

@@ -34,7 +34,7 @@ def _in(path: Path, package: str) -> bool:
 
 
 def test_the_package_has_modules_to_check():
-    assert len(MODULES) > 50 and any(_in(p, "engine") for p in MODULES)
+    assert len(MODULES) > 50 and any(_in(p, "kernels") for p in MODULES)
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -57,7 +57,7 @@ def test_the_reference_engine_never_imports_the_numba_engine():
         p.name
         for p in MODULES
         if _in(p, "reference")
-        and any(m.startswith("casino_sim.engine.") or m == "casino_sim.engine" for m in _imported(p))
+        and any(m.startswith("casino_sim.kernels.") or m == "casino_sim.kernels" for m in _imported(p))
     ]
     assert not offenders
 
@@ -66,7 +66,9 @@ def test_the_numba_engine_sees_reference_types_only_through_its_codec():
     offenders = [
         p.name
         for p in MODULES
-        if _in(p, "engine") and p.name != "codec.py" and any(m.startswith("casino_sim.reference") for m in _imported(p))
+        if _in(p, "kernels")
+        and p.name != "codec.py"
+        and any(m.startswith("casino_sim.reference") for m in _imported(p))
     ]
     assert not offenders
 

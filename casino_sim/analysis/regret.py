@@ -23,7 +23,7 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RulesError, get_rules
-from casino_sim.engine import judge_last_batch
+from casino_sim.kernels import judge_last_batch
 from casino_sim.policies import get_policy
 from casino_sim.policies.names import check_distinct_names
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson

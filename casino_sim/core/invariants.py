@@ -1,6 +1,6 @@
 """The one list of invariants every engine keeps: the numba check reports their codes, the Python checker their names.
 
-engine/check.py verifies them inside the kernels (`simulate --check`); reference/invariants.py verifies them on
+kernels/check.py verifies them inside the kernels (`simulate --check`); reference/invariants.py verifies them on
 Positions; the conformance suite (tests/conformance/) applies both to every position every engine reaches.
 """
 
@@ -14,7 +14,7 @@ class Invariant:
     """One property of every position reached in a round; `code` is the numba check's status when it breaks."""
 
     name: str
-    code: int  # clear of the round statuses of engine/layout.py (1..4): the row kernel returns either
+    code: int  # clear of the round statuses of kernels/layout.py (1..4): the row kernel returns either
     holds: str  # what every position reached in a round satisfies
     broken: str  # what an engine bug report says when it does not
 

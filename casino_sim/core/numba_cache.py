@@ -15,7 +15,7 @@ from pathlib import Path
 
 _PACKAGE = Path(__file__).parent.parent
 _SOURCES = (
-    "engine",
+    "kernels",
     "policies",
     "reference",
     "core/rules.py",

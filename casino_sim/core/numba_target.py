@@ -25,4 +25,4 @@ def configure() -> None:
         config.CPU_NAME, config.CPU_FEATURES = "generic", features
 
 
-configure()  # on import, which engine/__init__.py does before any kernel is compiled or loaded
+configure()  # on import, which kernels/__init__.py does before any kernel is compiled or loaded

@@ -2,7 +2,7 @@
 
 Numba compiles a kernel at its first call, so a command compiled a kernel family
 wherever it first played one, each with its own wait. Here each kind of work of
-engine/compiled.py is played once on a tiny input before the command starts, so
+kernels/compiled.py is played once on a tiny input before the command starts, so
 the wait comes first, is shown (kernels done, elapsed, the one compiling), and
 is timed apart from the play. With numba's cache warm nothing is shown or done:
 the kernels load at first use (under a second).
@@ -19,7 +19,7 @@ import numpy as np
 COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
 NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; a minute or two)"
 
-# What each kind of work (engine/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
+# What each kind of work (kernels/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
 WHAT = {
     "simulate": "two-player rounds",
     "simulate-n": "three- and four-player rounds",
@@ -42,7 +42,7 @@ def round_work(players: int, sides: bool = False) -> str:
 def _scripted(players: int):
     """One round of scripted seats on the row kernel of `players` players: (its moves, its record)."""
     from casino_sim.core.rules import STRICT, get_rules
-    from casino_sim.engine import PLIES, play_round_scripted_raw
+    from casino_sim.kernels import PLIES, play_round_scripted_raw
 
     rules = STRICT if players == 2 else get_rules(f"italian:players={players}")
     # a stream that captures often (always trailing would pile up the table beyond any enumeration)
@@ -52,9 +52,9 @@ def _scripted(players: int):
 def _sides() -> None:
     from casino_sim.core.featurespec import N_FEATURES
     from casino_sim.core.rules import get_rules
-    from casino_sim.engine import P_INTS, P_KIND
-    from casino_sim.engine.api import play_rounds_n
-    from casino_sim.engine.layout import RANDOM
+    from casino_sim.kernels import P_INTS, P_KIND
+    from casino_sim.kernels.api import play_rounds_n
+    from casino_sim.kernels.layout import RANDOM
 
     ints = np.zeros((3, P_INTS), np.int64)
     ints[:, P_KIND] = RANDOM
@@ -71,20 +71,20 @@ def _last_batch():
 
 
 def _moves() -> None:
-    from casino_sim.engine import legal_move_rows
+    from casino_sim.kernels import legal_move_rows
 
     legal_move_rows(_last_batch())
 
 
 def _apply() -> None:
-    from casino_sim.engine import apply_move, legal_moves
+    from casino_sim.kernels import apply_move, legal_moves
 
     pos = _last_batch()
     apply_move(pos, legal_moves(pos)[0])
 
 
 def _rollout() -> None:
-    from casino_sim.engine import search_choose
+    from casino_sim.kernels import search_choose
     from casino_sim.policies import get_policy
     from casino_sim.policies.arrays import policy_arrays
 
@@ -93,7 +93,7 @@ def _rollout() -> None:
 
 
 def _analyse() -> None:
-    from casino_sim.engine import exact_values, legal_moves, rollout_diffs
+    from casino_sim.kernels import exact_values, legal_moves, rollout_diffs
     from casino_sim.policies import get_policy
     from casino_sim.policies.arrays import policy_arrays
 
@@ -106,7 +106,7 @@ def _analyse() -> None:
 
 def _regret() -> None:
     from casino_sim.core.rules import STRICT
-    from casino_sim.engine import judge_last_batch
+    from casino_sim.kernels import judge_last_batch
 
     moves, _ = _scripted(2)
     judge_last_batch(STRICT, np.arange(52)[None], np.zeros(1, np.int64), moves[None].copy())
@@ -128,7 +128,7 @@ WARMUPS = {
 def ensure_compiled(*work: str, console=None) -> float:
     """Compile every kernel of these kinds of work now, behind one notice and a progress bar on stderr (or
     `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown)."""
-    from casino_sim.engine.compiled import will_compile
+    from casino_sim.kernels.compiled import will_compile
 
     work = tuple(dict.fromkeys(work))
     if not work or not will_compile(*work):
@@ -169,7 +169,7 @@ def _showing(work: tuple[str, ...], console):
     from rich.console import Console
     from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    from casino_sim.engine.compiled import compile_events, kernels_due
+    from casino_sim.kernels.compiled import compile_events, kernels_due
 
     console = console or Console(stderr=True)
     console.print(

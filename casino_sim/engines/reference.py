@@ -60,7 +60,7 @@ class ReferenceEngine:
             )
             rec = round_record(result)
             if trace is not None and i < len(trace):
-                from casino_sim.engine import row_of_move
+                from casino_sim.kernels import row_of_move
 
                 trace[i] = [row_of_move(m) for m in result.moves]
             out[i] = [rec[c] for c in cols]

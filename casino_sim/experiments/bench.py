@@ -24,11 +24,11 @@ PLIES_PER_ROUND = 48
 
 _COMPILE_SNIPPET = (
     "import time; t = time.perf_counter()\n"
-    "from casino_sim import engine\n"
+    "from casino_sim import kernels as engine\n"
     "engine.warmup()\n"
     "print(time.perf_counter() - t)\n"
 )
-_FIRST_DEAL_SNIPPET = "from casino_sim import engine\nengine.warmup()"
+_FIRST_DEAL_SNIPPET = "from casino_sim import kernels as engine\nengine.warmup()"
 
 
 def _run_python(code: str, env_extra: dict | None = None, timeout: float = 600) -> tuple[float, str]:

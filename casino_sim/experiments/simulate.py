@@ -56,7 +56,7 @@ class SimConfig:
     threads: int = 0  # 0: all cores
     engine: str = "numba"
     games: bool = False  # whole games to the target: `deals` counts games (mirrored pairs play each twice)
-    checked: bool = False  # --check: verify the engine's invariants after every play (engine/check.py)
+    checked: bool = False  # --check: verify the engine's invariants after every play (kernels/check.py)
     record: int = 0  # keep the full move lists of the run's first `record` rounds (for `casino-sim replay`)
     card_deals: int | None = None  # pair every card of the first `card_deals` deals (0: off, None: auto)
     seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)

@@ -37,14 +37,14 @@ class RecordedRound:
 
 def new_trace(k: int) -> np.ndarray:
     """A buffer for the move records of k rounds (the engine's trace argument)."""
-    from casino_sim.engine import MOVE_FIELDS
+    from casino_sim.kernels import MOVE_FIELDS
 
     return np.zeros((k, PLIES, MOVE_FIELDS), dtype=np.int64)
 
 
 def recorded_tables(rows: DealRows, trace: np.ndarray) -> dict[str, pd.DataFrame]:
     """The `moves` (one row per play) and `decks` (one row per round) tables of the first len(trace) rows."""
-    from casino_sim.engine import move_of_row
+    from casino_sim.kernels import move_of_row
 
     k = len(trace)
     dealer = rows.dealer[:k].astype(np.int8)

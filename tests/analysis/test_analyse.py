@@ -11,7 +11,7 @@ import pytest
 from casino_sim.analysis import analyse, analysis_json
 from casino_sim.core.cards import format_cards
 from casino_sim.core.cards import parse_card as C
-from casino_sim.engine import rollout_diffs, search_choose
+from casino_sim.kernels import rollout_diffs, search_choose
 from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference import Position, legal_moves, play
@@ -176,8 +176,8 @@ def test_analyse_refuses_bad_positions(position, fragment):
 
 
 def test_kernels_that_run_out_of_room_are_replayed_with_larger_buffers():
-    from casino_sim.engine.buffers import grow_and_replay
-    from casino_sim.engine.layout import NEED_MOVES, NEED_SCRATCH
+    from casino_sim.kernels.buffers import grow_and_replay
+    from casino_sim.kernels.layout import NEED_MOVES, NEED_SCRATCH
     from casino_sim.reference import PositionError
 
     calls = []

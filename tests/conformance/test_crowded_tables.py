@@ -1,7 +1,7 @@
 """Tables piled with loose cards (a policy that always trails): both engines agree on every move list there, and
 past the one move limit (core/limits.py) both stop with the same one-line error.
 
-Past 22 loose number cards the numba engine leaves its subset scratch for count vectors (engine/crowded.py) and
+Past 22 loose number cards the numba engine leaves its subset scratch for count vectors (kernels/crowded.py) and
 the reference engine always counts by value (reference/groups.py); these positions hold 23 to 40 loose cards.
 """
 
@@ -13,8 +13,8 @@ import pytest
 from casino_sim.core.cards import is_figure, value_of
 from casino_sim.core.limits import MOVE_LIMIT, too_many_moves
 from casino_sim.core.rules import RULESETS, STRICT
-from casino_sim.engine import move_of_row
 from casino_sim.engines import engine_names, get_engine
+from casino_sim.kernels import move_of_row
 from casino_sim.policies import get_policy
 from casino_sim.reference import Position, PositionError
 from casino_sim.reference.movegen import count_legal_moves, first_legal_move, legal_moves

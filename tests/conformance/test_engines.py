@@ -13,8 +13,8 @@ import pytest
 
 from casino_sim.core.record import ANATOMY, record_columns
 from casino_sim.core.rules import RULESETS
-from casino_sim.engine import move_of_row
 from casino_sim.engines import engine_names, get_engine
+from casino_sim.kernels import move_of_row
 from casino_sim.policies import get_policy
 from casino_sim.reference import IllegalMove, Position
 from casino_sim.reference.invariants import check_invariants

@@ -11,7 +11,7 @@ import pytest
 from casino_sim.core.cards import is_figure, value_of
 from casino_sim.core.invariants import BY_NAME, INVARIANTS
 from casino_sim.core.rules import RULESETS
-from casino_sim.engine.check import CHECK_REASONS, position_code
+from casino_sim.kernels.check import CHECK_REASONS, position_code
 from casino_sim.reference.invariants import CHECKS, check_invariants
 from casino_sim.reference.position import Build
 from casino_sim.reference.round import play_round

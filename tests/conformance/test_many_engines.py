@@ -18,11 +18,11 @@ import pytest
 
 from casino_sim.core.invariants import BY_NAME
 from casino_sim.core.rules import get_rules
-from casino_sim.engine import move_of_row
-from casino_sim.engine.api import play_round_n_scripted
-from casino_sim.engine.check import position_code
-from casino_sim.engine.codec import score_rows
 from casino_sim.engines import engine_names, get_engine
+from casino_sim.kernels import move_of_row
+from casino_sim.kernels.api import play_round_n_scripted
+from casino_sim.kernels.check import position_code
+from casino_sim.kernels.codec import score_rows
 from casino_sim.reference import IllegalMove, Position
 from casino_sim.reference.invariants import check_invariants
 from casino_sim.reference.moves import sort_moves

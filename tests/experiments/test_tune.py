@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from casino_sim import engine
+from casino_sim import kernels as engine
 from casino_sim.core.errors import InputError
 from casino_sim.core.featurespec import FEATURE_NAMES
 from casino_sim.core.rules import STRICT

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from casino_sim.core.rules import get_rules
-from casino_sim.engine.api import _generate
-from casino_sim.engine.codec import move_of_row, row_of_move
-from casino_sim.engine.features import _immediate_score, _move_features, _view, features_scratch
-from casino_sim.engine.tables import split_table
+from casino_sim.kernels.api import _generate
+from casino_sim.kernels.codec import move_of_row, row_of_move
+from casino_sim.kernels.features import _immediate_score, _move_features, _view, features_scratch
+from casino_sim.kernels.tables import split_table
 from casino_sim.policies import get_policy, move_features
 from casino_sim.policies.features import FEATURE_INDEX, knowledge_of, weighted_sum
 from casino_sim.reference.position import Position

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from casino_sim import engine
+from casino_sim import kernels as engine
 from casino_sim.core.cards import parse_card as C
 from casino_sim.core.rules import RULESETS
 from casino_sim.policies import FEATURE_NAMES, get_policy, move_features

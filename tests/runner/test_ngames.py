@@ -8,9 +8,9 @@ import pandas as pd
 import pytest
 
 from casino_sim.core.rules import get_rules
-from casino_sim.engine.api import play_round_n_scripted
-from casino_sim.engine.layout import S_TOTAL
 from casino_sim.engines.numba import side_points
+from casino_sim.kernels.api import play_round_n_scripted
+from casino_sim.kernels.layout import S_TOTAL
 from casino_sim.policies import get_policy
 from casino_sim.reference.game import game_winner, play_game
 from casino_sim.reference.round import play_round

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.engine import exact_values
+from casino_sim.kernels import exact_values
 from casino_sim.policies import get_policy
 
 

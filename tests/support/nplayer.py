@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.engine import layout as L
-from casino_sim.engine.state import new_state
+from casino_sim.kernels import layout as L
+from casino_sim.kernels.state import new_state
 
 SPADES = sum(1 << c for c in range(0, 52, 4))
 

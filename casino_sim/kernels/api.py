@@ -1,0 +1,250 @@
+"""The numba engine behind plain Python calls on positions: legal moves, apply, a scripted round, warmup.
+
+Kernels are private and deterministic; these wrappers check arguments and
+convert through codec.py. Rollouts and exact values are decide.py's; rows
+of simulate are rows.py's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import NamedTuple
+
+import numpy as np
+
+from casino_sim.core.featurespec import N_FEATURES
+from casino_sim.core.rules import RuleSet
+from casino_sim.kernels import layout as L
+from casino_sim.kernels.apply import _apply
+from casino_sim.kernels.buffers import _new_scratch, grow_and_replay, replay_rows
+from casino_sim.kernels.codec import (
+    IllegalMove,
+    PositionError,
+    illegal_reason,
+    move_of_row,
+    mover_state,
+    row_of_move,
+    score_of_record,
+    state_to_position,
+)
+from casino_sim.kernels.movegen import _movegen, _sort_moves
+from casino_sim.kernels.nround import _play_round_n, _play_rounds_n, play_rows_n
+from casino_sim.kernels.rows import play_rows
+from casino_sim.kernels.tables import split_table
+
+__all__ = [
+    "IllegalMove",
+    "PositionError",
+    "apply_move",
+    "legal_move_rows",
+    "legal_moves",
+    "NRound",
+    "play_round_n_policies",
+    "play_rounds_n",
+    "play_round_n_scripted",
+    "play_round_scripted",
+    "play_round_scripted_raw",
+    "warmup",
+]
+
+
+class NRound(NamedTuple):
+    """An n-player round (kernels/nround.py): its 48 moves, score rows (one per player, then with teams one per
+    side: layout.py), each player's final pile (card masks), the last capturer (-1: void) and the remainder."""
+
+    moves: np.ndarray
+    scores: np.ndarray
+    piles: np.ndarray
+    last_capturer: int
+    remainder: int
+
+
+_KEPT = []  # the last Scratch of the position tools, reused while it is large enough
+
+
+def _generate(st: np.ndarray, rules_arr: np.ndarray) -> np.ndarray:
+    """The legal moves of the player to move as engine records (n, MOVE_FIELDS), in generation order."""
+
+    def run(cap, bits):
+        if not _KEPT or _KEPT[0].mv.shape[0] < cap or _KEPT[0].sc_code.shape[0] < 1 << bits:
+            _KEPT[:] = [_new_scratch(cap, bits)]
+        buf = _KEPT[0]
+        n = _movegen(st, rules_arr, split_table(), buf.mv, buf.sc_code, buf.sc_mask)
+        status = L.NEED_SCRATCH if n < 0 else L.NEED_MOVES if n > buf.mv.shape[0] else L.OK
+        return status, buf.mv[: max(n, 0)].copy()
+
+    return grow_and_replay(run, "legal moves")
+
+
+def legal_move_rows(pos) -> np.ndarray:
+    """The legal moves as engine records (n, MOVE_FIELDS), in canonical order."""
+    st, rules_arr, _known = mover_state(pos)
+    rows = _generate(st, rules_arr)
+    order = np.zeros(len(rows), dtype=np.int64)
+    _sort_moves(rows, len(rows), order)
+    return rows[order]
+
+
+def legal_moves(pos) -> list:
+    """Every legal move of the player to move, distinct, in canonical order (reference types)."""
+    return [move_of_row(r) for r in legal_move_rows(pos)]
+
+
+def apply_move(pos, move):
+    """The position after a legal move; IllegalMove (with the reason) otherwise. Deals nothing."""
+    st, rules_arr, known = mover_state(pos)
+    try:
+        row = row_of_move(move)
+    except (KeyError, TypeError, ValueError):
+        raise IllegalMove(f"not a move: {move!r}") from None
+    rows = _generate(st, rules_arr)
+    if not any(tuple(int(x) for x in r) == row for r in rows):
+        raise IllegalMove(illegal_reason(pos, move))
+    keep = st[L.MUST_ACT : L.MUST_ACT + L.MAX_PLAYERS].copy()
+    _apply(st, rules_arr, *row)
+    if not pos.rules.next_turn_obligation:  # obligations are the italian rule's only
+        st[L.MUST_ACT : L.MUST_ACT + L.MAX_PLAYERS] = keep
+    return replace(state_to_position(st, pos.rules, known), dealer=pos.dealer)  # a play never changes the dealer
+
+
+def _check_deck(deck) -> np.ndarray:
+    d = np.asarray(deck, dtype=np.int64).ravel()
+    if d.shape != (52,) or not np.array_equal(np.sort(d), np.arange(52)):
+        raise ValueError("the deck must hold each of the 52 cards once")
+    return d
+
+
+def play_round_scripted_raw(rules: RuleSet, deck, dealer: int, r) -> tuple[np.ndarray, dict[str, int]]:
+    """The round where ply i plays legal move r[i] % n (canonical order): (its moves (PLIES, MOVE_FIELDS), record).
+
+    Played by the row kernel of simulate, every seat scripted (three or four players: nround.py's).
+    """
+    d = _check_deck(deck)
+    if dealer not in range(rules.players):
+        raise ValueError(f"dealer must be one of the {rules.players} players, got {dealer!r}")
+    r = np.asarray(r).astype(np.int64).ravel()
+    if r.shape[0] < L.PLIES or (r < 0).any():
+        raise ValueError(f"r must hold at least {L.PLIES} non-negative integers")
+    one = SimpleNamespace(
+        decks=d.reshape(1, 52),
+        dealer=np.array([dealer]),
+        seeds=np.zeros(1, np.uint64),
+        a_seat0=np.ones(1, np.bool_),
+        seating=np.zeros((1, rules.players), np.int64),
+        deal_id=np.zeros(1, np.int64),
+        mirror=np.zeros(1, np.int64),
+    )
+    ints = np.zeros((2, L.P_INTS), dtype=np.int64)
+    ints[:, L.P_KIND] = L.SCRIPTED
+    no_weights = np.zeros((4, N_FEATURES))
+    trace = np.zeros((1, L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
+    scripts = r[: L.PLIES].reshape(1, L.PLIES)
+    if rules.players == 2:
+        rec = play_rows(one, rules, ints, no_weights, no_weights, trace=trace, scripts=scripts)
+    else:
+        rec = play_rows_n(one, rules, ints, no_weights, no_weights.astype(np.int64), trace=trace, scripts=scripts)
+    return trace[0], {c: int(v[0]) for c, v in rec.items()}
+
+
+def play_round_scripted(rules: RuleSet, deck, dealer: int, r):
+    """Play a round where ply i plays legal_moves[r[i] % n] (canonical order).
+
+    Returns (transcript: list of 48 Moves, score: reference Score). A void
+    round scores all zeros (reference VOID_SCORE).
+    """
+    transcript, rec = play_round_scripted_raw(rules, deck, dealer, r)
+    return [move_of_row(row) for row in transcript], score_of_record(rec)
+
+
+def _n_round(rules: RuleSet, deck, dealer: int, seats, seed: int, script) -> NRound:
+    """Play one n-player round on the raw kernel (buffers grown on demand) and unpack it."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    d = _check_deck(deck)
+    if dealer not in range(rules.players):
+        raise ValueError(f"dealer must be one of the {rules.players} players, got {dealer!r}")
+    st = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    trace = np.zeros((L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
+    rules_arr = rules.as_array()
+
+    def run(cap, bits):
+        buf = _new_scratch(cap, bits)
+        rng = np.array([seed], dtype=np.uint64)
+        status, remainder = _play_round_n(st, rules_arr, split_table(), d, dealer, seats, buf, rng, script, trace)
+        return status, (buf.score.copy(), remainder)
+
+    score, remainder = grow_and_replay(run, "an n-player round")
+    n = rules.players
+    return NRound(
+        moves=trace,
+        scores=score[: n + 2 if rules.teams else n],
+        piles=st[L.CAPTURED : L.CAPTURED + n].copy(),
+        last_capturer=int(st[L.LAST_CAPTURER]),
+        remainder=remainder,
+    )
+
+
+def play_round_n_scripted(rules: RuleSet, deck, dealer: int, script) -> NRound:
+    """The n-player round where play i is legal move script[i] % count (canonical order), as play_round_scripted."""
+    r = np.asarray(script).astype(np.int64).ravel()
+    if r.shape[0] < L.PLIES or (r < 0).any():
+        raise ValueError(f"the script must hold at least {L.PLIES} non-negative integers")
+    ints = np.zeros((L.MAX_PLAYERS, L.P_INTS), dtype=np.int64)
+    ints[:, L.P_KIND] = L.SCRIPTED
+    weights = np.zeros((L.MAX_PLAYERS, N_FEATURES))
+    seats = (ints, weights, np.zeros((L.MAX_PLAYERS, N_FEATURES), dtype=np.int64))
+    return _n_round(rules, deck, dealer, seats, 0, np.ascontiguousarray(r[: L.PLIES]))
+
+
+def _n_seats(rules: RuleSet, ints, weights):
+    """The kernel's seats from n policies' rows (policy_arrays): ints (n, P_INTS), weights and wants (2n, F)."""
+    n = rules.players
+    i = np.ascontiguousarray(ints, dtype=np.int64)
+    w = np.ascontiguousarray(weights, dtype=np.float64)
+    if i.shape != (n, L.P_INTS) or w.shape != (2 * n, N_FEATURES):
+        raise ValueError(f"policy arrays must be ({n}, {L.P_INTS}) and ({2 * n}, {N_FEATURES})")
+    if not np.isin(i[:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.ALWAYS_TRAIL)).all():
+        raise ValueError("the n-player engine plays random, heuristic, rollout, searcher and trail seats")
+    return i, w, (w != 0).astype(np.int64)
+
+
+def play_round_n_policies(rules: RuleSet, deck, dealer: int, ints, weights, seed: int) -> NRound:
+    """The n-player round where seat s plays the policy of row s of (ints (n, P_INTS), weights (2n, F)), as
+    policies.arrays.policy_arrays makes them for n policies: random, a heuristic, a rollout or a searcher (with
+    three or four players it has no exact last batch: kernels/search.py). The seed drives
+    the random choices, tie breaks and worlds (the same seed, the same round)."""
+    seats = _n_seats(rules, ints, weights)
+    return _n_round(rules, deck, dealer, seats, int(seed), np.zeros(0, np.int64))
+
+
+def play_rounds_n(rules: RuleSet, decks, dealers, ints, weights, seeds) -> np.ndarray:
+    """Many n-player rounds in one kernel call (policy rows as play_round_n_policies; one uint64 seed a round):
+    totals (k, score rows): each round's total per player, then with teams per side. No moves are kept."""
+    n = rules.players
+    d = np.ascontiguousarray(decks, dtype=np.int64)
+    k = len(d)
+    dealers = np.ascontiguousarray(dealers, dtype=np.int64)
+    seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+    if d.shape != (k, 52) or dealers.shape != (k,) or seeds.shape != (k,):
+        raise ValueError("decks (k, 52), dealers (k,) and seeds (k,) must describe the same k rounds")
+    if k and not (np.sort(d, axis=1) == np.arange(52)).all() or ((dealers < 0) | (dealers >= n)).any():
+        raise ValueError(f"each deck must hold the 52 cards once and each dealer be one of the {n} players")
+    seats = _n_seats(rules, ints, weights)
+    totals = np.zeros((k, n + 2 if rules.teams else n), dtype=np.int64)
+    status = np.zeros(k, dtype=np.int64)
+    rules_arr, tbl = rules.as_array(), split_table()
+
+    def play(todo, cap, bits):
+        _play_rounds_n(rules_arr, tbl, (d, dealers, seeds), seats, todo, cap, bits, totals, status)
+
+    replay_rows(play, status, "an n-player round")
+    return totals
+
+
+def warmup() -> None:
+    """Compile (or load from numba's cache) exactly the kernels simulate runs, by playing one scripted round."""
+    from casino_sim.core.rules import STRICT
+
+    # a stream that captures often (always trailing would pile up the table beyond any enumeration)
+    play_round_scripted_raw(STRICT, np.arange(52), 0, np.arange(L.PLIES, dtype=np.int64) * 7919 + 13)

@@ -1,0 +1,113 @@
+"""Whether a command's kernels will be compiled now or loaded from numba's cache, and which (for the first-run
+notice and its progress bar).
+
+Numba keys a cached kernel on its source file's path, modification time and
+size, so a cache folder that holds kernels of another install of the same
+sources (another venv, a reinstall) still compiles here. Asking each entry
+kernel's own cache index is the only check that agrees with what numba does.
+"""
+
+from __future__ import annotations
+
+import types
+from contextlib import contextmanager
+from importlib import import_module
+
+# The kernels each kind of work enters from Python; their callees are compiled (and cached) with them.
+ENTRY_KERNELS = {
+    "simulate": (("rows", "_play_rows"),),
+    "simulate-n": (("nround", "_record_rows"),),  # three or four players
+    "sides-n": (("nround", "_play_rounds_n"),),  # their whole games, and seated comparisons (knockout, tune)
+    "moves": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("movegen", "_sort_moves")),
+    "apply": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("apply", "_apply")),
+    "rollout": (
+        ("buffers", "_new_scratch"),
+        ("movegen", "_movegen"),
+        ("movegen", "_sort_moves"),
+        ("search", "_search_index"),
+    ),
+    "analyse": (("buffers", "_new_scratch"), ("rollout", "_rollout_diffs"), ("exact", "_exact_values")),
+    "bench": (("rows", "_play_rows"),),
+    "regret": (("rows", "_play_rows"), ("lastbatch", "_judge_rows")),
+}
+
+
+def _has_cached_code(kernel) -> bool:
+    """Whether numba's cache index for `kernel` is fresh for this install (its own check, numba >= 0.59)."""
+    cache_file = getattr(getattr(kernel, "_cache", None), "_cache_file", None)
+    if cache_file is None:  # numba changed its internals: assume a compile rather than stay silent
+        return False
+    try:
+        return bool(cache_file._load_index())
+    except Exception:  # an unreadable index is recompiled by numba too
+        return False
+
+
+def will_compile(*work: str) -> bool:
+    """Whether any kernel of these kinds of work (keys of ENTRY_KERNELS) must be compiled before it runs."""
+    for kind in work:
+        for module, name in ENTRY_KERNELS[kind]:
+            if not _has_cached_code(getattr(import_module(f"casino_sim.kernels.{module}"), name)):
+                return True
+    return False
+
+
+def _entry(module: str, name: str):
+    return getattr(import_module(f"casino_sim.kernels.{module}"), name)
+
+
+def _callees(kernel) -> list:
+    """The kernels `kernel`'s source names (directly, or as an attribute of a module it names)."""
+    from numba.core.registry import CPUDispatcher
+
+    code, names = [kernel.py_func.__code__], set()
+    while code:
+        c = code.pop()
+        names.update(c.co_names)
+        code.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    found = []
+    for value in (kernel.py_func.__globals__.get(n) for n in names):
+        if isinstance(value, types.ModuleType):
+            found.extend(v for n in names if isinstance(v := getattr(value, n, None), CPUDispatcher))
+        elif isinstance(value, CPUDispatcher):
+            found.append(value)
+    return found
+
+
+def kernels_due(*work: str) -> list[str]:
+    """The kernels this work compiles (a count for the progress bar): those its entry kernels reach that numba
+    compiles on their own (not inlined) and whose cache holds nothing for this install."""
+    todo = [_entry(m, n) for kind in work for m, n in ENTRY_KERNELS[kind]]
+    seen = {}
+    while todo:
+        kernel = todo.pop()
+        name = kernel_name(kernel)
+        if name not in seen:
+            seen[name] = kernel
+            todo.extend(_callees(kernel))
+    return sorted(n for n, k in seen.items() if k.targetoptions.get("inline") != "always" and not _has_cached_code(k))
+
+
+def kernel_name(kernel) -> str:
+    """module.function of a kernel, as the progress bar names it."""
+    return f"{kernel.py_func.__module__.rsplit('.', 1)[-1]}.{kernel.py_func.__name__}"
+
+
+@contextmanager
+def compile_events(started, finished):
+    """Call started(name) and finished(name) as numba begins and ends compiling each kernel, inside the block."""
+    from numba.core import event
+
+    class Listener(event.Listener):
+        def on_start(self, e):
+            started(kernel_name(e.data["dispatcher"]))
+
+        def on_end(self, e):
+            finished(kernel_name(e.data["dispatcher"]))
+
+    listener = Listener()
+    event.register("numba:compile", listener)
+    try:
+        yield
+    finally:
+        event.unregister("numba:compile", listener)

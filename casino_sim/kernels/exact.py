@@ -1,0 +1,120 @@
+"""The exact value of each move in the last batch, when every card is known: minimax with alpha-beta.
+
+With the stock empty at most 8 plays remain; both players' hands are known
+(the opponent holds exactly the cards the mover has not seen), so the round's
+outcome under best play by both sides is a finite game-tree search.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from casino_sim.kernels import layout as L
+from casino_sim.kernels.apply import _apply
+from casino_sim.kernels.movegen import _movegen
+from casino_sim.kernels.score import _finish, _score
+
+DEPTH = 10  # state rows: the root, up to 8 plays, and the scratch of the last leaf
+STACK_ROWS = 5  # per depth: moves, next move, best, alpha, beta
+INF = 1_000_000
+
+
+@njit(cache=True)
+def _copy(src, dst):
+    for j in range(L.STATE_SIZE):
+        dst[j] = src[j]
+
+
+@njit(cache=True)
+def _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
+    """Play node e's next untried move into states[e + 1] (captures first); False when none is left."""
+    n = n_at[e]
+    mv = mvs[e]
+    k = next_k[e]
+    while k < 2 * n:
+        first_pass = k < n
+        i = k if first_pass else k - n
+        k += 1
+        if (mv[i, 0] == L.CAPTURE) == first_pass:
+            next_k[e] = k
+            _copy(states[e], states[e + 1])
+            _apply(states[e + 1], rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+            alpha[e + 1] = -beta[e]
+            beta[e + 1] = -alpha[e]
+            return True
+    next_k[e] = k
+    return False
+
+
+@njit(cache=True)
+def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack):
+    """The round's final point difference for the player to move in states[0], both sides playing best.
+
+    Negamax (the game is zero-sum in the point difference) with alpha-beta
+    cuts; captures are searched first because they settle the value soonest.
+    The search keeps its own stack (column d of each row is depth d; the rows:
+    moves, next move, best, alpha, beta): numba cannot cache recursive
+    functions (numba issue 6061). On a buffer or rule failure it sets
+    status[0] and returns 0.
+    """
+    n_at, next_k, best, alpha, beta = stack[0], stack[1], stack[2], stack[3], stack[4]
+    d = 0
+    alpha[0] = -INF
+    beta[0] = INF
+    descending = True
+    value = 0
+    while True:
+        if descending:
+            st = states[d]
+            if st[L.HAND] == 0 and st[L.HAND + 1] == 0:  # the round is over: score it
+                p = st[L.TO_MOVE]
+                _copy(st, states[d + 1])
+                _finish(states[d + 1])
+                _score(states[d + 1], rules, score)
+                value = score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]  # two players: p less the opponent
+                descending = False
+                continue
+            n = _movegen(st, rules, tbl, mvs[d], sc_code, sc_mask)
+            if n <= 0 or n > mvs.shape[1]:
+                status[0] = L.NEED_SCRATCH if n < 0 else L.NO_MOVES if n == 0 else L.NEED_MOVES
+                return 0
+            n_at[d] = n
+            next_k[d] = 0
+            best[d] = -INF
+            e = d
+        else:  # node d is worth `value` to its mover: fold it into its parent
+            if d == 0:
+                return value
+            e = d - 1
+            v = -value
+            if v > best[e]:
+                best[e] = v
+                if v > alpha[e]:
+                    alpha[e] = v
+            if alpha[e] >= beta[e]:  # cut: the parent's mover will not allow this line
+                value = best[e]
+                d = e
+                continue
+        if _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
+            d = e + 1
+            descending = True
+        else:
+            value = best[e]
+            d = e
+            descending = False
+
+
+@njit(cache=True)
+def _exact_values(st, rules, tbl, n, buf, states, mvs, stack, status, out):
+    """out[i]: the mover's exact final point difference after move i of buf.mv, then best play by both sides.
+
+    states (DEPTH, STATE_SIZE), mvs (DEPTH, cap, MOVE_FIELDS) and stack (STACK_ROWS, DEPTH) are the search's.
+    """
+    mv = buf.mv
+    for i in range(n):
+        _copy(st, states[0])
+        _apply(states[0], rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+        out[i] = -_negamax(states, rules, tbl, mvs, buf.sc_code, buf.sc_mask, buf.score, status, stack)
+        if status[0] != 0:
+            return status[0]
+    return 0

@@ -1,0 +1,157 @@
+"""Every offset, index and size the numba kernels share, in one place.
+
+The state of a round, the rule set's array, the deal, move and score records,
+policy rows, status codes, buffer sizes and the columns of the per-round
+record. Kernels index with these module constants, which numba compiles as
+literals.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS
+from casino_sim.core.limits import MOVE_LIMIT
+from casino_sim.core.record import ANATOMY, CATEGORIES, SEAT_FIELDS, TEAM_FIELDS, TRACKED, record_columns
+
+# --- the state: one int64 array per round (room for 4 players; slots of absent players stay 0)
+MAX_PLAYERS = 4
+HAND = 0  # HAND + p: hand of player p (card mask)
+LOOSE = 4  # loose cards on the table (card mask, figures included)
+CAPTURED = 5  # CAPTURED + p: capture pile of player p (card mask)
+BUILD = 8  # BUILD + v, v in 1..10 -> 9..18: cards of the build of value v (0 = no build)
+OWNER = 18  # OWNER + v -> 19..28: owner of the build of value v (-1 = no build)
+SWEEPS = 29  # SWEEPS + p: sweep count of player p
+LAST_CAPTURER = 33  # -1 for nobody yet
+MUST_ACT = 34  # MUST_ACT + p: italian next-turn obligation (0/1)
+TO_MOVE = 38  # player to move
+PLY = 39  # plays made so far in the round
+DEALER = 40  # dealer of the round
+STATE_SIZE = 44  # 41 used, padded to whole 32-byte vectors for the copies (measured: 36 with two players only)
+
+# --- rules: RuleSet.as_array() order
+R_SWEEP_POINTS = 0
+R_MOST_CARDS_POINTS = 1
+R_MOST_CARDS_AT_LEAST = 2
+R_MOST_SPADES_POINTS = 3
+R_MOST_SPADES_AT_LEAST = 4
+R_FIGURE_CAPTURE = 5
+R_NO_TRAIL_WHILE_OWNER = 6
+R_NEXT_TURN_OBLIGATION = 7
+R_TARGET = 8
+R_ROUND_WIN_POINTS = 9
+R_SINGLE_ROUND = 10
+R_PLAYERS = 11
+R_TEAMS = 12
+R_MOST_BY_COUNT = 13  # italian: most cards / spades to any side reaching *_AT_LEAST
+N_RULES = 14
+
+# --- the deal (two players: the record's BATCH_START; n players: batch_start(n, b))
+HAND_SIZE = 4
+BATCHES = 6
+PLIES_PER_BATCH = 2 * HAND_SIZE
+PLIES = BATCHES * PLIES_PER_BATCH  # 48 with any number of players
+# deck position of batch b's first card (b = 0..5); BATCH_START[b + 1] is where the stock stands once b is dealt
+BATCH_START = np.array([0] + [12 + 8 * b for b in range(BATCHES)], dtype=np.int64)
+# teams: the side of player p (0 and 2 against 1 and 3); a round's score rows: one per player, then the sides'
+SIDE_OF = np.array([0, 1, 0, 1], dtype=np.int64)
+SCORE_ROWS = MAX_PLAYERS + 2
+
+# --- move records: one row (kind, card, loose, builds, value)
+TRAIL = 0  # the NOTATION.md order of the kinds
+CAPTURE = 1
+BUILD_K = 2
+INCREASE = 3
+ADD = 4
+M_KIND = 0
+M_CARD = 1
+M_LOOSE = 2  # mask of the loose cards taken or put into a build
+M_BUILDS = 3  # mask of build values (bit v) captured / increased (+ merged) / added to
+M_VALUE = 4  # capture: the card's value (-1 for a figure); build, increase, add: the build's value; trail: -1
+MOVE_FIELDS = 5
+
+# --- score rows: one per player (rows 0..n-1); with teams, rows n and n+1 are sides 0 and 1 (score.py)
+S_CARDS = 0  # points for most cards; S_CARDS .. S_SWEEPS follow CATEGORIES
+S_SPADES = 1  # points for most spades
+S_ACES = 2
+S_TEN_DIAMONDS = 3
+S_TWO_SPADES = 4
+S_SWEEPS = 5  # sweep points
+S_TOTAL = 6
+S_N_CARDS = 7  # cards taken (raw count)
+S_N_SPADES = 8  # spades taken
+S_N_SWEEPS = 9  # sweeps made
+SCORE_FIELDS = 10
+CATEGORY_COLUMNS = CATEGORIES
+
+# --- policies: a kind and an int row per seat
+RANDOM = KIND_ID["random"]
+HEURISTIC = KIND_ID["heuristic"]
+ROLLOUT = KIND_ID["rollout"]
+SEARCHER = KIND_ID["searcher"]
+ALWAYS_TRAIL = KIND_ID["trail"]  # the trail policy: the first legal move in canonical order (trails sort first)
+SCRIPTED = len(POLICY_KINDS)  # the engine's own: plays the moves a script names (replays, warmup, tests)
+P_KIND = 0
+P_WORLDS = 1
+P_CRN = 2
+P_BASE_KIND = 3
+P_INTS = 4
+
+# --- statuses of the round kernels (0 = fine)
+OK = 0
+NEED_MOVES = 1  # the move buffer is too small: the caller grows the buffers and replays
+NEED_SCRATCH = 2  # the subset scratch is too small: the same
+NO_MOVES = 3  # a player had no legal move (cannot happen under RULES.md; reported, never hidden)
+CALLER_CHOOSES = 4  # a rollout, searcher or scripted seat is to choose among the moves in the buffer: caller decides
+# codes 10 and up are broken invariants (kernels/check.py)
+
+# --- buffer sizes
+MOVE_CAP = 512  # move buffer rows to start with; grown on demand
+SCRATCH_BITS = 12  # subset scratch of 2**12 rows to start with; grown on demand
+MAX_MOVE_CAP = MOVE_LIMIT  # a position with more legal moves stops both engines (core/limits.py)
+MAX_SCRATCH_BITS = 22  # 2**22 subsets; past that many loose number cards movegen counts by value (crowded.py)
+BLOCK = 32  # rows a thread plays with one set of buffers
+
+# --- the per-round record (core/record.py)
+COLUMNS = record_columns()
+_C = {name: i for i, name in enumerate(COLUMNS)}
+C_DEALER, C_VOID, C_PLIES, C_LAST, C_REMAINDER = (
+    _C[k] for k in ("dealer", "void", "plies", "last_capturer", "remainder")
+)
+C_SEAT = np.array([_C["s0_cards"], _C["s1_cards"]], dtype=np.int64)  # categories, total, n_cards, n_spades, ...
+OFF_TOTAL = len(CATEGORIES)
+OFF_N_CARDS, OFF_N_SPADES, OFF_N_SWEEPS, OFF_SWEEPS_B1 = OFF_TOTAL + 1, OFF_TOTAL + 2, OFF_TOTAL + 3, OFF_TOTAL + 4
+# tracked cards: dealt_to, dealt_batch, captured_by, captured_ply from C_TRACK[t]
+C_TRACK = np.array([_C[f"{name}_dealt_to"] for name in TRACKED], dtype=np.int64)
+TRACK_CARDS = np.array(list(TRACKED.values()), dtype=np.int64)
+# the anatomy of each seat: plays by kind from C_PLAYS[s] + kind (TRAIL..ADD), then the fates of its builds
+C_PLAYS = np.array([_C["s0_plays_trail"], _C["s1_plays_trail"]], dtype=np.int64)
+OFF_MADE, OFF_OWN, OFF_LOST = (ANATOMY.index(k) for k in ("builds_made", "builds_captured_own", "builds_lost"))
+
+# --- the n-player record (core/record.py many_record_columns): a place's fields follow its `{place}_seat`
+# column: the score row's fields (S_CARDS .. S_N_SWEEPS, in SEAT_FIELDS order), then its plays by kind
+NR_SCORE = 1
+NR_PLAYS = NR_SCORE + SCORE_FIELDS
+NR_OWN, NR_LOST, NR_SWEEPS_B = 1, 2, 3  # from a place's builds_made: its other BUILD_FATES, its sweeps by batch
+TEAM_SCORE = np.array([S_TOTAL, S_CARDS, S_SPADES, S_N_CARDS, S_N_SPADES], dtype=np.int64)  # TEAM_FIELDS order
+assert SEAT_FIELDS[NR_SCORE:NR_PLAYS] == (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps")
+assert SEAT_FIELDS[NR_PLAYS] == "plays_trail" and TEAM_FIELDS == ("total", "cards", "spades", "n_cards", "n_spades")
+
+
+def many_record_layout(players: int, teams: bool) -> tuple[list[str], tuple[np.ndarray, ...]]:
+    """The n-player record's columns and where the kernel writes: each place's `_seat` column (first, second,
+    ..., dealer), each team's first column (team_first, team_dealer; none without teams), each place's
+    `_builds_made` (its BUILD_FATES, then its sweeps by batch) and each tracked card's `_dealt_to`."""
+    cols = record_columns(players, teams)
+    at = {name: i for i, name in enumerate(cols)}
+    places = [c.removesuffix("_seat") for c in cols if c.endswith("_seat")]
+    team_cols = [at[f"team_{t}_total"] for t in ("first", "dealer")] if teams else []
+    assert cols[:5] == COLUMNS[:5]  # dealer, void, plies, last_capturer, remainder: C_DEALER .. C_REMAINDER
+    assert all(cols[at[f"{q}_builds_made"] + NR_SWEEPS_B] == f"{q}_sweeps_b1" for q in places)
+    where = (
+        [at[f"{q}_seat"] for q in places],
+        team_cols,
+        [at[f"{q}_builds_made"] for q in places],
+        [at[f"{name}_dealt_to"] for name in TRACKED],
+    )
+    return cols, tuple(np.array(w, dtype=np.int64) for w in where)

@@ -1,0 +1,161 @@
+"""The one round loop: whole rounds and the play-outs of rollouts run on the same code.
+
+`_play_on` plays a round on from any state to its last play, dealing each
+batch when every hand is empty (48 plays with 2, 3 or 4 players), each seat choosing with
+its policy row. Its
+`io` bundle (record row, trace rows, script) says what else it does: a whole
+round of simulate fills its record (and traces its moves); a play-out passes
+empty arrays and only plays. A rollout player's choice needs play-outs, and
+numba cannot cache a loop that calls itself, so `_play_on` stops at a rollout
+(or scripted) player's turn and its caller (rows.py) decides. It is inlined
+into both callers: a call that hands over the Scratch pays an atomic reference
+count per array, more than a round's bookkeeping (measured).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from casino_sim.core.record import REMAINDER_PLY, TABLE
+from casino_sim.kernels import layout as L
+from casino_sim.kernels.apply import _apply
+from casino_sim.kernels.bits import ctz, popcount
+from casino_sim.kernels.check import _check_end, _check_play
+from casino_sim.kernels.choose import _heuristic_index
+from casino_sim.kernels.movegen import _first_move, _first_trail, _movegen
+from casino_sim.kernels.rng import _below
+from casino_sim.kernels.score import _finish, _score
+from casino_sim.kernels.state import _deal_batch
+
+
+@njit(cache=True)
+def _note_deal(deck, batch, dealer, rec):
+    """Where the 10♦ and 2♠ were dealt: to a seat or the table, and in which batch (1..6). The record is
+    two-player: 1 - dealer is the non-dealer."""
+    start = L.BATCH_START[batch]
+    for t in range(2):
+        c = L.TRACK_CARDS[t]
+        for i in range(start, L.BATCH_START[batch + 1]):
+            if deck[i] == c:
+                rec[L.C_TRACK[t]] = (
+                    (1 - dealer) if i < start + L.HAND_SIZE else dealer if i < start + 2 * L.HAND_SIZE else TABLE
+                )
+                rec[L.C_TRACK[t] + 1] = batch + 1
+
+
+@njit(cache=True, inline="always")
+def _note_builds(st, s, kind, bmask, rec):
+    """The fates of the builds a play names (bmask != 0), read before it is applied: their owners.
+
+    A capture ends the build of its value: counted for its owner as captured by themselves or lost. An
+    increase or add makes a build when none of the builds it names was the mover's (the opponent's taken over).
+    """
+    if kind == L.CAPTURE:  # a capture takes at most the one build of its value
+        owner = st[L.OWNER + ctz(bmask)]
+        rec[L.C_PLAYS[owner] + (L.OFF_OWN if owner == s else L.OFF_LOST)] += 1
+        return
+    while bmask != 0:
+        if st[L.OWNER + ctz(bmask)] == s:
+            return
+        bmask &= bmask - 1
+    rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
+
+
+@njit(cache=True, inline="always")
+def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
+    """Play on from `st` to the round's last play, seat s choosing with row s of `seats`. Returns (status, n).
+
+    (CALLER_CHOOSES, n): a rollout or scripted seat is to choose among the n moves now in mv; the caller
+    calls again with `pick`, the chosen row of mv (-1: choose here). With a record (io[0]), each play is
+    traced (io[1]), checked (`check`) and counted.
+    """
+    ints, weights, wants = seats
+    rec, trace, _script = io
+    sc_code, sc_mask, after, f, scores = buf.sc_code, buf.sc_mask, buf.after, buf.f, buf.scores
+    while st[L.PLY] < L.PLIES:
+        s = st[L.TO_MOVE]
+        if pick >= 0:  # the caller chose among the moves in mv
+            i = pick
+            pick = -1
+        else:
+            if (st[L.HAND] | st[L.HAND + 1] | st[L.HAND + 2] | st[L.HAND + 3]) == 0:  # every hand is empty
+                batch = st[L.PLY] // (L.HAND_SIZE * rules[L.R_PLAYERS])
+                _deal_batch(st, deck, batch, rules[L.R_PLAYERS])
+                if rec.shape[0]:
+                    _note_deal(deck, batch, st[L.DEALER], rec)
+            kind = ints[s, L.P_KIND]
+            if kind == L.ALWAYS_TRAIL and _first_trail(st, rules, mv):  # a legal trail: no move list needed
+                i = 0
+            else:
+                n = _movegen(st, rules, tbl, mv, sc_code, sc_mask)
+                if n < 0:
+                    return L.NEED_SCRATCH, 0
+                if n > mv.shape[0]:  # the per-move arrays of the Scratch are all as long as mv
+                    return L.NEED_MOVES, 0
+                if n == 0:
+                    return L.NO_MOVES, 0
+                if kind == L.ALWAYS_TRAIL:  # no trail is legal: the first move in canonical order
+                    i = _first_move(mv, n)
+                elif kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses
+                    return L.CALLER_CHOOSES, n
+                elif kind == L.HEURISTIC:
+                    i = _heuristic_index(st, rules, tbl, mv, n, weights[s], wants[s], rng, after, f, scores)
+                else:  # random
+                    i = _below(rng, n)
+        if trace.shape[0]:
+            for k in range(L.MOVE_FIELDS):
+                trace[st[L.PLY], k] = mv[i, k]
+        pile, sweeps = st[L.CAPTURED + s], st[L.SWEEPS + s]
+        if rec.shape[0] and mv[i, 3] != 0:  # a play naming builds (rare): their owners before it
+            _note_builds(st, s, mv[i, 0], mv[i, 3], rec)
+        _apply(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+        if check:
+            broken = _check_play(st, rules, deck)
+            if broken:
+                rec[L.C_PLIES] = st[L.PLY]
+                return broken, 0
+        if rec.shape[0]:
+            played = mv[i, 0]
+            rec[L.C_PLAYS[s] + played] += 1  # the anatomy: plays by kind; a new build is one made
+            if played == L.BUILD_K:
+                rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
+            taken = st[L.CAPTURED + s] & ~pile
+            for t in range(2):
+                if (taken >> L.TRACK_CARDS[t]) & 1:
+                    rec[L.C_TRACK[t] + 2] = s
+                    rec[L.C_TRACK[t] + 3] = st[L.PLY]
+            if st[L.SWEEPS + s] > sweeps:
+                rec[L.C_SEAT[s] + L.OFF_N_SWEEPS] += 1
+                rec[L.C_SEAT[s] + L.OFF_SWEEPS_B1 + (st[L.PLY] - 1) // L.PLIES_PER_BATCH] += 1
+    return L.OK, 0
+
+
+@njit(cache=True)
+def _end_round(st, rules, score, rec, check):
+    """The remainder to the last capturer, the score, and the rest of the record. Returns a status."""
+    rec[L.C_PLIES] = st[L.PLY]
+    rest = st[L.LOOSE]
+    for v in range(1, 11):
+        rest |= st[L.BUILD + v]
+    last = st[L.LAST_CAPTURER]
+    if not _finish(st):
+        rec[L.C_VOID] = 1
+        rec[L.C_LAST] = -1
+        return L.OK
+    rec[L.C_LAST] = last
+    rec[L.C_REMAINDER] = popcount(rest)
+    for t in range(2):
+        if (rest >> L.TRACK_CARDS[t]) & 1:
+            rec[L.C_TRACK[t] + 2] = last
+            rec[L.C_TRACK[t] + 3] = REMAINDER_PLY
+    _score(st, rules, score)
+    if check:
+        broken = _check_end(st, rules, score)
+        if broken:
+            return broken
+    for p in range(2):
+        for k in range(L.OFF_TOTAL + 1):  # the categories and the total, in the same order
+            rec[L.C_SEAT[p] + k] = score[p, k]
+        rec[L.C_SEAT[p] + L.OFF_N_CARDS] = score[p, L.S_N_CARDS]
+        rec[L.C_SEAT[p] + L.OFF_N_SPADES] = score[p, L.S_N_SPADES]
+    return L.OK

@@ -1,0 +1,194 @@
+"""The rollout policy and the analyser's numbers: sampled worlds, each move played out on the one round loop.
+
+Determinised Monte Carlo: the hidden cards (the other hands, the stock) are
+dealt at random consistently with what the mover has seen, each candidate move
+is played out to the round's end by the base policy, and the mover's margin
+(_margin: two players, their point difference) is summed per move. The candidates sit in buf.mv.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from casino_sim.kernels import layout as L
+from casino_sim.kernels.apply import _apply
+from casino_sim.kernels.bits import FULL_MASK, VALUE_MASK, popcount
+from casino_sim.kernels.play import _play_on
+from casino_sim.kernels.rng import _below, _next
+from casino_sim.kernels.score import _finish, _score
+from casino_sim.kernels.state import _batch_start
+
+
+@njit(cache=True, _nrt=False)
+def _sample_world(st, rules, sim, sorted_unseen, unseen_cards, n_unseen, rng, world_deck, known):
+    """Deal the unseen cards at random into sim's other hands, consistently with what the mover knows.
+
+    The other players' hands, in turn order from the mover's left, take the shuffled cards in turn, each
+    keeping its size; the stock goes into world_deck at the deck positions of the batches still to come.
+    Every player holds a card of each build they own (the keep-a-capturing-card rule tells the mover so):
+    deals that break it are rejected and drawn again from the same stream, so one stream still gives one
+    world. Each draw restarts from the sorted cards. With `known` the other hands are kept (sim has them)
+    and only the stock is shuffled.
+    """
+    p = st[L.TO_MOVE]
+    n = rules[L.R_PLAYERS]
+    hidden = 0  # the cards of the other hands, dealt first
+    if not known:
+        for q in range(n):
+            if q != p:
+                hidden += popcount(st[L.HAND + q])
+    for _attempt in range(100_000):
+        for i in range(n_unseen):
+            unseen_cards[i] = sorted_unseen[i]
+        for i in range(n_unseen - 1, 0, -1):  # Fisher-Yates
+            j = _below(rng, i + 1)
+            t = unseen_cards[i]
+            unseen_cards[i] = unseen_cards[j]
+            unseen_cards[j] = t
+        if known:
+            break
+        ok = True
+        k = 0
+        for d in range(1, n):
+            q = p + d if p + d < n else p + d - n
+            hand = 0
+            for i in range(k, k + popcount(st[L.HAND + q])):
+                hand |= 1 << unseen_cards[i]
+            k += popcount(st[L.HAND + q])
+            sim[L.HAND + q] = hand
+            for v in range(1, 11):
+                if st[L.OWNER + v] == q and not (hand & VALUE_MASK[v]):
+                    ok = False
+        if ok:
+            break
+    start = _batch_start(n, st[L.PLY] // (L.HAND_SIZE * n) + 1)  # first deck position of the next batch
+    for i in range(hidden, n_unseen):
+        world_deck[start + i - hidden] = unseen_cards[i]
+
+
+@njit(cache=True)
+def _sorted_unseen(st, rules, known, sorted_unseen):
+    """The cards the mover has not seen (less the other hands when known), ascending; returns their count."""
+    p = st[L.TO_MOVE]
+    seen = st[L.HAND + p] | st[L.LOOSE] | st[L.CAPTURED] | st[L.CAPTURED + 1] | st[L.CAPTURED + 2] | st[L.CAPTURED + 3]
+    if known:
+        for q in range(rules[L.R_PLAYERS]):
+            seen |= st[L.HAND + q]
+    for v in range(1, 11):
+        seen |= st[L.BUILD + v]
+    unseen = FULL_MASK & ~seen
+    n_unseen = 0
+    while unseen:
+        low = unseen & -unseen
+        sorted_unseen[n_unseen] = popcount(low - 1)
+        n_unseen += 1
+        unseen ^= low
+    return n_unseen
+
+
+@njit(cache=True, inline="always")
+def _margin(rules, score, p):
+    """The mover's margin at the round's end: their points less the opponent's (two players); their side's less
+    the other side's (teams); else their points less the best other player's."""
+    n = rules[L.R_PLAYERS]
+    if n == 2:
+        return score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]
+    if rules[L.R_TEAMS] != 0:
+        side = L.SIDE_OF[p]
+        return score[n + side, L.S_TOTAL] - score[n + 1 - side, L.S_TOTAL]
+    best = -1
+    for q in range(n):
+        if q != p and score[q, L.S_TOTAL] > best:
+            best = score[q, L.S_TOTAL]
+    return score[p, L.S_TOTAL] - best
+
+
+@njit(cache=True)
+def _base_seats(base_kind, base_w, base_want, seats):
+    """Every seat of a play-out plays the base policy."""
+    ints, weights, wants = seats
+    for s in range(L.MAX_PLAYERS):
+        ints[s, L.P_KIND] = base_kind
+        for j in range(base_w.shape[0]):
+            weights[s, j] = base_w[j]
+            wants[s, j] = base_want[j]
+
+
+@njit(cache=True, _nrt=False)
+def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, buf, acc):
+    """Play each of the n moves out in one world: acc[i] += the mover's margin at the round's end (_margin).
+
+    With crn every move replays the world's own stream (the same hidden cards
+    and play-out choices); without, each move draws a fresh stream from rng.
+    Returns a play-out status (OK = fine).
+    """
+    p = st[L.TO_MOVE]
+    mv, sim, stream, score = buf.mv, buf.sim, buf.stream, buf.score
+    for i in range(n):
+        stream[0] = world_seed if crn else _next(rng)
+        for j in range(L.STATE_SIZE):
+            sim[j] = st[j]
+        _sample_world(st, rules, sim, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, buf.world_deck, opp_known)
+        _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+        status, _ = _play_on(sim, rules, tbl, buf.world_deck, buf.base, buf, buf.work_mv, stream, buf.quiet, False, -1)
+        if status != L.OK:
+            return status
+        _finish(sim)
+        _score(sim, rules, score)
+        acc[i] += _margin(rules, score, p)
+    return L.OK
+
+
+@njit(cache=True)
+def _world_seed(base_seed, k):
+    """The seed of world k: worlds are spaced by the golden gamma so their streams do not overlap."""
+    return base_seed + np.uint64(k) * np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True)
+def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
+    """The rollout policy (int row `ints`): the move of buf.mv with the best mean point difference. (index, status).
+
+    With common random numbers (crn) every move is played out in the same K
+    worlds with the same play-out streams, so differences between moves are
+    not drowned by the luck of the worlds.
+    """
+    if n == 1:
+        return 0, L.OK
+    n_unseen = _sorted_unseen(st, rules, False, buf.sorted_unseen)
+    _base_seats(ints[L.P_BASE_KIND], base_w, base_want, buf.base)
+    means = buf.means
+    for i in range(n):
+        means[i] = 0.0
+    base_seed = _next(rng)
+    for k in range(ints[L.P_WORLDS]):
+        seed = _world_seed(base_seed, k)
+        status = _world_diffs(st, rules, tbl, n, ints[L.P_CRN] != 0, seed, False, n_unseen, rng, buf, means)
+        if status != L.OK:
+            return -1, status
+    best = 0
+    for i in range(1, n):
+        if means[i] > means[best]:
+            best = i
+    return best, L.OK
+
+
+@njit(cache=True)
+def _rollout_diffs(st, rules, tbl, n, base_kind, base_w, base_want, opp_known, rng, buf, out):
+    """out[k, i]: the mover's point difference at the round's end after move i of buf.mv in world k (crn).
+
+    The analyser's kernel: the same worlds and play-outs as the rollout policy
+    with crn, kept per world so that intervals and "how often best" follow.
+    Returns a play-out status (OK = fine).
+    """
+    n_unseen = _sorted_unseen(st, rules, opp_known, buf.sorted_unseen)
+    _base_seats(base_kind, base_w, base_want, buf.base)
+    base_seed = _next(rng)
+    for k in range(out.shape[0]):
+        for i in range(n):
+            out[k, i] = 0.0
+        status = _world_diffs(st, rules, tbl, n, True, _world_seed(base_seed, k), opp_known, n_unseen, rng, buf, out[k])
+        if status != L.OK:
+            return status
+    return L.OK

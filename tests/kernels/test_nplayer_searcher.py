@@ -1,0 +1,38 @@
+"""The searcher with three or four players: no exact last batch (the hidden split is unknown), so it plays as
+its rollout throughout; with two players its last batch is still exact."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from casino_sim.core.rules import get_rules
+from casino_sim.kernels.api import play_round_n_policies
+from casino_sim.policies.arrays import policy_arrays
+from casino_sim.policies.files import policy_from_dict
+from casino_sim.policies.registry import get_policy
+
+
+def searching(kind: str):
+    params = {"worlds": 3, "base": "greedy", "crn": True}
+    return policy_from_dict({"name": f"{kind}-3", "kind": kind, "params": params}, "test", "test")
+
+
+def rounds(spec: str, kind: str, n_rounds: int = 3) -> list[np.ndarray]:
+    rules = get_rules(spec)
+    ints, weights, _ = policy_arrays((searching(kind),) + (get_policy("greedy"),) * (rules.players - 1))
+    rng = np.random.default_rng(21)
+    decks = [rng.permutation(52) for _ in range(n_rounds)]
+    return [play_round_n_policies(rules, d, 2 % rules.players, ints, weights, 7 + i).moves for i, d in enumerate(decks)]
+
+
+@pytest.mark.parametrize("spec", ["italian:players=3", "brazilian:players=4"])
+def test_the_searcher_plays_as_its_rollout_with_more_than_two_players(spec):
+    for searcher, rollout in zip(rounds(spec, "searcher"), rounds(spec, "rollout")):
+        assert np.array_equal(searcher, rollout)
+
+
+def test_with_two_players_the_searcher_still_solves_the_last_batch():
+    pairs = list(zip(rounds("strict", "searcher", 8), rounds("strict", "rollout", 8)))
+    assert all(np.array_equal(s[:40], r[:40]) for s, r in pairs)  # the same before the last batch
+    assert any(not np.array_equal(s, r) for s, r in pairs)  # and somewhere the exact values decide otherwise
