@@ -1,6 +1,6 @@
-"""Names shared by the Python policies and the numba kernels: move features and policy kinds.
+"""Names shared by the Python policies and the numba kernels: move features, policy kinds and a policy's int row.
 
-They sit at the bottom layer so that both the engine and the policies can import them.
+They sit at the bottom layer so that both the kernels and the policies can import them.
 """
 
 from __future__ import annotations
@@ -29,6 +29,13 @@ N_FEATURES = len(FEATURES)
 POLICY_KINDS = ("random", "heuristic", "rollout", "python", "searcher", "trail")
 KIND_ID = {k: i for i, k in enumerate(POLICY_KINDS)}  # how numba kernels tell policies apart
 SEARCH_KINDS = ("rollout", "searcher")  # kinds that choose by play-outs in the numba kernels, with a base policy
+
+# A policy as the kernels read it: one int row per seat (policies/arrays.py writes it, kernels/layout.py re-exports)
+P_KIND = 0  # KIND_ID of the seat's policy
+P_WORLDS = 1  # rollout, searcher: sampled worlds per decision
+P_CRN = 2  # rollout, searcher: 1 to play every candidate move in the same worlds (common random numbers)
+P_BASE_KIND = 3  # rollout, searcher: KIND_ID of the base policy that plays the worlds out
+P_INTS = 4  # the row's length
 
 
 def p_holds_any(unseen: int, hand: int, k: int) -> float:

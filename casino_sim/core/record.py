@@ -10,18 +10,26 @@ from __future__ import annotations
 from casino_sim.core.cards import BIG_CASINO, LITTLE_CASINO
 
 CATEGORIES = ("cards", "spades", "aces", "ten_diamonds", "two_spades", "sweeps")  # the points of a round, in order
-BATCHES = 6  # a round deals six batches
+CATEGORY_LABELS = {
+    "cards": "most cards",
+    "spades": "most spades",
+    "aces": "aces",
+    "ten_diamonds": "10♦ (big casino)",
+    "two_spades": "2♠ (little casino)",
+    "sweeps": "sweeps",
+}  # each category as the tables, charts and the terminal game name it
+BATCHES = 6  # a two-player round deals six batches (n players: 24 // n)
 TABLE = 2  # "dealt to" code for a card dealt face up to the table
 REMAINDER_PLY = 49  # "captured at ply" code for a card taken with the remainder
 TRACKED = {"ten_diamonds": BIG_CASINO, "two_spades": LITTLE_CASINO}
-PLAY_KINDS = ("trail", "capture", "build", "increase", "add")  # RULES.md section 2, in NOTATION.md order
+PLAY_KINDS = ("trail", "capture", "build", "increase", "add")  # docs/rules.md section 3; docs/notation.md order
 # Per seat: builds made (created, or the opponent's increased or added to: the seat becomes their owner), its
 # builds captured by itself, and its builds captured by the opponent; the owner is the one at the capture.
 BUILD_FATES = ("builds_made", "builds_captured_own", "builds_lost")
 ANATOMY = tuple(f"plays_{k}" for k in PLAY_KINDS) + BUILD_FATES  # per-seat columns, after the tracked cards
 
 
-PLACES = ("first", "second", "third")  # places in the turn order before the dealer's (RULES.md 9)
+PLACES = ("first", "second", "third")  # places in the turn order before the dealer's (docs/rules.md section 11)
 SEAT_FIELDS = ("seat", *CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps", *(f"plays_{k}" for k in PLAY_KINDS))
 TEAM_FIELDS = ("total", "cards", "spades", "n_cards", "n_spades")
 TEAMS = ("first", "dealer")  # team_first: the first and third places; team_dealer: the second and the dealer

@@ -1,4 +1,4 @@
-"""The three rule sets of RULES.md section 6 as one immutable value.
+"""The three rule sets of docs/rules.md section 5 as one immutable value.
 
 Both engines read these fields; the numba engine gets them as plain ints
 through `RuleSet.as_array`.
@@ -34,17 +34,17 @@ class RuleSet:
     target: int = 21  # game target
     round_win_points: int = 0  # >0: this many points in one round win the game at once
     single_round: bool = False  # the game is one round; the higher score wins
-    players: int = 2  # RULES.md section 9: 3 or 4 with brazilian and italian
+    players: int = 2  # docs/rules.md section 11: 3 or 4 with brazilian and italian
     teams: bool = False  # four players as two partnerships, players 0 and 2 against 1 and 3
     # italian: most cards / most spades to any side reaching *_at_least (27+ cards, 7+ spades: perhaps nobody
     # with 3 or 4 sides); otherwise to the side with strictly the most. Two sides: both readings agree.
     most_by_count: bool = False
 
     def as_array(self):
-        """The engine-relevant fields as int64s, in declaration order (name excluded)."""
-        import numpy as np
+        """The engine-relevant fields as int64s, in ENGINE_FIELDS order (kernels/layout.py's R_* index it)."""
+        import numpy as np  # deferred: parsing --rules at the command line needs no numpy
 
-        return np.array([int(getattr(self, f.name)) for f in fields(self)[1:]], dtype=np.int64)
+        return np.array([int(getattr(self, name)) for name in ENGINE_FIELDS], dtype=np.int64)
 
     @property
     def n_sides(self) -> int:
@@ -72,6 +72,8 @@ class RuleSet:
             raise RulesError(f"teams=true needs players=4 (partners sit opposite), got players={players}")
         return replace(self, **options)
 
+
+ENGINE_FIELDS = tuple(f.name for f in fields(RuleSet)[1:])  # every field but the name, in declaration order
 
 STRICT = RuleSet(name="strict")
 BRAZILIAN = RuleSet(name="brazilian", sweep_points=0, no_trail_while_owner=False)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS
+from casino_sim.core.featurespec import KIND_ID, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS, POLICY_KINDS  # noqa: F401
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.core.record import ANATOMY, CATEGORIES, SEAT_FIELDS, TEAM_FIELDS, TRACKED, record_columns
+from casino_sim.core.rules import ENGINE_FIELDS
 
 # --- the state: one int64 array per round (room for 4 players; slots of absent players stay 0)
 MAX_PLAYERS = 4
@@ -29,22 +30,24 @@ PLY = 39  # plays made so far in the round
 DEALER = 40  # dealer of the round
 STATE_SIZE = 44  # 41 used, padded to whole 32-byte vectors for the copies (measured: 36 with two players only)
 
-# --- rules: RuleSet.as_array() order
-R_SWEEP_POINTS = 0
-R_MOST_CARDS_POINTS = 1
-R_MOST_CARDS_AT_LEAST = 2
-R_MOST_SPADES_POINTS = 3
-R_MOST_SPADES_AT_LEAST = 4
-R_FIGURE_CAPTURE = 5
-R_NO_TRAIL_WHILE_OWNER = 6
-R_NEXT_TURN_OBLIGATION = 7
-R_TARGET = 8
-R_ROUND_WIN_POINTS = 9
-R_SINGLE_ROUND = 10
-R_PLAYERS = 11
-R_TEAMS = 12
-R_MOST_BY_COUNT = 13  # italian: most cards / spades to any side reaching *_AT_LEAST
-N_RULES = 14
+# --- rules: one index per RuleSet field, in RuleSet.as_array() order (core/rules.py ENGINE_FIELDS); numba
+# reads each as an integer literal, and a renamed field stops the import here instead of reading a wrong slot
+_R = {name: i for i, name in enumerate(ENGINE_FIELDS)}
+R_SWEEP_POINTS = _R["sweep_points"]
+R_MOST_CARDS_POINTS = _R["most_cards_points"]
+R_MOST_CARDS_AT_LEAST = _R["most_cards_at_least"]
+R_MOST_SPADES_POINTS = _R["most_spades_points"]
+R_MOST_SPADES_AT_LEAST = _R["most_spades_at_least"]
+R_FIGURE_CAPTURE = _R["figure_capture"]
+R_NO_TRAIL_WHILE_OWNER = _R["no_trail_while_owner"]
+R_NEXT_TURN_OBLIGATION = _R["next_turn_obligation"]
+R_TARGET = _R["target"]
+R_ROUND_WIN_POINTS = _R["round_win_points"]
+R_SINGLE_ROUND = _R["single_round"]
+R_PLAYERS = _R["players"]
+R_TEAMS = _R["teams"]
+R_MOST_BY_COUNT = _R["most_by_count"]  # italian: most cards / spades to any side reaching *_AT_LEAST
+N_RULES = len(ENGINE_FIELDS)
 
 # --- the deal (two players: the record's BATCH_START; n players: batch_start(n, b))
 HAND_SIZE = 4
@@ -58,7 +61,7 @@ SIDE_OF = np.array([0, 1, 0, 1], dtype=np.int64)
 SCORE_ROWS = MAX_PLAYERS + 2
 
 # --- move records: one row (kind, card, loose, builds, value)
-TRAIL = 0  # the NOTATION.md order of the kinds
+TRAIL = 0  # the order of the kinds in docs/notation.md
 CAPTURE = 1
 BUILD_K = 2
 INCREASE = 3
@@ -84,24 +87,20 @@ S_N_SWEEPS = 9  # sweeps made
 SCORE_FIELDS = 10
 CATEGORY_COLUMNS = CATEGORIES
 
-# --- policies: a kind and an int row per seat
+# --- policies: a kind and an int row per seat (the row's offsets P_KIND .. P_INTS, imported above for the kernels'
+# L.P_*, live beside the kinds in core/featurespec.py)
 RANDOM = KIND_ID["random"]
 HEURISTIC = KIND_ID["heuristic"]
 ROLLOUT = KIND_ID["rollout"]
 SEARCHER = KIND_ID["searcher"]
 ALWAYS_TRAIL = KIND_ID["trail"]  # the trail policy: the first legal move in canonical order (trails sort first)
 SCRIPTED = len(POLICY_KINDS)  # the engine's own: plays the moves a script names (replays, warmup, tests)
-P_KIND = 0
-P_WORLDS = 1
-P_CRN = 2
-P_BASE_KIND = 3
-P_INTS = 4
 
 # --- statuses of the round kernels (0 = fine)
 OK = 0
 NEED_MOVES = 1  # the move buffer is too small: the caller grows the buffers and replays
 NEED_SCRATCH = 2  # the subset scratch is too small: the same
-NO_MOVES = 3  # a player had no legal move (cannot happen under RULES.md; reported, never hidden)
+NO_MOVES = 3  # a player had no legal move (cannot happen under docs/rules.md; reported, never hidden)
 CALLER_CHOOSES = 4  # a rollout, searcher or scripted seat is to choose among the moves in the buffer: caller decides
 # codes 10 and up are broken invariants (kernels/check.py)
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.core.featurespec import N_FEATURES
-from casino_sim.kernels import P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS
+from casino_sim.core.featurespec import N_FEATURES, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS
 from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.policies.registry import get_policy
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.core.featurespec import KIND_ID
-from casino_sim.kernels import P_KIND
+from casino_sim.core.featurespec import KIND_ID, P_KIND
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.policy import Policy
 from casino_sim.policies.registry import RANDOM
@@ -23,7 +22,7 @@ def check_search_position(pos: Position, policy: Policy) -> None:
 def choose_move(pos: Position, policy: Policy, seed: int = 0) -> Move:
     """The move the policy plays in the position (its random choices seeded by `seed`)."""
     if policy.searches:
-        from casino_sim.kernels import search_choose
+        from casino_sim.kernels import search_choose  # deferred: loads numba only when a searching policy chooses
 
         check_search_position(pos, policy)
         ints, weights, wants = policy_arrays((policy, RANDOM))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from casino_sim.core.record import BATCHES
 from casino_sim.core.rules import RuleSet
 from casino_sim.reference.movegen import legal_moves, mover_hand
 from casino_sim.reference.moves import Move
@@ -12,8 +13,6 @@ from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
 from casino_sim.reference.score import VOID_SCORE, Score, score_round, void_score
 from casino_sim.reference.seats import HAND_SIZE, PLIES, batches, dealers_fitting, expected_sizes, turn_order
-
-BATCHES = 6  # with two players
 
 Chooser = Callable[[Position, list[Move]], Move]
 

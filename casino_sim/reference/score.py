@@ -1,4 +1,4 @@
-"""The score of a round by category (RULES.md section 4 and the rule sets of section 6)."""
+"""The score of a round by category (docs/rules.md section 7 and the rule sets of section 5)."""
 
 from __future__ import annotations
 
@@ -6,20 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from casino_sim.core.cards import BIG_CASINO, LITTLE_CASINO, is_ace, is_spade
-from casino_sim.core.record import CATEGORIES
+from casino_sim.core.record import CATEGORIES, CATEGORY_LABELS
 from casino_sim.core.rules import RuleSet
 from casino_sim.reference.seats import sides
 
 __all__ = ["CATEGORIES", "CATEGORY_LABELS", "VOID_SCORE", "Score", "pile_points", "prize_winner", "score_round"]
-
-CATEGORY_LABELS = {
-    "cards": "most cards",
-    "spades": "most spades",
-    "aces": "aces",
-    "ten_diamonds": "10♦ (big casino)",
-    "two_spades": "2♠ (little casino)",
-    "sweeps": "sweeps",
-}
 
 
 @dataclass(frozen=True)

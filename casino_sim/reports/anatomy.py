@@ -1,5 +1,5 @@
 """The anatomy of a round, per policy of each matchup: its kinds of play, the fates of its builds, what it
-captures and which prizes it wins (docs/reports.md defines each quantity in RULES.md's words).
+captures and which prizes it wins (docs/reports.md defines each quantity in docs/rules.md's words).
 
 Like the other tables: void rounds are left out, rounds of one deal (a mirrored pair) are one cluster,
 shares carry a cluster-robust Wilson interval and means a cluster-robust Student-t one.

@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from casino_sim.core.cards import SUIT_SYMBOLS
-from casino_sim.reference.score import CATEGORIES, CATEGORY_LABELS
+from casino_sim.core.record import CATEGORIES, CATEGORY_LABELS
 from casino_sim.reports.captions import fit_label
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label, value_grid
 

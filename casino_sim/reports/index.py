@@ -9,8 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.record import PLAY_KINDS
-from casino_sim.reference.score import CATEGORY_LABELS
+from casino_sim.core.record import CATEGORY_LABELS, PLAY_KINDS
 from casino_sim.reports.captions import deals_played, games_count
 from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.kinds import MAKERS, Report

@@ -17,9 +17,7 @@ import pyarrow.parquet as pq
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.heap import release_free_memory
-from casino_sim.core.record import ANATOMY
-from casino_sim.reference.round import BATCHES
-from casino_sim.reference.score import CATEGORIES
+from casino_sim.core.record import ANATOMY, BATCHES, CATEGORIES
 
 STRING_COLUMNS = ("policy_0", "policy_1", "rules")
 SEAT_COLUMNS = (*CATEGORIES, "total", "n_sweeps", *(f"sweeps_b{b}" for b in range(1, BATCHES + 1)))

@@ -12,10 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from casino_sim.core.record import PLAY_KINDS
-from casino_sim.reference.record import record_columns
-from casino_sim.reference.round import BATCHES
-from casino_sim.reference.score import CATEGORIES
+from casino_sim.core.record import BATCHES, CATEGORIES, PLAY_KINDS, record_columns
 
 MAX_POINTS = {"cards": 3, "spades": 1, "aces": 4, "ten_diamonds": 2, "two_spades": 1}
 

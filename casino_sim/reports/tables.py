@@ -10,8 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from casino_sim.reference.round import BATCHES
-from casino_sim.reference.score import CATEGORIES
+from casino_sim.core.record import BATCHES, CATEGORIES
 from casino_sim.reports.load import headline_rows, matchup_info, pair_values, policy_name, seat_rows, side_groups
 from casino_sim.reports.stats import cluster_diff_ci, cluster_mean_ci, cluster_wilson, mean_ci, running_mean_ci
 
