@@ -11,7 +11,7 @@ from tests.support.cli import EXAMPLE
 
 @pytest.fixture
 def example_file(tmp_path):
-    """NOTATION.md's example position (made legal) as a JSON file."""
+    """A position with every field of docs/notation.md as a JSON file."""
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(EXAMPLE))
     return path

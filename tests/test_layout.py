@@ -1,4 +1,4 @@
-"""The package's shape stays as DESIGN.md draws it: small modules, short kernel signatures, imports pointing down."""
+"""The package's shape stays as docs/design.md draws it: small modules, short kernel signatures, imports downward."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card codes and the card notation of NOTATION.md.
+"""Card codes and the card notation of docs/notation.md.
 
 A card is an int 0..51 = rank_index * 4 + suit_index, ranks A..K and suits
 S, H, D, C, so sorting the ints gives the canonical order.

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class Engine(Protocol):
-    """A rules engine of RULES.md, answering in the reference engine's types (Position, Move, round records)."""
+    """A rules engine of docs/rules.md, answering in the reference engine's types (Position, Move, round records)."""
 
     name: str
 

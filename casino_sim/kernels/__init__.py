@@ -1,4 +1,4 @@
-"""The numba engine: the rules of RULES.md as bitmask kernels. The names below are its one public face.
+"""The numba engine: the rules of docs/rules.md as bitmask kernels. The names below are its one public face.
 
 Everything else in the package is private. Modules, one job each: layout (every
 offset and constant), codec (the only door to the reference engine's types),

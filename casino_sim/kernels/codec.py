@@ -88,7 +88,8 @@ def _dealer_of(pos: Position) -> int:
 def state_to_position(st: np.ndarray, rules: RuleSet, hands_known=None) -> Position:
     """The position of an engine state of rules.players players (the hands not known become None).
 
-    Three and four players name the dealer (NOTATION.md); two-player positions keep today's form without it.
+    Three and four players name the dealer (docs/notation.md, positions); two-player positions keep today's form
+    without it.
     """
     n = rules.players
     known = (True,) * n if hands_known is None else hands_known

@@ -1,4 +1,4 @@
-"""Rollouts and exact search in a NOTATION.md position: the rollout and searcher decisions, the analyser's numbers.
+"""Rollouts and exact search in a position (docs/notation.md): the rollout and searcher choices, the analyser's numbers.
 
 A position does not say how many cards the stock holds, who dealt, or (when the
 opponent's hand is unknown) how many cards the opponent holds. They follow from

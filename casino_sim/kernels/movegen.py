@@ -29,7 +29,7 @@ Tricks:
   of them combines freely with a splitting subset of the smaller values
   (inner submask loop `s = (s - 1) & B`).
 Each (kind, card, loose, builds, value) is produced exactly once, so no
-deduplication pass is needed (RULES.md decision 5).
+deduplication pass is needed (docs/rules.md section 6, answer 5).
 """
 
 from __future__ import annotations
@@ -230,7 +230,7 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
 @njit(cache=True, _nrt=False)
 def _obliged_trails(st, rules, mv):
     """The trails allowed when trailing was barred and no play is left: only with 3 or 4 players, a partner
-    took the mover's build and the italian obligation yields (RULES.md section 9). 0 when trailing was allowed.
+    took the mover's build and the italian obligation yields (docs/rules.md section 11). 0 when trailing was allowed.
 
     Kept out of _movegen and recomputing what it needs: holding the hand and the owned builds alive to the end
     of _movegen's loop cost every two-player move generation 5-8% (measured)."""
@@ -295,7 +295,7 @@ def _lex_less(a, b):
 
 @njit(cache=True)
 def _move_less(mv, i, j):
-    """Canonical order of NOTATION.md: kind, card, value (null first), loose, builds."""
+    """Canonical order of docs/notation.md (`casino-sim moves`): kind, card, value (null first), loose, builds."""
     for f in (L.M_KIND, L.M_CARD, L.M_VALUE):
         if mv[i, f] != mv[j, f]:
             return mv[i, f] < mv[j, f]

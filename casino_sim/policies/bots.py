@@ -75,7 +75,7 @@ def bot_name(argv: list[str]) -> str:
 
 
 def request_line(pos: Position, moves: list[Move]) -> bytes:
-    """What a bot reads for one decision: the position as the mover sees it and the legal moves (NOTATION.md)."""
+    """What a bot reads for one decision: the position as the mover sees it and the legal moves (docs/notation.md)."""
     request = {"position": pos.seen_by(pos.to_move).to_json(), "moves": [m.to_json() for m in moves]}
     return (json.dumps(request, separators=(",", ":")) + "\n").encode()
 

@@ -1,4 +1,4 @@
-"""The plain-Python rules engine: the executable form of RULES.md."""
+"""The plain-Python rules engine: the executable form of docs/rules.md."""
 
 from casino_sim.reference.apply import IllegalMove, apply_move, check_move
 from casino_sim.reference.movegen import legal_moves

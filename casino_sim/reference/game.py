@@ -1,4 +1,4 @@
-"""A whole game (RULES.md sections 5 and 9): rounds until a side wins, the deal passing to the next player."""
+"""A whole game (docs/rules.md sections 8 and 11): rounds until a side wins, the deal passing to the next player."""
 
 from __future__ import annotations
 

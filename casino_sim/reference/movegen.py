@@ -1,4 +1,4 @@
-"""Every legal move of RULES.md sections 2, 3, 6 and 7: one function per kind of play."""
+"""Every legal move of docs/rules.md sections 3 to 6: one function per kind of play."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def loose_numbers(pos: Position) -> list[int]:
 class Family(NamedTuple):
     """The moves that differ only in their loose cards: one kind, card, builds and value, and the loose sets.
 
-    The obligations of RULES.md section 3 depend on the card, the kind and the builds a play names, never on
+    The obligations of docs/rules.md section 4 depend on the card, the kind and the builds a play names, never on
     which loose cards join it, so a family is legal or not as a whole, and its moves are counted (len(sets))
     before any is written out.
     """
@@ -91,7 +91,7 @@ def increases(pos: Position, card: int) -> Iterator[Family]:
 
 
 def candidate_families(pos: Position) -> Iterator[Family]:
-    """Every play of RULES.md section 2, by family, before the obligations of section 3 are applied."""
+    """Every play of docs/rules.md section 3, by family, before the obligations of section 4 are applied."""
     for card in sorted(mover_hand(pos)):
         yield from trails(pos, card)
         if is_figure(card):
@@ -103,13 +103,13 @@ def candidate_families(pos: Position) -> Iterator[Family]:
 
 
 def candidate_moves(pos: Position) -> Iterator[Move]:
-    """Every play of RULES.md section 2 before the obligations of section 3 are applied."""
+    """Every play of docs/rules.md section 3 before the obligations of section 4 are applied."""
     for family in candidate_families(pos):
         yield from family.moves()
 
 
 def _keeps_capturing_cards(pos: Position, move: Move, after: Position) -> str | None:
-    """Keep a capturing card (RULES.md 3): the mover holds a card of the value of every build they own."""
+    """Keep a capturing card (docs/rules.md section 4): the mover holds a card of the value of every build they own."""
     p = pos.to_move
     hand_values = {value_of(c) for c in after.hands[p]}
     for b in after.builds:
@@ -128,14 +128,14 @@ def _can_act(pos: Position) -> bool:
 
 
 def obligation_broken(pos: Position, move: Move, after: Position) -> str | None:
-    """The obligation of RULES.md sections 3, 6 and 9 that the move breaks, or None."""
+    """The obligation of docs/rules.md sections 4 and 11 that the move breaks, or None."""
     p = pos.to_move
     if move.kind == "trail":
         if pos.rules.no_trail_while_owner and pos.owns_build(p):
             return "a player who owns a build may not trail"
         if pos.rules.next_turn_obligation and pos.must_act[p]:
             # Two players: the opponent only trailed, so the mover still owns the build and can take it. With
-            # more, a partner may have taken it; with no capture or build left, the mover may trail (RULES.md 9).
+            # more, a partner may have taken it; with no capture or build left, the mover may trail (docs/rules.md 11).
             if pos.players == 2:
                 return "right after building, this player may not trail (the opponent trailed in between)"
             if _can_act(pos):

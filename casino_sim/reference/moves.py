@@ -1,4 +1,4 @@
-"""The move record of NOTATION.md: kind, card, loose, builds, value."""
+"""The move record of docs/notation.md: kind, card, loose, builds, value."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class Move:
     value: int | None = None
 
     def sort_key(self) -> tuple:
-        """Canonical order of NOTATION.md: kind, card, value, loose, builds."""
+        """Canonical order of docs/notation.md (`casino-sim moves`): kind, card, value, loose, builds."""
         return (KIND_ORDER[self.kind], self.card, -1 if self.value is None else self.value, self.loose, self.builds)
 
     def to_json(self) -> dict:

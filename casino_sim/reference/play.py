@@ -1,4 +1,4 @@
-"""The effect of a play on a position (RULES.md section 2, decision 1 merges, italian must_act)."""
+"""The effect of a play on a position (docs/rules.md section 3; merges: section 6, answer 1; italian must_act)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def _set(entries: tuple, p: int, value) -> tuple:
 
 
 def next_obligations(pos: Position, move: Move) -> tuple[bool, ...]:
-    """italian must_act after the mover's play (RULES.md 6 and 9).
+    """italian must_act after the mover's play (docs/rules.md sections 4 and 11).
 
     The mover is bound exactly when this play creates, increases or adds to a build; another player's
     obligation ends when an opponent of theirs (never a partner) captures or builds, and survives a trail.

@@ -1,4 +1,4 @@
-"""A position of NOTATION.md: hands, loose cards, builds, capture piles, obligations."""
+"""A position of docs/notation.md: hands, loose cards, builds, capture piles, obligations."""
 
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ class Position:
         return replace(self, hands=tuple(hand if q == player else None for q, hand in enumerate(self.hands)))
 
     def to_json(self) -> dict:
-        """The NOTATION.md JSON object, cards in canonical order."""
+        """The JSON object of docs/notation.md, cards in canonical order."""
         head = {"rules": self.rules.name, "to_move": self.to_move}
         if self.dealer is not None:
             head["dealer"] = self.dealer
@@ -121,7 +121,7 @@ class Position:
 
     @staticmethod
     def from_json(obj) -> Position:
-        """Parse and validate a NOTATION.md position; PositionError says what is wrong."""
+        """Parse and validate a position of docs/notation.md; PositionError says what is wrong."""
         return _parse_position(obj)
 
 
@@ -230,7 +230,7 @@ def _check_unique(cards: list[int], where: str) -> list[int]:
 
 
 def _dealer(given, sizes: list[int | None], to_move: int) -> int | None:
-    """The dealer: given, or read off the hand sizes (NOTATION.md); two-player positions need not name one."""
+    """The dealer: given, or read off the hand sizes (docs/notation.md); two-player positions need not name one."""
     n = len(sizes)
     if given is not None:
         dealer = _player(given, "dealer", n)

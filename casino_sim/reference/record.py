@@ -72,8 +72,8 @@ def round_record(result: RoundResult) -> dict[str, int]:
 
 
 def _count_play(rec: dict[str, int], e, key) -> None:
-    """The anatomy of one play: its kind, and the builds it makes (RULES.md 3: the mover becomes the owner of
-    a build that was not theirs) or captures (counted for the build's owner: captured by themselves, or lost).
+    """The anatomy of one play: its kind, and the builds it makes (docs/rules.md section 3: the mover becomes the
+    owner of a build that was not theirs) or captures (counted for the build's owner: captured by themselves, or lost).
     key(player): the prefix of a player's columns (s0, or a place's name)."""
     p, kind = e.player, e.move.kind
     rec[f"{key(p)}_plays_{kind}"] += 1

@@ -1,4 +1,4 @@
-"""Seats, turns and sides for two to four players (RULES.md section 9).
+"""Seats, turns and sides for two to four players (docs/rules.md section 11).
 
 Players 0..n-1 sit in turn order; the dealer plays last in each batch and the
 player after the dealer first. With teams, partners sit opposite: side 0 is

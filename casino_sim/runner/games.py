@@ -1,4 +1,4 @@
-"""Whole games to the target (RULES.md section 5), played as waves of rounds.
+"""Whole games to the target (docs/rules.md section 8), played as waves of rounds.
 
 Wave k plays round k of every game still running, all in one call of the row
 player, so games run at the speed of rounds. Round k of a game takes its deck

@@ -1,4 +1,4 @@
-"""Whole games of three or four players (RULES.md section 9), A against B with every seating, as waves of rounds.
+"""Whole games of three or four players (docs/rules.md section 11), A against B with every seating, as waves of rounds.
 
 Seatings: with teams, A's team (players 0 and 2) against B's team, then the teams swapped; without, A in one
 seat and B in every other, A taking each seat in turn. Every seating of a game plays the same shuffles round by

@@ -45,7 +45,7 @@ def seen_by_mover(pos: Position) -> Position:
 
 
 def margin(pos: Position, me: int) -> int:
-    """RULES.md 9 by hand: the mover's side's round points less the other side's (teams), or less the best
+    """docs/rules.md section 11 by hand: the mover's side's round points less the other side's (teams), or less the best
     other player's (alone), from the reference engine's score of the finished round."""
     totals = finish_round(RoundResult(dealer=0), pos).score.totals
     if pos.rules.teams:

@@ -27,7 +27,7 @@ SPECS = (
 
 
 def _batch_hand(deck, n, dealer, batch, p):
-    """The four cards player p is dealt in `batch` (RULES.md section 9: from the dealer's left)."""
+    """The four cards player p is dealt in `batch` (docs/rules.md section 11: from the player after the dealer)."""
     start = 0 if batch == 0 else 4 * n * batch + 4
     k = (p - dealer - 1) % n
     return {int(c) for c in deck[start + 4 * k : start + 4 * k + 4]}

@@ -1,4 +1,4 @@
-"""Three and four players on the reference engine (RULES.md section 9): deal, turns, obligations, scores, game."""
+"""Three and four players on the reference engine (docs/rules.md section 11): deal, turns, obligations, scores, game."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,6 @@
-"""One test (at least) per clause of RULES.md sections 1-7, named after its clause.
+"""One test (at least) per clause of docs/rules.md sections 1-8, named after its clause: s1 cards, players and the deal
+(sections 1-2), s2 the five plays (3), s3 ownership and obligations (4), s4 end of round and scoring (7), s5 the
+game (8), s6 the rule sets and the questions the sources leave open (5-6).
 
 Each test builds a small position from card strings, asks the reference
 engine for its legal moves or applies a play, and checks what the rule says.

@@ -1,4 +1,4 @@
-"""RULES.md section 8, the worked example from the seeds, move by move.
+"""docs/rules.md section 9, the worked example of the rule texts, move by move.
 
 Table 5♣ 8♦. A (player 0) plays 2♥ on 5♣ and announces 7, holding 7♦ and 7♠.
 B trails K♣. A adds 7♦: the build is (5♣+2♥)+(7♦). B trails 3♣. A plays 7♠

@@ -39,8 +39,9 @@ def play(player: int, kind: str, card: str, loose=(), builds=(), value=None, own
 
 
 def test_a_hand_made_round_counts_plays_and_the_fates_of_builds():
-    """RULES.md's worked example (A builds 7, adds to it, captures it), then B builds 4, A takes it over by
-    increasing it to 6, and B captures that build of A's: lost for A, and B's build 4 is neither A's nor lost."""
+    """The worked example of docs/rules.md section 9 (A builds 7, adds to it, captures it), then B builds 4, A takes
+    it over by increasing it to 6, and B captures that build of A's: lost for A, and B's build 4 is neither A's nor
+    lost."""
     events = [
         play(0, "build", "2H", ("5C",), (), 7),
         play(1, "trail", "KC"),
@@ -148,7 +149,7 @@ def test_hand_checkable_sums(rounds, table):
     last = q(table, "greedy", "last_capture")["mean"] + q(table, "random", "last_capture")["mean"]
     assert last == pytest.approx(1)
     live = rounds[rounds["void"] == 0]
-    # RULES.md 4: every card ends in a pile (the last capturer takes the remainder; no build is left)
+    # docs/rules.md section 7: every card ends in a pile (the last capturer takes the remainder; no build is left)
     assert (live["s0_n_cards"] + live["s1_n_cards"] == 52).all()
     assert (live["s0_n_spades"] + live["s1_n_spades"] == 13).all()
     for s in (0, 1):  # each capture of a build ends one the owner made; the rest were taken over or merged

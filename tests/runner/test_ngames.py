@@ -1,5 +1,5 @@
 """Whole games of three and four players (runner/ngames.py): the numba path against reference/game.py, and
-RULES.md section 9's game on both engines."""
+docs/rules.md section 11's game on both engines."""
 
 from __future__ import annotations
 
@@ -99,7 +99,8 @@ def test_numba_games_equal_reference_games(monkeypatch, spec):
 @pytest.mark.parametrize("engine, spec", [("numba", s) for s in SPECS] + [("reference", "brazilian:players=4")])
 def test_games_follow_section_9(engine, spec):
     """Dealer to the left after a complete round (the same after a void one), totals per side, the winner of
-    RULES.md's game; every seating of a sequence starts with the same dealer, A on the side named by mirror."""
+    the game of docs/rules.md section 11; every seating of a sequence starts with the same dealer, A on the side
+    named by mirror."""
     rules = get_rules(spec)
     n_games = 2 if engine == "reference" else 40
     a, b = get_policy("greedy"), get_policy("random")

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-# A position of every field (NOTATION.md's example holds 2H twice, in the hand and the build; ours holds 2D).
+# A position of every field (docs/notation.md's positions table names them; no card twice).
 EXAMPLE = {
     "rules": "strict",
     "to_move": 0,
