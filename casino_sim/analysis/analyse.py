@@ -97,7 +97,7 @@ def check_analysis_position(pos: Position) -> None:
 
 def analyse(pos: Position, policy: Policy, worlds: int = 1000, seed: int = 0) -> Analysis:
     """Every legal move of the player to move, best first, from `worlds` sampled worlds played out by `policy`."""
-    from casino_sim.kernels import exact_values, rollout_diffs
+    from casino_sim.kernels import exact_values, rollout_diffs  # deferred: loads numba when the analysis runs
 
     check_analysis_args(policy, worlds, seed)
     check_analysis_position(pos)

@@ -36,7 +36,7 @@ def engine_source_hash() -> str:
             h.update(f.relative_to(_PACKAGE).as_posix().encode())
             h.update(f.read_bytes())
     try:
-        from importlib.metadata import version
+        from importlib.metadata import version  # deferred, like shutil below: unused when NUMBA_CACHE_DIR is set
 
         h.update(version("numba").encode())
     except Exception:  # numba's metadata missing: the hash of the sources alone still guards
@@ -50,7 +50,7 @@ def _prune(base: Path, keep: Path, newest: int = 3, grace_s: float = 86_400) -> 
     A folder used within `grace_s` is kept even beyond `newest`: another process
     (another checkout or version) may be running from it right now.
     """
-    import shutil
+    import shutil  # deferred: `import casino_sim` runs this module, and a user's NUMBA_CACHE_DIR skips it
     import time
 
     try:

@@ -5,7 +5,9 @@ wherever it first played one, each with its own wait. Here each kind of work of
 kernels/compiled.py is played once on a tiny input before the command starts, so
 the wait comes first, is shown (kernels done, elapsed, the one compiling), and
 is timed apart from the play. With numba's cache warm nothing is shown or done:
-the kernels load at first use (under a second).
+the kernels load at first use (under a second). The kernels are imported inside
+the functions that play them (numba loads there): commands read round_work and
+WHAT without compiling anything.
 """
 
 from __future__ import annotations
@@ -15,6 +17,13 @@ import time
 from contextlib import contextmanager
 
 import numpy as np
+
+from casino_sim.core.cards import format_card
+from casino_sim.core.featurespec import KIND_ID, N_FEATURES, P_INTS, P_KIND
+from casino_sim.core.rules import STRICT, get_rules
+from casino_sim.policies import get_policy
+from casino_sim.policies.arrays import policy_arrays
+from casino_sim.reference.position import Position
 
 COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
 NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; a minute or two)"
@@ -41,7 +50,6 @@ def round_work(players: int, sides: bool = False) -> str:
 
 def _scripted(players: int):
     """One round of scripted seats on the row kernel of `players` players: (its moves, its record)."""
-    from casino_sim.core.rules import STRICT, get_rules
     from casino_sim.kernels import PLIES, play_round_scripted_raw
 
     rules = STRICT if players == 2 else get_rules(f"italian:players={players}")
@@ -50,22 +58,15 @@ def _scripted(players: int):
 
 
 def _sides() -> None:
-    from casino_sim.core.featurespec import N_FEATURES
-    from casino_sim.core.rules import get_rules
-    from casino_sim.kernels import P_INTS, P_KIND
     from casino_sim.kernels.api import play_rounds_n
-    from casino_sim.kernels.layout import RANDOM
 
     ints = np.zeros((3, P_INTS), np.int64)
-    ints[:, P_KIND] = RANDOM
+    ints[:, P_KIND] = KIND_ID["random"]
     play_rounds_n(get_rules("italian:players=3"), np.arange(52)[None], [0], ints, np.zeros((6, N_FEATURES)), [1])
 
 
 def _last_batch():
     """A two-player position of the last batch (every card known), where each position kernel runs whole."""
-    from casino_sim.core.cards import format_card
-    from casino_sim.reference.position import Position
-
     c = [format_card(i) for i in range(52)]
     return Position.from_json({"hands": [c[0:4], c[4:8]], "loose": c[8:12], "captured": [c[12:32], c[32:52]]})
 
@@ -85,8 +86,6 @@ def _apply() -> None:
 
 def _rollout() -> None:
     from casino_sim.kernels import search_choose
-    from casino_sim.policies import get_policy
-    from casino_sim.policies.arrays import policy_arrays
 
     ints, weights, wants = policy_arrays((get_policy("rollout"), get_policy("random")))
     search_choose(_last_batch(), ints[0], weights[2], wants[2], 1)
@@ -94,8 +93,6 @@ def _rollout() -> None:
 
 def _analyse() -> None:
     from casino_sim.kernels import exact_values, legal_moves, rollout_diffs
-    from casino_sim.policies import get_policy
-    from casino_sim.policies.arrays import policy_arrays
 
     pos, expert = _last_batch(), get_policy("expert")
     moves = legal_moves(pos)
@@ -105,7 +102,6 @@ def _analyse() -> None:
 
 
 def _regret() -> None:
-    from casino_sim.core.rules import STRICT
     from casino_sim.kernels import judge_last_batch
 
     moves, _ = _scripted(2)
@@ -166,7 +162,7 @@ def _on_deep_stack(fn) -> None:
 @contextmanager
 def _showing(work: tuple[str, ...], console):
     """The notice, then a bar of the kernels compiled (live on a terminal; its last state once elsewhere)."""
-    from rich.console import Console
+    from rich.console import Console  # deferred, with rich.progress: only when a compile is due
     from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     from casino_sim.kernels.compiled import compile_events, kernels_due

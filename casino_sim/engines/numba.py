@@ -1,8 +1,10 @@
-"""The numba engine behind the Engine interface: a thin adapter over its public calls, imported when first used."""
+"""The numba engine behind the Engine interface: a thin adapter over its public calls, imported when first used
+(inside the methods: importing the kernels loads numba, which the CLI's start-up must not wait for)."""
 
 from __future__ import annotations
 
 from casino_sim.engines.registry import lazy
+from casino_sim.policies.arrays import policy_arrays
 
 
 class NumbaEngine:
@@ -14,7 +16,7 @@ class NumbaEngine:
     apply_move = lazy("casino_sim.kernels", "apply_move")
 
     def check_rules(self, rules):
-        """Positions of every rule set and player count of RULES.md: nothing to refuse."""
+        """Positions of every rule set and player count of docs/rules.md: nothing to refuse."""
 
     def play_scripted(self, rules, deck, dealer, script):
         from casino_sim.kernels import move_of_row, play_round_scripted_raw
@@ -27,7 +29,6 @@ class NumbaEngine:
 
     def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
         from casino_sim.kernels import play_rows, play_rows_n
-        from casino_sim.policies.arrays import policy_arrays
 
         arrays = policy_arrays((policy_a, policy_b, *others))
         if rules.players != 2:  # three or four players: their own row kernel (--check is two-player so far)
@@ -36,7 +37,6 @@ class NumbaEngine:
 
     def play_sides(self, rules, decks, dealers, seats, seeds):
         from casino_sim.kernels.api import play_rounds_n
-        from casino_sim.policies.arrays import policy_arrays
 
         ints, weights, _ = policy_arrays(tuple(seats))
         return side_points(rules, play_rounds_n(rules, decks, dealers, ints, weights, seeds))

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from casino_sim.engines.registry import lazy
+from casino_sim.reference.movegen import first_legal_move, legal_moves
+from casino_sim.reference.record import record_columns, round_record
+from casino_sim.reference.round import play_round
 
 
 def moves_for(seats):
     """The moves each seat of a round chooses among: all the legal ones, but only the first for a trail seat (its
     choice), so that a table it piles high costs nothing to write out (reference/movegen.py first_legal_move)."""
-    from casino_sim.reference.movegen import first_legal_move, legal_moves
-
     return lambda pos: [first_legal_move(pos)] if seats[pos.to_move].kind == "trail" else legal_moves(pos)
 
 
@@ -21,14 +24,11 @@ class ReferenceEngine:
     legal_moves = lazy("casino_sim.reference", "legal_moves")
 
     def check_rules(self, rules):
-        """Every rule set and player count of RULES.md: nothing to refuse."""
+        """Every rule set and player count of docs/rules.md: nothing to refuse."""
 
     apply_move = lazy("casino_sim.reference", "apply_move")
 
     def play_scripted(self, rules, deck, dealer, script):
-        from casino_sim.reference.record import round_record
-        from casino_sim.reference.round import play_round
-
         plays = iter(script)
         result = play_round(rules, deck, dealer, lambda pos, moves: moves[int(next(plays)) % len(moves)])
         return result.moves, round_record(result)
@@ -37,11 +37,6 @@ class ReferenceEngine:
         return not policy.searches  # rollout and searcher are numba kernels
 
     def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
-        import numpy as np
-
-        from casino_sim.reference.record import record_columns, round_record
-        from casino_sim.reference.round import play_round
-
         policies = (policy_a, policy_b, *others)
         cols = record_columns(rules.players, rules.teams)
         out = np.zeros((len(rows), len(cols)), dtype=np.int64)
@@ -60,17 +55,13 @@ class ReferenceEngine:
             )
             rec = round_record(result)
             if trace is not None and i < len(trace):
-                from casino_sim.kernels import row_of_move
+                from casino_sim.kernels import row_of_move  # deferred: loads numba only when moves are traced
 
                 trace[i] = [row_of_move(m) for m in result.moves]
             out[i] = [rec[c] for c in cols]
         return {c: out[:, j] for j, c in enumerate(cols)}
 
     def play_sides(self, rules, decks, dealers, seats, seeds):
-        import numpy as np
-
-        from casino_sim.reference.round import play_round
-
         points = np.zeros((len(decks), rules.n_sides), dtype=np.int64)
         void = np.zeros(len(decks), dtype=bool)
         for i in range(len(decks)):

@@ -11,6 +11,7 @@ For the numba engine it also measures, in fresh subprocesses:
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -19,6 +20,11 @@ import time
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RuleSet, two_player_rules
+from casino_sim.engines import get_engine
+from casino_sim.policies import get_policy
+from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.play import engine_for, play_rows
+from casino_sim.runner.threads import use_threads
 
 PLIES_PER_ROUND = 48
 
@@ -60,10 +66,6 @@ def compile_times() -> dict:
 
 def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, seed: int, check: bool = False) -> float:
     """Seconds to play `deals` rounds of the policy against itself, the way simulate plays them."""
-    from casino_sim.runner.deals import chunk_rows
-    from casino_sim.runner.play import play_rows
-    from casino_sim.runner.threads import use_threads
-
     rows = chunk_rows(seed, 0, deals, mirrored=False)
     with use_threads(threads):
         play_rows(engine, chunk_rows(seed + 1, 0, min(deals, 64), mirrored=False), rules, policy, policy)  # compile
@@ -74,8 +76,6 @@ def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, se
 
 def _resolved_threads(threads: int) -> int:
     """The numba thread count a run with `threads` gets (0: all cores numba may use), as the run reports it."""
-    from casino_sim.runner.threads import use_threads
-
     with use_threads(threads) as n:
         return n
 
@@ -99,10 +99,6 @@ def run_bench(
     threads 0 is every core (as in simulate); the reference engine plays in this one process: its threads is
     always 1. `announce(threads)` is called once the arguments are known to be good, before the timing starts.
     """
-    from casino_sim.engines import get_engine
-    from casino_sim.policies import get_policy
-    from casino_sim.runner.play import engine_for
-
     get_engine(engine)  # an unknown name is the first thing said
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 10**9:
         raise InputError(f"--deals must be between 1 and 1,000,000,000, got {deals!r}")
@@ -138,8 +134,6 @@ def run_bench(
 
 
 if __name__ == "__main__":  # python -m casino_sim.experiments.bench [engine] [deals] [threads]
-    import json
-
     args = sys.argv[1:]
     print(
         json.dumps(

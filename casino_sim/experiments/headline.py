@@ -7,6 +7,11 @@ import math
 import numpy as np
 import pandas as pd
 
+from casino_sim.reports.load import has_place_records
+from casino_sim.reports.place_tables import deal_margins
+from casino_sim.reports.places import side_rows
+from casino_sim.reports.stats import t975  # Student's t: a few deals give a wide interval
+
 
 def headline(frame: pd.DataFrame) -> np.ndarray:
     """Per deal: policy A's points minus policy B's, averaged over the mirrored seatings.
@@ -14,12 +19,7 @@ def headline(frame: pd.DataFrame) -> np.ndarray:
     A void round counts as a difference of 0 (it scores nothing). Three or four players: A's side's points
     minus the mean of the other sides', averaged over the deal's non-void seatings (reports/place_tables.py).
     """
-    from casino_sim.reports.load import has_place_records
-
     if has_place_records(frame):
-        from casino_sim.reports.place_tables import deal_margins
-        from casino_sim.reports.places import side_rows
-
         return deal_margins(side_rows(frame))
     a_is_0 = frame["mirror"].to_numpy() == 0
     s0, s1 = frame["s0_total"].to_numpy(), frame["s1_total"].to_numpy()
@@ -45,6 +45,4 @@ class Headline:
             return (self.s / max(self.n, 1), math.inf)
         mean = self.s / self.n
         var = max(self.ss / self.n - mean * mean, 0.0) * self.n / (self.n - 1)
-        from casino_sim.reports.stats import t975  # Student's t: a few deals give a wide interval
-
         return mean, 2 * t975(self.n - 1) * math.sqrt(var / self.n)

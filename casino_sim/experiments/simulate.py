@@ -350,7 +350,7 @@ def finish_run(run: RunDir, timings: dict, reports: bool = False) -> dict:
 
 def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:
     """Every report of the run into RUN_DIR/report; returns their tables by kind ("summary", "games", ...)."""
-    from casino_sim.reports.index import write_all
+    from casino_sim.reports.index import write_all  # deferred: matplotlib loads only when reports are written
 
     tables = write_all(run.path)
     update_manifest(run, status=COMPLETE, reports="written")

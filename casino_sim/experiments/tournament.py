@@ -162,7 +162,7 @@ def write_report(root: Path, out: Path | None = None) -> dict:
 
     `casino-sim tournament` and `casino-sim report all ROOT` both write it; a pairing not yet played is an error.
     """
-    from casino_sim.reports.tournament import write_tournament
+    from casino_sim.reports.tournament import write_tournament  # deferred, as below: matplotlib for the report only
 
     return write_tournament(*_report_args(root, Path(out) if out is not None else Path(root) / "report"))
 

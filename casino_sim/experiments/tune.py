@@ -22,12 +22,15 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
+from casino_sim.experiments.compare import compare
+from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.tune_play import FieldJob, play_field
 from casino_sim.experiments.tune_store import TuneDir
 from casino_sim.policies import builtin_policies, folder_label, get_policy
 from casino_sim.policies.names import check_distinct_names
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import mean_ci
+from casino_sim.reports.tune import write_policy, write_report
 from casino_sim.runner.seeding import stream_seed
 
 MAX_DEALS = 10**7
@@ -158,7 +161,7 @@ def new_optimiser(config: TuneConfig, n: int):
     Its normal draws come from a RandomState it owns (the `randn` option) rather than numpy's global
     one, so the pickled optimiser carries its generator and a resumed run draws what an uninterrupted one would.
     """
-    import cma
+    import cma  # deferred: a heavy import, needed only when a search builds its optimiser
 
     rng = np.random.RandomState(stream_seed(config.seed, KEY_OPTIMISER) % 2**32)
     opts = {"popsize": config.population, "randn": rng.randn, "verbose": -9, "verb_log": 0, "verb_disp": 0}
@@ -245,9 +248,6 @@ def select(config: TuneConfig, history: list[dict], backend, progress: Progress 
 
 def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
     """The written policy against its start (and the rest of the field) on fresh mirrored deals, with 95% intervals."""
-    from casino_sim.experiments.compare import compare
-    from casino_sim.experiments.simulate import SimConfig
-
     opponents = list(dict.fromkeys([config.start, *config.against]))
     seed = stream_seed(config.seed, KEY_VALIDATION) >> 1  # fresh deals: a stream the search never drew from
     rows = []
@@ -285,8 +285,6 @@ def tune(
 ) -> TuneResult:
     """Search (from the last finished generation of `run`), pick and validate; write the policy file, tables and
     charts into the run folder."""
-    from casino_sim.reports.tune import write_policy, write_report
-
     say = stage or (lambda _: None)
     finished = len(run.finished())
     resumed = f" ({finished} finished before: resuming)" if finished else ""

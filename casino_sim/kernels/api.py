@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from casino_sim.core.featurespec import N_FEATURES
-from casino_sim.core.rules import RuleSet
+from casino_sim.core.rules import STRICT, RuleSet
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
 from casino_sim.kernels.buffers import _new_scratch, grow_and_replay, replay_rows
@@ -244,7 +244,5 @@ def play_rounds_n(rules: RuleSet, decks, dealers, ints, weights, seeds) -> np.nd
 
 def warmup() -> None:
     """Compile (or load from numba's cache) exactly the kernels simulate runs, by playing one scripted round."""
-    from casino_sim.core.rules import STRICT
-
     # a stream that captures often (always trailing would pile up the table beyond any enumeration)
     play_round_scripted_raw(STRICT, np.arange(52), 0, np.arange(L.PLIES, dtype=np.int64) * 7919 + 13)

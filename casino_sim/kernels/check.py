@@ -12,6 +12,7 @@ from numba import njit
 from casino_sim.core.invariants import BY_NAME, FIXED_POINTS, INVARIANTS, dealt
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.bits import CARD_VALUE, FULL_MASK, NUMBER_MASK, SPADE_MASK, VALUE_MASK, ctz, popcount
+from casino_sim.kernels.codec import position_to_state, score_rows
 from casino_sim.kernels.state import _batch_start
 
 BAD_CARDS = BY_NAME["cards"].code  # the 52 cards are not each in exactly one place (hands, table, piles, stock)
@@ -81,8 +82,8 @@ def _prizes(rules, counts, points, at_least):
 
 @njit(cache=True)
 def _check_end(st, rules, score):
-    """After the remainder and the score: all 52 cards in the piles, and the points add up (RULES.md 4, 6, 9):
-    the sides' totals to the prizes, the fixed points and the sweeps; with teams, each side's total to its
+    """After the remainder and the score: all 52 cards in the piles, and the points add up (docs/rules.md sections
+    5, 7 and 11): the sides' totals to the prizes, the fixed points and the sweeps; with teams, each side's total to its
     players' totals (their piles and sweeps) plus its prizes."""
     n = rules[L.R_PLAYERS]
     piles, sweeps = 0, 0
@@ -132,8 +133,6 @@ def position_code(pos, deck, score=None) -> int:
     With the `score` (a reference Score) of a played round, `pos` is its final position: the end-of-round check.
     Holds the numba check to the Python checker, position by position.
     """
-    from casino_sim.kernels.codec import position_to_state, score_rows
-
     st, deck, rules = position_to_state(pos), np.asarray(deck, dtype=np.int64), pos.rules.as_array()
     if score is None:
         placed = min(len(pos.all_cards()), 52)

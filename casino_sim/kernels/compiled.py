@@ -13,6 +13,9 @@ import types
 from contextlib import contextmanager
 from importlib import import_module
 
+from numba.core import event
+from numba.core.registry import CPUDispatcher
+
 # The kernels each kind of work enters from Python; their callees are compiled (and cached) with them.
 ENTRY_KERNELS = {
     "simulate": (("rows", "_play_rows"),),
@@ -58,8 +61,6 @@ def _entry(module: str, name: str):
 
 def _callees(kernel) -> list:
     """The kernels `kernel`'s source names (directly, or as an attribute of a module it names)."""
-    from numba.core.registry import CPUDispatcher
-
     code, names = [kernel.py_func.__code__], set()
     while code:
         c = code.pop()
@@ -96,7 +97,6 @@ def kernel_name(kernel) -> str:
 @contextmanager
 def compile_events(started, finished):
     """Call started(name) and finished(name) as numba begins and ends compiling each kernel, inside the block."""
-    from numba.core import event
 
     class Listener(event.Listener):
         def on_start(self, e):

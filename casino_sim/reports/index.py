@@ -11,6 +11,7 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.core.record import CATEGORY_LABELS, PLAY_KINDS
 from casino_sim.reports.captions import deals_played, games_count
+from casino_sim.reports.cardvalue import TEN_DIAMONDS
 from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.kinds import MAKERS, Report
 from casino_sim.reports.load import (
@@ -153,8 +154,6 @@ def _games_lines(t: pd.DataFrame) -> list[str]:
 
 
 def _card_lines(t: pd.DataFrame) -> list[str]:
-    from casino_sim.reports.cardvalue import TEN_DIAMONDS
-
     out = []
     for variant, g in t.groupby("variant", sort=True):
         ten = g[g["card"] == TEN_DIAMONDS]
@@ -256,7 +255,7 @@ def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataF
     writes = {kind: partial(report.write, out) for kind, report in reports.items()}
     tables = run_tasks(writes, in_child=FORKED_KINDS)  # drawing the charts is most of the time: on two cores
     if places:
-        from casino_sim.reports.place_reports import render_places as render
+        from casino_sim.reports.place_reports import render_places as render  # deferred: place_reports imports us
     else:
         render = render_index
     atomic_write(out / "report.md", partial_heading(render(tables, manifest), manifest).encode())
@@ -285,7 +284,7 @@ def _make(run_dir, data: pd.DataFrame | None, manifest: dict) -> tuple[dict[str,
     """make_all's reports, and whether they are by place (records of three or four players)."""
     games = read_games(run_dir)
     if not _sides_only(games) and has_place_records(data if data is not None else run_dir):
-        from casino_sim.reports.place_reports import make_places
+        from casino_sim.reports.place_reports import make_places  # deferred: an import cycle, as above
 
         rounds = data if data is not None else read_rounds(run_dir, None)
         return make_places(rounds, manifest, read_cards(run_dir)), True

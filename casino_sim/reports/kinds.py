@@ -15,11 +15,12 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
+from casino_sim.core.errors import InputError
 from casino_sim.reports import captions, charts, tables
 from casino_sim.reports.anatomy import anatomy_table
 from casino_sim.reports.anatomy_chart import anatomy_chart
 from casino_sim.reports.cardvalue import card_batch_table, card_value_table
-from casino_sim.reports.load import read_manifest, rounds_of
+from casino_sim.reports.load import read_cards, read_games, read_manifest, rounds_of
 from casino_sim.reports.output import save_figure, write_table
 
 
@@ -67,8 +68,6 @@ def _table_of(data, read, missing: str) -> pd.DataFrame:
         return data
     table = read(data)
     if table is None:
-        from casino_sim.core.errors import InputError
-
         raise InputError(f"{data} holds no {missing}")
     return table
 
@@ -114,8 +113,6 @@ def make_games(data, manifest: dict | None = None) -> Report:
     """Whole games (`simulate --games`): `games.*`, A's game win rate and margin per matchup.
 
     `data` is a labelled games table (reports.load.read_games) or a run folder."""
-    from casino_sim.reports.load import read_games
-
     t = tables.games_table(_table_of(data, read_games, "games (run simulate with --games)"))
     return single_report(t, "games", charts.games_chart, _caption(data, manifest))
 
@@ -125,8 +122,6 @@ def make_card_value(data, manifest: dict | None = None) -> Report:
     the heatmap `card_value_heatmap.*` and the 10♦ by batch `ten_diamonds_by_batch.*`.
 
     `data`: a table of paired deals (card, batch, variant, diff) or a run folder that has one."""
-    from casino_sim.reports.load import read_cards
-
     table = _table_of(data, read_cards, "paired deals (run simulate with --card-deals N)")
     values, by_batch = card_value_table(table), card_batch_table(table)
     used = f"card values from {table['deal_id'].nunique():,} deals" if "deal_id" in table.columns else None

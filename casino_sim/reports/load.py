@@ -18,6 +18,8 @@ import pyarrow.parquet as pq
 from casino_sim.core.errors import InputError
 from casino_sim.core.heap import release_free_memory
 from casino_sim.core.record import ANATOMY, BATCHES, CATEGORIES
+from casino_sim.runner.run_state import as_reported
+from casino_sim.runner.rundir import RunDir
 
 STRING_COLUMNS = ("policy_0", "policy_1", "rules")
 SEAT_COLUMNS = (*CATEGORIES, "total", "n_sweeps", *(f"sweeps_b{b}" for b in range(1, BATCHES + 1)))
@@ -71,8 +73,6 @@ def read_rounds(run_dir: str | Path, columns=REQUIRED) -> pd.DataFrame:
 def read_manifest(run_dir: str | Path) -> dict:
     """The run's manifest.json as its reports show it (runner/run_state.py as_reported: a run not fully played is
     "partial"), or {} when there is none (a bare folder of rounds)."""
-    from casino_sim.runner.run_state import as_reported
-
     path = Path(run_dir) / "manifest.json"
     try:
         return as_reported(json.loads(path.read_text()), run_dir)
@@ -172,8 +172,6 @@ def read_cards(run_dir: str | Path) -> pd.DataFrame | None:
 
 def _optional_table(run_dir: str | Path, name: str) -> pd.DataFrame | None:
     """Table `name` of a run folder, or None when the run did not write one."""
-    from casino_sim.runner.rundir import RunDir
-
     return RunDir(run_dir).read_table(name) if (Path(run_dir) / name).is_dir() else None
 
 

@@ -79,7 +79,7 @@ def write_run(df: pd.DataFrame, run_dir: str | Path) -> Path:
 
 
 def main(argv: list[str]) -> None:
-    from casino_sim.reports.index import write_all
+    from casino_sim.reports.index import write_all  # deferred: only this benchmark draws reports (matplotlib)
 
     n, run_dir = int(argv[0]), Path(argv[1])
     write_run(synthetic_rounds(n), run_dir)

@@ -8,6 +8,7 @@ each pairing (a pair shares its shuffles, so it is the unit of sampling).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -20,6 +21,7 @@ from casino_sim.reports.separation import beats, leader
 from casino_sim.reports.stats import bradley_terry, cluster_wilson, elo_from_strengths
 from casino_sim.reports.tables import games_table
 from casino_sim.reports.webpage import write_page
+from casino_sim.runner.rundir import RunDir
 
 BOOTSTRAP = 300
 
@@ -133,8 +135,6 @@ def ratings_table(games: pd.DataFrame, policies: list[str], seed: int = 0) -> pd
 def tournament_games(folders, policies: list[str] | None = None) -> pd.DataFrame:
     """The games of every pairing's run folder as one labelled table (games of one policy against the field
     as two-sided games of the pairing, by `policies`' order: field_view)."""
-    from casino_sim.runner.rundir import RunDir
-
     df = pd.concat([RunDir(f).read_table("games") for f in folders], ignore_index=True)
     if "s2_final" in df.columns:
         df = field_view(df, policies)
@@ -191,8 +191,6 @@ def write_tournament(
 ) -> dict[str, pd.DataFrame]:
     """matches.*, win_rate_matrix.csv, margin_matrix.csv, ratings.*, the chart tournament.png/.svg and
     tournament.md (make_tournament) and the page index.html into `out`; returns the tables."""
-    from pathlib import Path
-
     tables, chart, players = make_tournament(folders, policies, seed, manifest)
     write_table(tables["matches"], out, "matches")
     write_table(tables["ratings"], out, "ratings")

@@ -13,9 +13,10 @@ from matplotlib.ticker import MaxNLocator
 from casino_sim.core.featurespec import FEATURE_NAMES
 from casino_sim.reports.captions import add_caption
 from casino_sim.reports.charts import CI_NOTE, _figure, _yerr
-from casino_sim.reports.output import csv_bytes
+from casino_sim.reports.output import csv_bytes, save_figure
 from casino_sim.reports.separation import beats, leader
 from casino_sim.reports.stats import mean_ci
+from casino_sim.reports.webpage import write_page
 from casino_sim.runner.rundir import atomic_write_bytes, writable_folder
 
 WEIGHT_DIGITS = 4  # the policy file's weights, rounded: what is validated is what is written
@@ -190,9 +191,6 @@ def _report_md(config, result, curve: pd.DataFrame) -> str:
 
 def write_report(config, result, folder: Path) -> None:
     """Tables (CSV), charts (PNG and SVG), report.md and the page index.html of a finished tune run."""
-    from casino_sim.reports.output import save_figure
-    from casino_sim.reports.webpage import write_page
-
     writable_folder(folder)
     caption = "\n".join(textwrap.wrap(tune_command(config), 100))
     curve, paths = learning_curve_table(result.history), weights_table(result.history)

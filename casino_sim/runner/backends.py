@@ -7,6 +7,7 @@ index only, so every backend gives the same tables.
 
 from __future__ import annotations
 
+import logging
 import re
 import signal
 import threading
@@ -16,7 +17,9 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 
+from casino_sim import __version__
 from casino_sim.core.errors import USER_ERRORS, InputError
+from casino_sim.core.numba_cache import engine_source_hash
 from casino_sim.runner.threads import available_cores, use_threads
 
 BACKENDS = ("local", "dask")
@@ -78,7 +81,7 @@ def _play_on_worker(fn: ChunkFn, config, chunks: list[int]) -> tuple[list[tuple[
     that failed, say) that stopped the task early: returned, not raised, so the worker logs no traceback and the
     client keeps the chunks done before it.
     """
-    from distributed import get_worker
+    from distributed import get_worker  # deferred (as every import of dask below): only a Dask run loads it
 
     with _WORKER_LOCK, use_threads(get_worker().state.nthreads):
         t0 = time.perf_counter()
@@ -132,9 +135,6 @@ def _noticing_interrupts():
 
 def _code_id() -> tuple[str, str]:
     """The casino-sim version and engine source hash, to check that workers run the same code."""
-    from casino_sim import __version__
-    from casino_sim.core.numba_cache import engine_source_hash
-
     return __version__, engine_source_hash()
 
 
@@ -263,8 +263,6 @@ def open_backend(backend: str | None = None, scheduler: str | None = None, threa
         yield LocalBackend(threads)
         return
     try:
-        import logging
-
         from distributed import Client, LocalCluster
     except ImportError:
         raise InputError(DASK_MISSING) from None

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from casino_sim.runner.seeding import chunk_seed
+
 
 @dataclass(frozen=True)
 class DealRows:
@@ -85,8 +87,6 @@ def rotations(base, mirrored: bool) -> np.ndarray:
 
 def chunked_rows(seed: int, deals: int, chunk_deals: int, mirrored: bool, seatings=None):
     """Yield (chunk index, its rows) for `deals` deals cut into chunks, seeded as simulate seeds them."""
-    from casino_sim.runner.seeding import chunk_seed
-
     for chunk in range(-(-deals // chunk_deals)):
         n = min(chunk_deals, deals - chunk * chunk_deals)
         yield chunk, chunk_rows(chunk_seed(seed, chunk), chunk * chunk_deals, n, mirrored, seatings)

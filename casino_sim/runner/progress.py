@@ -5,6 +5,7 @@ The commands show it on their console; the Python API shows it when asked (`prog
 
 from __future__ import annotations
 
+import time
 from contextlib import contextmanager
 
 from rich.console import Console
@@ -28,8 +29,6 @@ def progress_bar(console: Console, label: str, unit: str = "rounds"):
         start = {}
 
         def update(done: int, total: int) -> None:
-            import time
-
             now = time.perf_counter()
             if not start:
                 start.update(t=now, done=done)

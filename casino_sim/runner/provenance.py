@@ -62,7 +62,7 @@ def _direct_url() -> dict | None:
 
 def versions() -> dict[str, str]:
     """The versions of Python and the libraries whose changes could move a number."""
-    import numba
+    import numba  # deferred, with pyarrow: only a manifest being written asks their versions
     import pyarrow
 
     return {

@@ -20,6 +20,7 @@ from casino_sim.reference.apply import check_move
 from casino_sim.reference.moves import Move, MoveError
 from casino_sim.reference.round import PLIES, RoundResult, play_round
 from casino_sim.runner.deals import DealRows
+from casino_sim.runner.rundir import RunDir
 
 GAME_FORMAT = "casino-sim-game/1"
 
@@ -37,7 +38,7 @@ class RecordedRound:
 
 def new_trace(k: int) -> np.ndarray:
     """A buffer for the move records of k rounds (the engine's trace argument)."""
-    from casino_sim.kernels import MOVE_FIELDS
+    from casino_sim.kernels import MOVE_FIELDS  # deferred, like move_of_row below: importing the kernels loads numba
 
     return np.zeros((k, PLIES, MOVE_FIELDS), dtype=np.int64)
 
@@ -71,8 +72,6 @@ def recorded_tables(rows: DealRows, trace: np.ndarray) -> dict[str, pd.DataFrame
 
 def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
     """The k-th recorded round (1-based, deal order) of a simulate run folder."""
-    from casino_sim.runner.rundir import RunDir
-
     run = RunDir(path)
     manifest = run.read_manifest()
     if manifest.get("kind") != "simulate":

@@ -11,6 +11,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from casino_sim.runner.rundir import RunDir
+
 RUNNING, STOPPED, PLAYED, COMPLETE = "running", "stopped", "played", "complete"
 
 
@@ -72,8 +74,6 @@ def partial_note(manifest: dict, chunks: set[int]) -> str | None:
 def as_reported(manifest: dict, run_dir: str | Path) -> dict:
     """The manifest as a report shows it: a played run as complete (writing its report completes it), a run not
     fully played with its "partial" note (partial_note), which report.md, the page and the charts' captions show."""
-    from casino_sim.runner.rundir import RunDir
-
     if manifest.get("status") == PLAYED:
         return dict(manifest, status=COMPLETE, reports="written")
     note = partial_note(manifest, RunDir(run_dir).finished_chunks())

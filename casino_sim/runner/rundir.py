@@ -7,6 +7,7 @@ chunks that are missing.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -152,8 +153,6 @@ class RunDir:
         The rounds file is written last: it marks the chunk finished, so a chunk cut
         short between two tables is played again on resume.
         """
-        import io
-
         if isinstance(tables, pd.DataFrame):
             tables = {"rounds": tables}
         for name in sorted(tables, key=lambda t: t == "rounds"):

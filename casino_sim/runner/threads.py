@@ -16,7 +16,7 @@ def available_cores() -> int:
 @contextmanager
 def use_threads(threads: int):
     """Run the block with `threads` numba threads (0: every core numba may use)."""
-    import numba
+    import numba  # deferred: a command that plays no numba kernel never loads numba
 
     before = numba.get_num_threads()
     numba.set_num_threads(min(threads or numba.config.NUMBA_NUM_THREADS, numba.config.NUMBA_NUM_THREADS))
