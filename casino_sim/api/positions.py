@@ -1,4 +1,4 @@
-"""`moves` and `analyse`: one position (a NOTATION.md dict, its JSON text, or a file) in, a DataFrame of moves out."""
+"""`moves` and `analyse`: a position (docs/notation.md: a dict, its JSON text, or a file) in, a DataFrame out."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ MOVE_COLUMNS = ["number", "kind", "card", "loose", "builds", "value", "text"]
 
 
 def position_of(position):
-    """A Position from a NOTATION.md dict, its JSON text, a JSON file (a Path), or a Position itself."""
+    """A Position from a docs/notation.md dict, its JSON text, a JSON file (a Path), or a Position itself."""
     from casino_sim.core.jsontext import parse_json, read_text
     from casino_sim.reference.position import Position
 
@@ -27,7 +27,7 @@ def position_of(position):
 
 
 def _move_row(number: int, move, to_move: int) -> dict:
-    """A move as a row: its number in the legal-move list, its NOTATION.md fields, and the move in words."""
+    """A move as a row: its number in the legal-move list, its docs/notation.md fields, and the move in words."""
     return {"number": number, **move.to_json(), "text": move.describe(to_move)}
 
 
@@ -43,7 +43,7 @@ def _frame(rows: list[dict], columns: list[str]) -> pd.DataFrame:
 
 def moves(position, engine: str = "numba") -> pd.DataFrame:
     """Every legal move of the player to move, one row each, numbered and ordered as `casino-sim moves` lists
-    them; a row's kind, card, loose, builds and value are the NOTATION.md move.
+    them; a row's kind, card, loose, builds and value are the move of docs/notation.md.
 
     >>> pos = {"hands": [["7D", "7S", "2H", "4S"], ["KC", "3C", "9H", "JD"]], "loose": ["5C", "8D", "4H", "JS"]}
     >>> cs.moves(pos).head(3)[["number", "kind", "card", "text"]]

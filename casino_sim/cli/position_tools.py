@@ -1,4 +1,4 @@
-"""`moves` and `apply` of NOTATION.md: read positions (file, stdin, .jsonl batches) and answer."""
+"""`moves` and `apply` of docs/notation.md: read positions (file, stdin, .jsonl batches) and answer."""
 
 from __future__ import annotations
 

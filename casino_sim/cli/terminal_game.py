@@ -48,7 +48,7 @@ def random_seed() -> int:
 
 
 def obligations(pos: Position, player: int) -> list[str]:
-    """The rules that bind `player` right now (RULES.md sections 3 and 6), in words."""
+    """The rules that bind `player` right now (docs/rules.md sections 4 and 5), in words."""
     owned = [b.value for b in pos.builds if b.owner == player]
     lines = [f"keep a {v} in hand: you own the build of {v} and must be able to capture it" for v in owned]
     if owned and pos.rules.no_trail_while_owner:

@@ -23,7 +23,7 @@ MID_ROUND = {  # the golden analyse position: the opponent's hand unknown
 
 
 def _notation(frame: pd.DataFrame) -> list[dict]:
-    """The rows of a moves frame as NOTATION.md move records (an absent value as null)."""
+    """The rows of a moves frame as docs/notation.md move records (an absent value as null)."""
     rows = frame[NOTATION].astype(object).where(frame[NOTATION].notna(), None)
     return [dict(r) for r in rows.to_dict(orient="records")]
 
