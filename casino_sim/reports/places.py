@@ -107,6 +107,13 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+def policy_groups(rows: pd.DataFrame, fields: dict):
+    """The Group (reports/tables.py) of each policy of side rows, in order of appearance: `fields` (rules,
+    matchup) and the policy name it, its columns are the rows'."""
+    for policy, g in rows.groupby("policy", sort=False):
+        yield {**fields, "policy": policy}, lambda name, g=g: g[name].to_numpy()
+
+
 def player_margins(df) -> np.ndarray:
     """(rounds, players): the margin of each player's side, its total minus the mean of the other sides' (0 in
     a void round). `df`: n-player records, a DataFrame or the engines' dict of columns."""
