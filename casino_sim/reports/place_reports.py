@@ -8,17 +8,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from casino_sim.reports import captions, charts
+from casino_sim.reports import captions, charts, headlines
 from casino_sim.reports.anatomy_chart import anatomy_chart
-from casino_sim.reports.headlines import (
-    CARDS_SECTION,
-    anatomy_lines,
-    ci_text,
-    convergence_lines,
-    render,
-    score_lines,
-    sweep_lines,
-)
+from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.kinds import Report, drawn, make_card_value, single_report
 from casino_sim.reports.place_anatomy import anatomy_places_table, sweep_places_tables
 from casino_sim.reports.place_tables import (
@@ -95,14 +87,14 @@ SECTIONS = [  # (kind, title, chart and table, what it shows, its lines)
         "Score breakdown",
         "score_breakdown",
         "Mean points per round of a side (a player, or a team's two piles together) in each scoring category.",
-        score_lines,
+        headlines.score_lines,
     ),
     (
         "sweeps",
         "Sweep frequency",
         "sweeps",
         "A player's sweeps per round, how many in a round, and in which batch.",
-        sweep_lines,
+        headlines.sweep_lines,
     ),
     (
         "anatomy",
@@ -112,14 +104,14 @@ SECTIONS = [  # (kind, title, chart and table, what it shows, its lines)
         "captured itself and lost to another player, its pile and the cards it took with the remainder, and the "
         "share of rounds its side (its team, with teams) won most cards or spades; tied: no side scored most "
         "cards.",
-        anatomy_lines,
+        headlines.anatomy_lines,
     ),
     (
         "convergence",
         "Convergence",
         "convergence",
         "Running mean of the headline with its 95% band vs deals.",
-        convergence_lines,
+        headlines.convergence_lines,
     ),
 ]
 
@@ -133,4 +125,4 @@ def render_places(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
         "sample; void rounds are counted but excluded from means.",
         "",
     ]
-    return render(tables, manifest, intro, [*SECTIONS, CARDS_SECTION])
+    return headlines.render(tables, manifest, intro, [*SECTIONS, headlines.CARDS_SECTION])

@@ -84,7 +84,7 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
                 "prize_spades": prize(members[0], "spades"),
             }
         )
-    nobody = sum(prize(q, "cards") for q in (range(2) if teams else range(n))) == 0
+    nobody = sum(prize(q, "cards") for q in range(len(TEAMS) if teams else n)) == 0  # teams: place q stands for team q
     totals = np.stack([p["total"] for p in parts], axis=1).astype(np.float64)
     k = totals.shape[1]
     top = totals.max(axis=1, keepdims=True)
