@@ -17,7 +17,7 @@ def summary_table(summary):
     """The headline per matchup as a rich table: A minus B per deal, round win rate, mean totals.
 
     A run of whole games (a `games` column) counts games and rounds, and its headline is per round."""
-    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.headlines import ci_text
 
     games = "games" in summary.columns
     counts = ("games", "rounds") if games else ("deals",)
@@ -46,7 +46,7 @@ def summary_table(summary):
 
 def games_table(games):
     """Whole games per matchup as a rich table: A's game win rate, points margin, game length."""
-    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.headlines import ci_text
 
     table = _table(
         "Whole games (95% intervals)", ("matchup", "games", "A wins", "A − B final points", "rounds per game")
@@ -65,7 +65,7 @@ def games_table(games):
 def ratings_table(ratings, matches):
     """A tournament as a rich table, best first (the heatmap's order): each policy's Elo and its game win
     rate against each opponent, with 95% intervals (Wilson for the win rates)."""
-    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.tournament import strongest
 
     names = list(ratings["policy"])
@@ -83,7 +83,7 @@ def ratings_table(ratings, matches):
 
 def card_values_table(values):
     """Every card's value as a rich table, most valuable first: one row per card, a column per place it moved to."""
-    from casino_sim.reports.index import card_verdict, ci_text
+    from casino_sim.reports.headlines import card_verdict, ci_text
 
     variants = list(dict.fromkeys(values["variant"].astype(str)))
     by = {(str(r["variant"]), r["label"]): r for r in values.to_dict("records")}
@@ -101,7 +101,7 @@ def card_values_table(values):
 
 def validation_table(name: str, rows: list[dict]):
     """A tuned policy against each opponent on fresh deals: its points per mirrored deal with the interval."""
-    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.tune import validation_verdicts
 
     table = _table("Validation on fresh deals (95% intervals)", ("matchup", "deals", "A − B per deal"))
@@ -113,7 +113,7 @@ def validation_table(name: str, rows: list[dict]):
 
 def knockout_table(table, policy: str):
     """A knockout as a rich table, most valuable first: each worth with its interval, the deals, why it stopped."""
-    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.skills import knockout_label, knockout_verdict
 
     out = _table(
@@ -129,7 +129,7 @@ def knockout_table(table, policy: str):
 
 def regret_table(table):
     """Regret per policy as a rich table: decisions judged, share played best, points lost per decision and round."""
-    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.skills import regret_verdict
 
     out = _table(

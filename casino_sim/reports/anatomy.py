@@ -14,9 +14,9 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.record import PLAY_KINDS
-from casino_sim.reports.load import ANATOMY_COLUMNS, live_rounds, matchup_info, seat_column, seat_rows, side_groups
+from casino_sim.reports.load import ANATOMY_COLUMNS, live_rounds, seat_column, seat_rows
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
-from casino_sim.reports.tables import policy_fields
+from casino_sim.reports.tables import seat_groups
 
 PLAY_SHARE = "share of plays"
 PER_ROUND = "per round"
@@ -73,21 +73,12 @@ def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
             f"the round records lack the anatomy column {missing[0]} (a run of an older casino-sim): "
             "run simulate again to report the anatomy of a round"
         )
-    info = matchup_info(df)
     per_seat = _seat_columns(df)
     live = live_rounds(per_seat)  # seat_rows' rounds, so the columns line up with its rows
     # each quantity's seat column is made when quantity_rows reads it and dropped after: all of them at once
     # were the largest part of the reports' memory peak on a million deals
-    seats = seat_rows(per_seat, [])
-    rows = []
-    for mu, side, idx in side_groups(seats):
-        every = idx.all()  # one policy in both seats: every row, no copy
-
-        def column(name: str, every=every, idx=idx) -> np.ndarray:
-            x = seats[name].to_numpy() if name in seats.columns else seat_column(per_seat, live, name)
-            return x if every else x[idx]
-
-        rows += quantity_rows(column, policy_fields(info, mu, side))
+    groups = seat_groups(per_seat, seat_rows(per_seat, []), lambda name: seat_column(per_seat, live, name))
+    rows = [row for fields, column in groups for row in quantity_rows(column, fields)]
     return pd.DataFrame(rows)
 
 

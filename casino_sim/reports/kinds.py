@@ -80,8 +80,7 @@ def make_score_breakdown(data, manifest: dict | None = None) -> Report:
 
 def make_sweep_frequency(data, manifest: dict | None = None) -> Report:
     """Sweeps per round and per batch (`sweeps.*`) and their distribution (`sweeps_distribution.*`)."""
-    df = rounds_of(data)
-    rates, dist = tables.sweep_rate_table(df), tables.sweep_distribution_table(df)
+    rates, dist = tables.sweep_frequency_tables(rounds_of(data))
     chart = drawn(charts.sweep_chart, _caption(data, manifest), rates, dist)
     return Report({"sweeps": rates, "sweeps_distribution": dist}, {"sweeps": chart})
 

@@ -1,23 +1,16 @@
 """Every report of a three- or four-player run, by place and team: tables, charts and `report.md`.
 
-The two-player reports (reports/index.py) are left as they are; records of three or four players
-(core/record.py many_record_columns) come here instead.
+Records of three or four players (core/record.py many_record_columns) come here from reports/index.py; the
+headline lines of the tables both share, and the renderer, are reports/headlines.py's.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-from casino_sim.reports import captions, charts
+from casino_sim.reports import captions, charts, headlines
 from casino_sim.reports.anatomy_chart import anatomy_chart
-from casino_sim.reports.index import (
-    CARDS_SECTION,
-    _anatomy_lines,
-    _convergence_lines,
-    _score_lines,
-    _sweep_lines,
-    ci_text,
-)
+from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.kinds import Report, drawn, make_card_value, single_report
 from casino_sim.reports.place_anatomy import anatomy_places_table, sweep_places_tables
 from casino_sim.reports.place_tables import (
@@ -94,14 +87,14 @@ SECTIONS = [  # (kind, title, chart and table, what it shows, its lines)
         "Score breakdown",
         "score_breakdown",
         "Mean points per round of a side (a player, or a team's two piles together) in each scoring category.",
-        _score_lines,
+        headlines.score_lines,
     ),
     (
         "sweeps",
         "Sweep frequency",
         "sweeps",
         "A player's sweeps per round, how many in a round, and in which batch.",
-        _sweep_lines,
+        headlines.sweep_lines,
     ),
     (
         "anatomy",
@@ -111,14 +104,14 @@ SECTIONS = [  # (kind, title, chart and table, what it shows, its lines)
         "captured itself and lost to another player, its pile and the cards it took with the remainder, and the "
         "share of rounds its side (its team, with teams) won most cards or spades; tied: no side scored most "
         "cards.",
-        _anatomy_lines,
+        headlines.anatomy_lines,
     ),
     (
         "convergence",
         "Convergence",
         "convergence",
         "Running mean of the headline with its 95% band vs deals.",
-        _convergence_lines,
+        headlines.convergence_lines,
     ),
 ]
 
@@ -126,20 +119,10 @@ SECTIONS = [  # (kind, title, chart and table, what it shows, its lines)
 def render_places(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
     """The text of report.md of a three- or four-player run."""
     s = tables["summary"].iloc[0]
-    cmd = manifest.get("command")
-    lines = ["# Report", ""]
-    if cmd:
-        lines += [f"Run: `{' '.join(cmd) if isinstance(cmd, list) else cmd}`", ""]
-    lines += [
+    intro = [
         f"Rules {s['rules']}: {s['sides']} sides (players, or teams), seats named by their place in the turn "
         "order. All intervals are 95% confidence intervals; the rounds of one deal (its seatings) count as one "
         "sample; void rounds are counted but excluded from means.",
         "",
     ]
-    sections = [*SECTIONS, (*CARDS_SECTION[:1], CARDS_SECTION[1], "card_values", *CARDS_SECTION[3:])]
-    for kind, title, name, what, headline in sections:
-        if kind in tables:
-            chart = CARDS_SECTION[2] if kind == "card-value" else name
-            lines += [f"## {title}", "", f"![{title}]({chart}.png) ({chart}.svg; table {name}.csv, {name}.json)"]
-            lines += ["", what, "", *headline(tables[kind]), ""]
-    return "\n".join(lines)
+    return headlines.render(tables, manifest, intro, [*SECTIONS, headlines.CARDS_SECTION])

@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from casino_sim.core.record import CATEGORIES
+from casino_sim.reports.places import policy_groups
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson, mean_ci
-from casino_sim.reports.tables import _drop_n, running_table
+from casino_sim.reports.tables import _drop_n, running_table, score_rows
 
 
 def seat_order(df: pd.DataFrame) -> list[str]:
@@ -88,12 +88,7 @@ def seat_places_table(*tables: pd.DataFrame) -> pd.DataFrame:
 def score_places_table(sides: pd.DataFrame, label: str) -> pd.DataFrame:
     """Mean points per round of a side (player or team) in each category and in total, per policy (the
     score_breakdown chart's table)."""
-    rows = []
-    for policy, g in sides.groupby("policy", sort=False):
-        for cat in (*CATEGORIES, "total"):
-            est = cluster_mean_ci(g[cat], g["cluster"])
-            rows.append({"matchup": label, "policy": policy, "category": cat, **_drop_n(est.as_dict())})
-    return pd.DataFrame(rows)
+    return score_rows(policy_groups(sides, {"matchup": label}), n=False)
 
 
 def convergence_places_table(df: pd.DataFrame, sides: pd.DataFrame, points: int = 1000) -> pd.DataFrame:

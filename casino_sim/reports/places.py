@@ -84,7 +84,7 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
                 "prize_spades": prize(members[0], "spades"),
             }
         )
-    nobody = sum(prize(q, "cards") for q in (range(2) if teams else range(n))) == 0
+    nobody = sum(prize(q, "cards") for q in range(len(TEAMS) if teams else n)) == 0  # teams: place q stands for team q
     totals = np.stack([p["total"] for p in parts], axis=1).astype(np.float64)
     k = totals.shape[1]
     top = totals.max(axis=1, keepdims=True)
@@ -105,6 +105,13 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
         for s, p in enumerate(parts)
     ]
     return pd.concat(frames, ignore_index=True)
+
+
+def policy_groups(rows: pd.DataFrame, fields: dict):
+    """The Group (reports/tables.py) of each policy of side rows, in order of appearance: `fields` (rules,
+    matchup) and the policy name it, its columns are the rows'."""
+    for policy, g in rows.groupby("policy", sort=False):
+        yield {**fields, "policy": policy}, lambda name, g=g: g[name].to_numpy()
 
 
 def player_margins(df) -> np.ndarray:

@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 from casino_sim.policies import policy_label
 from casino_sim.reports.captions import add_caption, run_caption
 from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, _yerr
-from casino_sim.reports.index import ci_text
+from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.output import atomic_write, save_figure, write_table
 from casino_sim.reports.separation import leader
 from casino_sim.reports.webpage import write_page

@@ -7,6 +7,8 @@ carry a Wilson interval, which stays open at 0% and 100%.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 
@@ -28,49 +30,69 @@ def policy_fields(info: pd.DataFrame, mu: int, side: int) -> dict:
     return {"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"], "policy": policy_name(info, mu, side)}
 
 
+# A policy's rows, whatever the number of players: the fields that name it (rules, matchup, policy) and a column
+# of its rows by name (cluster and the figures), one row per player of a non-void round
+Group = tuple[dict, Callable[[str], np.ndarray]]
+
+
+def seat_groups(df: pd.DataFrame, seats: pd.DataFrame, read: Callable[[str], np.ndarray] | None = None):
+    """The Group of each policy of each matchup of two-player records `df` from their seat_rows `seats`: a column
+    it lacks is `read(name)`, one value per row of `seats` (the anatomy makes its columns only when asked)."""
+    info = matchup_info(df)
+    for mu, side, idx in side_groups(seats):
+        every = idx.all()  # one policy in both seats: every row, no copy
+
+        def column(name: str, every=every, idx=idx) -> np.ndarray:
+            x = seats[name].to_numpy() if name in seats.columns else read(name)
+            return x if every else x[idx]
+
+        yield policy_fields(info, mu, side), column
+
+
+def score_rows(groups, n: bool = True) -> pd.DataFrame:
+    """Mean points per round per category (and the total) of each Group (`n`: with the count of clusters)."""
+    rows = []
+    for fields, column in groups:
+        c = column("cluster")  # once per policy, not once per category
+        for cat in (*CATEGORIES, "total"):
+            est = cluster_mean_ci(column(cat), c).as_dict()
+            rows.append({**fields, "category": cat, **(est if n else _drop_n(est))})
+    return pd.DataFrame(rows)
+
+
+def sweep_tables(groups, batches: list[str], top: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Per Group: mean sweeps per round (batch 0) and per round in each of the `batches` columns; and the share of
+    its rounds with k sweeps, k = 0 .. `top` (the most seen), with intervals."""
+    rates, dist = [], []
+    for fields, column in groups:
+        c, sweeps = column("cluster"), column("n_sweeps")
+        for batch, col in enumerate(["n_sweeps", *batches]):
+            rates.append({**fields, "batch": batch, **cluster_mean_ci(column(col), c).as_dict()})
+        for k in range(top + 1):
+            dist.append({**fields, "sweeps": k, **cluster_wilson(sweeps == k, c).as_dict()})
+    return pd.DataFrame(rates), pd.DataFrame(dist).rename(columns={"mean": "share"})
+
+
 def score_breakdown_table(df: pd.DataFrame) -> pd.DataFrame:
     """Mean points per round per category (and the total) for each policy of each matchup."""
-    info = matchup_info(df)
-    cats = [*CATEGORIES, "total"]
-    seats = seat_rows(df, cats)
-    cl = seats["cluster"].to_numpy()
-    rows = []
-    for mu, side, idx in side_groups(seats):
-        c = cl[idx]  # once per policy, not once per category
-        for cat in cats:
-            est = cluster_mean_ci(seats[cat].to_numpy()[idx], c)
-            rows.append({**policy_fields(info, mu, side), "category": cat, **est.as_dict()})
-    return pd.DataFrame(rows)
+    return score_rows(seat_groups(df, seat_rows(df, [*CATEGORIES, "total"])))
+
+
+def sweep_frequency_tables(df: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """sweep_rate_table and sweep_distribution_table of two-player records, from one pass."""
+    seats = seat_rows(df, ["n_sweeps", *BATCH_COLUMNS])
+    top = int(seats["n_sweeps"].max()) if len(seats) else 0
+    return sweep_tables(seat_groups(df, seats), BATCH_COLUMNS, top)
 
 
 def sweep_rate_table(df: pd.DataFrame) -> pd.DataFrame:
     """Mean sweeps per round (batch 0) and per round in each batch 1..6, per policy."""
-    info = matchup_info(df)
-    seats = seat_rows(df, ["n_sweeps", *BATCH_COLUMNS])
-    cl = seats["cluster"].to_numpy()
-    rows = []
-    for mu, side, idx in side_groups(seats):
-        c = cl[idx]  # once per policy, not once per batch
-        for batch, col in enumerate(["n_sweeps", *BATCH_COLUMNS]):
-            est = cluster_mean_ci(seats[col].to_numpy()[idx], c)
-            rows.append({**policy_fields(info, mu, side), "batch": batch, **est.as_dict()})
-    return pd.DataFrame(rows)
+    return sweep_frequency_tables(df)[0]
 
 
 def sweep_distribution_table(df: pd.DataFrame) -> pd.DataFrame:
     """Share of a policy's rounds with k sweeps, k = 0 .. the most seen, with intervals."""
-    info = matchup_info(df)
-    seats = seat_rows(df, ["n_sweeps"])
-    cl = seats["cluster"].to_numpy()
-    sweeps = seats["n_sweeps"].to_numpy()
-    top = int(sweeps.max()) if len(sweeps) else 0
-    rows = []
-    for mu, side, idx in side_groups(seats):
-        s, c = sweeps[idx], cl[idx]
-        for k in range(top + 1):
-            rows.append({**policy_fields(info, mu, side), "sweeps": k, **cluster_wilson(s == k, c).as_dict()})
-    out = pd.DataFrame(rows)
-    return out.rename(columns={"mean": "share"})
+    return sweep_frequency_tables(df)[1]
 
 
 def seat_advantage_table(df: pd.DataFrame) -> pd.DataFrame:

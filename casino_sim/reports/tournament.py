@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.reports import captions, charts
-from casino_sim.reports.index import ci_text
+from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.load import STRING_COLUMNS, label_matchups
 from casino_sim.reports.output import atomic_write, csv_bytes, save_figure, write_table
 from casino_sim.reports.separation import beats, leader

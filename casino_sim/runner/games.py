@@ -9,6 +9,7 @@ backend or thread count gives the same games.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -83,10 +84,39 @@ def settle_wave(rules: RuleSet, tally: Tally, running: np.ndarray, void: np.ndar
     return np.array(still, dtype=np.int64)
 
 
-def check_all_won(running: np.ndarray) -> None:
-    """MAX_ROUNDS waves are over: every game must have its winner."""
+def play_waves(rules: RuleSet, tally: Tally, play_wave: Callable[[int, np.ndarray], tuple]) -> list[pd.DataFrame]:
+    """Wave after wave until every game of `tally` has its winner: `play_wave(wave, running)` plays round `wave`
+    of the games still running (row j: game running[j]) and gives (its rows, void per row, points per row and
+    side); returns the waves' rows. RuntimeError when a game has no winner after MAX_ROUNDS rounds."""
+    running = np.arange(len(tally.winner))
+    parts = []
+    for wave in range(MAX_ROUNDS):
+        if len(running) == 0:
+            return parts
+        frame, void, points = play_wave(wave, running)
+        parts.append(frame)
+        running = settle_wave(rules, tally, running, void, points)
     if len(running):
         raise RuntimeError(f"{len(running)} game(s) had no winner after {MAX_ROUNDS} rounds")
+    return parts
+
+
+def game_table(game_id: np.ndarray, mirror: np.ndarray, seats: list[np.ndarray], rules: RuleSet, tally: Tally, first):
+    """One row per game: its id and seating (`mirror`), the policy name in each seat (`seats`, one array per
+    player), the rules, its `first` dealer, and from `tally` the winner, each side's final points and its rounds."""
+    return pd.DataFrame(
+        {
+            "game_id": game_id,
+            "mirror": mirror,
+            **{f"policy_{p}": pd.Categorical(names) for p, names in enumerate(seats)},
+            "rules": pd.Categorical([rules.name] * len(game_id)),
+            "first_dealer": first.astype(np.int8),
+            "winner": tally.winner.astype(np.int8),
+            **{f"s{s}_final": tally.totals[:, s] for s in range(tally.totals.shape[1])},
+            "rounds": tally.rounds.astype(np.int16),
+            "void_rounds": tally.voids.astype(np.int16),
+        }
+    )
 
 
 def play_games(
@@ -106,41 +136,21 @@ def play_games(
     pair), then alternates; a void round is replayed by the same dealer.
     """
     first = chunk_rows(wave_seed(chunk_seed, 0), first_game, n_games, mirrored)
-    n = len(first)
     tally = new_tally(first.dealer, 2)
-    running = np.arange(n)
-    parts = []
-    for wave in range(MAX_ROUNDS):
-        if len(running) == 0:
-            break
+
+    def play_wave(wave: int, running: np.ndarray):
         rows = first if wave == 0 else chunk_rows(wave_seed(chunk_seed, wave), first_game, n_games, mirrored)
         frame = play_rows(engine, rows.take(running, tally.dealer[running]), rules, policy_a, policy_b, check=check)
         frame.insert(1, "round_no", np.int16(wave))
-        parts.append(frame)
-        void = frame["void"].to_numpy() != 0
-        running = settle_wave(rules, tally, running, void, frame[["s0_total", "s1_total"]].to_numpy())
-    else:
-        check_all_won(running)
-    records = pd.concat(parts, ignore_index=True)
+        return frame, frame["void"].to_numpy() != 0, frame[["s0_total", "s1_total"]].to_numpy()
+
+    records = pd.concat(play_waves(rules, tally, play_wave), ignore_index=True)
     for c in ("policy_0", "policy_1", "rules"):  # waves with other seatings make concat fall back to strings
         records[c] = records[c].astype(str).astype("category")
     records.insert(1, "game_id", records["deal_id"])  # deal_id too: a mirrored pair of games is one sample
     records = records.sort_values(["game_id", "mirror", "round_no"], kind="stable", ignore_index=True)
-    seat0 = np.where(first.a_seat0, policy_a.name, policy_b.name)
-    seat1 = np.where(first.a_seat0, policy_b.name, policy_a.name)
-    games = pd.DataFrame(
-        {
-            "game_id": first.deal_id,
-            "mirror": first.mirror,
-            "policy_0": pd.Categorical(seat0),
-            "policy_1": pd.Categorical(seat1),
-            "rules": pd.Categorical([rules.name] * n),
-            "first_dealer": first.dealer.astype(np.int8),
-            "winner": tally.winner.astype(np.int8),
-            "s0_final": tally.totals[:, 0],
-            "s1_final": tally.totals[:, 1],
-            "rounds": tally.rounds.astype(np.int16),
-            "void_rounds": tally.voids.astype(np.int16),
-        }
-    )
-    return records, games
+    seats = [
+        np.where(first.a_seat0, policy_a.name, policy_b.name),
+        np.where(first.a_seat0, policy_b.name, policy_a.name),
+    ]
+    return records, game_table(first.deal_id, first.mirror, seats, rules, tally, first.dealer)

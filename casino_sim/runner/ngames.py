@@ -18,7 +18,7 @@ from casino_sim.engines import get_engine
 from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.games import check_all_won, new_tally, settle_wave, wave_seed
+from casino_sim.runner.games import game_table, new_tally, play_waves, wave_seed
 from casino_sim.runner.seated import seatings
 
 
@@ -43,11 +43,8 @@ def play_games_n(
     first = np.random.default_rng(wave_seed(chunk_seed, MAX_ROUNDS)).integers(0, rules.players, n_games)
     tally = new_tally(first[seq], k)
     dealer = tally.dealer
-    running = np.arange(games)
-    parts = []
-    for wave in range(MAX_ROUNDS):
-        if len(running) == 0:
-            break
+
+    def play_wave(wave: int, running: np.ndarray):
         rows = chunk_rows(wave_seed(chunk_seed, wave), first_game, n_games, False)
         points = np.zeros((len(running), k), np.int64)
         void = np.zeros(len(running), bool)
@@ -58,32 +55,14 @@ def play_games_n(
             g = running[at]
             seats = [policy_a if a else policy_b for a in seat_a[s]]
             points[at], void[at] = eng.play_sides(rules, rows.decks[seq[g]], dealer[g], seats, rows.seeds[seq[g]])
-        parts.append(_round_frame(running, seating[running], wave, dealer[running], void, points))
-        running = settle_wave(rules, tally, running, void, points)
-    else:
-        check_all_won(running)
+        return _round_frame(running, seating[running], wave, dealer[running], void, points), void, points
+
     ids = first_game + seq
-    round_table = pd.concat(parts, ignore_index=True)
+    round_table = pd.concat(play_waves(rules, tally, play_wave), ignore_index=True)
     round_table.insert(0, "game_id", ids[round_table.pop("g")])
     round_table = round_table.sort_values(["game_id", "mirror", "round_no"], kind="stable", ignore_index=True)
-    policies = {
-        f"policy_{p}": pd.Categorical(np.where(seat_a[seating, p], policy_a.name, policy_b.name))
-        for p in range(rules.players)
-    }
-    game_table = pd.DataFrame(
-        {
-            "game_id": ids,
-            "mirror": seating.astype(np.int8),
-            **policies,
-            "rules": pd.Categorical([rules.name] * games),
-            "first_dealer": first[seq].astype(np.int8),
-            "winner": tally.winner.astype(np.int8),
-            **{f"s{s}_final": tally.totals[:, s] for s in range(k)},
-            "rounds": tally.rounds.astype(np.int16),
-            "void_rounds": tally.voids.astype(np.int16),
-        }
-    )
-    return round_table, game_table
+    names = [np.where(seat_a[seating, p], policy_a.name, policy_b.name) for p in range(rules.players)]
+    return round_table, game_table(ids, seating.astype(np.int8), names, rules, tally, first[seq])
 
 
 def _round_frame(running, seating, wave, dealer, void, points) -> pd.DataFrame:

@@ -1,0 +1,143 @@
+"""The words of report.md: each section's headline lines from its table, and the page that strings them together.
+
+Two players (reports/index.py) and three or four (reports/place_reports.py) share the lines of the tables they
+share and this one renderer; each passes its own opening lines and its sections, in order, as data.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pandas as pd
+
+from casino_sim.core.record import CATEGORY_LABELS, PLAY_KINDS
+from casino_sim.reports.cardvalue import TEN_DIAMONDS
+from casino_sim.reports.separation import leader
+
+# (kind, title, chart file, what it shows, headline lines of its main table)
+Section = tuple[str, str, str, str, Callable[[pd.DataFrame], list[str]]]
+TABLE_OF = {"card-value": "card_values"}  # where a report's table is not named after its chart
+
+
+def ci_text(row, prefix: str = "", fmt: str = "+.3f", unit: str = "deals") -> str:
+    """'mean [lo, hi]' of the columns prefix+mean, prefix+ci_lo, prefix+ci_hi of a table row.
+
+    Without an interval (one deal, or one cluster) it says 'mean (too few deals)', not [-inf, +inf]."""
+    mean, lo, hi = (float(row[prefix + k]) for k in ("mean", "ci_lo", "ci_hi"))
+    if math.isnan(mean):
+        return f"— (no {unit})"
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        return f"{mean:{fmt}} (too few {unit})"
+    return f"{mean:{fmt}} [{lo:{fmt}}, {hi:{fmt}}]"
+
+
+def score_lines(t: pd.DataFrame) -> list[str]:
+    out = []
+    for (m, p), g in t.groupby(["matchup", "policy"], sort=False):
+        total = g[g["category"] == "total"].iloc[0]
+        cats = g[g["category"] != "total"].sort_values("mean", ascending=False)
+        top = ", ".join(f"{CATEGORY_LABELS[c]} {v:.2f}" for c, v in zip(cats["category"], cats["mean"]))
+        out.append(f"- {p} ({m}): {ci_text(total, fmt='.2f')} points per round; by category: {top}.")
+    return out
+
+
+def sweep_lines(t: pd.DataFrame) -> list[str]:
+    out = []
+    for (m, p), g in t.groupby(["matchup", "policy"], sort=False):
+        whole = g[g["batch"] == 0].iloc[0]
+        batches = g[g["batch"] > 0]
+        peak = batches.sort_values("mean").iloc[-1]
+        rows = [(f"batch {int(r['batch'])}", r["mean"], r["ci_lo"], r["ci_hi"]) for _, r in batches.iterrows()]
+        verdict = leader(rows, int(whole["n"]))
+        most = (
+            f"most in {verdict.leader} ({ci_text(peak, fmt='.3f')} per round)"
+            if verdict.leader
+            else f"the highest mean in batch {int(peak['batch'])} ({ci_text(peak, fmt='.3f')} per round), but "
+            + verdict.too_few("name the batch with most", "rounds")
+        )
+        out.append(f"- {p} ({m}): {ci_text(whole, fmt='.3f')} sweeps per round, {most}.")
+    return out
+
+
+def anatomy_lines(t: pd.DataFrame) -> list[str]:
+    out = []
+    for (m, p), g in t.groupby(["matchup", "policy"], sort=False):
+        pct = {q: ci_text(r, fmt=".1%") for q, r in g.set_index("quantity").iterrows()}
+        num = {q: ci_text(r, fmt=".2f") for q, r in g.set_index("quantity").iterrows()}
+        plays = ", ".join(f"{k} {pct[f'share_{k}']}" for k in PLAY_KINDS)
+        out.append(
+            f"- {p} ({m}): plays {plays}; builds per round: made {num['builds_made']}, captured by itself "
+            f"{num['builds_captured_own']}, lost to the opponent {num['builds_lost']}; per round it captures "
+            f"{num['cards']} cards and {num['spades']} spades, {num['remainder_cards']} of the cards with the "
+            f"remainder (last capture in {pct['last_capture']} of rounds); it wins most cards in "
+            f"{pct['most_cards_won']} of rounds (tied in {pct['most_cards_tied']}), most spades in "
+            f"{pct['most_spades_won']}."
+        )
+    return out
+
+
+def convergence_lines(t: pd.DataFrame) -> list[str]:
+    lasts = {m: g.iloc[-1] for m, g in t.groupby("matchup", observed=True, sort=True)}
+    return [
+        f"- {m}: after {int(r['deals'])} deals the running mean is {r['mean']:+.3f}, "
+        f"95% interval ± {(r['ci_hi'] - r['ci_lo']) / 2:.3f}."
+        for m, r in lasts.items()
+    ]
+
+
+def card_lines(t: pd.DataFrame) -> list[str]:
+    out = []
+    for variant, g in t.groupby("variant", sort=True):
+        ten = g[g["card"] == TEN_DIAMONDS]
+        head = f"the 10♦ is worth {ci_text(ten.iloc[0], fmt='+.2f')} points per deal; " if len(ten) else ""
+        out.append(f"- card moved to the {variant}: {head}{card_verdict(g)}.")
+    return out
+
+
+def card_verdict(g: pd.DataFrame) -> str:
+    """The most valuable card of one variant's values, named only when its interval is clear of every other
+    card's; else the highest means and how many deals of each card would separate them (reports/separation.py)."""
+    best = g.sort_values("mean", ascending=False)
+    verdict = leader(zip(best["label"], best["mean"], best["ci_lo"], best["ci_hi"]), int(best["n"].iloc[0]))
+    if verdict.leader:
+        top = ci_text(best.iloc[0], fmt="+.2f")
+        return f"most valuable: {verdict.leader} {top}, its interval clear of every other card's"
+    top = ", ".join(f"{r['label']} {ci_text(r, fmt='+.2f')}" for _, r in best.head(2).iterrows())
+    return f"highest means {top}; " + verdict.too_few("rank the cards", "deals of each card")
+
+
+CARDS_SECTION: Section = (
+    "card-value",
+    "Value of holding each card",
+    "card_value_heatmap",
+    "Each of the first deals replayed with one dealt card swapped away (to the opponent, or into the "
+    "stock); the heatmap is what holding each card is worth, and ten_diamonds_by_batch.png shows the "
+    "10♦ by the batch it is dealt in.",
+    card_lines,
+)
+
+
+def render(results: dict, manifest: dict, intro: list[str], sections: list[Section]) -> str:
+    """The text of report.md: the title, the run's command, `intro`, then one part per section of `sections` that
+    `results` (main tables by kind) has, with its chart, its table files and its headline numbers."""
+    lines = ["# Report", ""]
+    if manifest.get("command"):
+        cmd = manifest["command"]
+        lines += [f"Run: `{' '.join(cmd) if isinstance(cmd, list) else cmd}`", ""]
+    lines += intro
+    for kind, title, chart, what, headline in sections:
+        if kind not in results:
+            continue
+        table = TABLE_OF.get(kind, chart)
+        lines += [
+            f"## {title}",
+            "",
+            f"![{title}]({chart}.png) ({chart}.svg; table {table}.csv, {table}.json)",
+            "",
+            what,
+            "",
+            *headline(results[kind]),
+            "",
+        ]
+    return "\n".join(lines)
