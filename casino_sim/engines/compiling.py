@@ -39,17 +39,26 @@ def round_work(players: int, sides: bool = False) -> str:
     return "simulate" if players == 2 else "sides-n" if sides else "simulate-n"
 
 
-def _scripted(players: int):
-    """One round of scripted seats on the row kernel of `players` players: (its moves, its record)."""
+def searching(policies) -> bool:
+    """Whether any of these policies (names) searches (rollout, searcher): its rounds need the round kernels'
+    variant with the search kernels (`search` of ensure_compiled)."""
+    from casino_sim.policies import get_policy
+
+    return any(get_policy(name).searches for name in policies)
+
+
+def _scripted(players: int, search: bool = False):
+    """One round of scripted seats on the row kernel of `players` players: (its moves, its record); `search`: in
+    the variant of the kernel for seats that search."""
     from casino_sim.core.rules import STRICT, get_rules
     from casino_sim.kernels import PLIES, play_round_scripted_raw
 
     rules = STRICT if players == 2 else get_rules(f"italian:players={players}")
     # a stream that captures often (always trailing would pile up the table beyond any enumeration)
-    return play_round_scripted_raw(rules, np.arange(52), 0, np.arange(PLIES, dtype=np.int64) * 7919 + 13)
+    return play_round_scripted_raw(rules, np.arange(52), 0, np.arange(PLIES, dtype=np.int64) * 7919 + 13, search)
 
 
-def _sides() -> None:
+def _sides(search: bool) -> None:
     from casino_sim.core.featurespec import N_FEATURES
     from casino_sim.core.rules import get_rules
     from casino_sim.kernels import P_INTS, P_KIND
@@ -58,7 +67,8 @@ def _sides() -> None:
 
     ints = np.zeros((3, P_INTS), np.int64)
     ints[:, P_KIND] = RANDOM
-    play_rounds_n(get_rules("italian:players=3"), np.arange(52)[None], [0], ints, np.zeros((6, N_FEATURES)), [1])
+    rules = get_rules("italian:players=3")
+    play_rounds_n(rules, np.arange(52)[None], [0], ints, np.zeros((6, N_FEATURES)), [1], search=search)
 
 
 def _last_batch():
@@ -70,20 +80,20 @@ def _last_batch():
     return Position.from_json({"hands": [c[0:4], c[4:8]], "loose": c[8:12], "captured": [c[12:32], c[32:52]]})
 
 
-def _moves() -> None:
+def _moves(_search: bool) -> None:
     from casino_sim.kernels import legal_move_rows
 
     legal_move_rows(_last_batch())
 
 
-def _apply() -> None:
+def _apply(_search: bool) -> None:
     from casino_sim.kernels import apply_move, legal_moves
 
     pos = _last_batch()
     apply_move(pos, legal_moves(pos)[0])
 
 
-def _rollout() -> None:
+def _rollout(_search: bool) -> None:
     from casino_sim.kernels import search_choose
     from casino_sim.policies import get_policy
     from casino_sim.policies.arrays import policy_arrays
@@ -92,7 +102,7 @@ def _rollout() -> None:
     search_choose(_last_batch(), ints[0], weights[2], wants[2], 1)
 
 
-def _analyse() -> None:
+def _analyse(_search: bool) -> None:
     from casino_sim.kernels import exact_values, legal_moves, rollout_diffs
     from casino_sim.policies import get_policy
     from casino_sim.policies.arrays import policy_arrays
@@ -104,38 +114,40 @@ def _analyse() -> None:
     exact_values(pos, moves)
 
 
-def _regret() -> None:
+def _regret(search: bool) -> None:
     from casino_sim.core.rules import STRICT
     from casino_sim.kernels import judge_last_batch
 
-    moves, _ = _scripted(2)
+    moves, _ = _scripted(2, search)
     judge_last_batch(STRICT, np.arange(52)[None], np.zeros(1, np.int64), moves[None].copy())
 
 
+# Each takes `search` (ensure_compiled's): the round kernels' variant to compile; the others ignore it.
 WARMUPS = {
-    "simulate": lambda: _scripted(2),
-    "simulate-n": lambda: _scripted(3),
+    "simulate": lambda search: _scripted(2, search),
+    "simulate-n": lambda search: _scripted(3, search),
     "sides-n": _sides,
     "moves": _moves,
     "apply": _apply,
     "rollout": _rollout,
     "analyse": _analyse,
-    "bench": lambda: _scripted(2),
+    "bench": lambda search: _scripted(2, search),
     "regret": _regret,
 }
 
 
-def ensure_compiled(*work: str, console=None) -> float:
+def ensure_compiled(*work: str, console=None, search: bool = False) -> float:
     """Compile every kernel of these kinds of work now, behind one notice and a progress bar on stderr (or
-    `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown)."""
+    `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown). `search`
+    (searching(policies)): the rounds' seats include a rollout or searcher, whose kernels are compiled with them."""
     from casino_sim.kernels.compiled import will_compile
 
     work = tuple(dict.fromkeys(work))
-    if not work or not will_compile(*work):
+    if not work or not will_compile(*work, search=search):
         return 0.0
     t0 = time.perf_counter()
-    with _showing(work, console):
-        _on_deep_stack(lambda: [WARMUPS[kind]() for kind in work])
+    with _showing(work, console, search):
+        _on_deep_stack(lambda: [WARMUPS[kind](search) for kind in work])
     return time.perf_counter() - t0
 
 
@@ -164,7 +176,7 @@ def _on_deep_stack(fn) -> None:
 
 
 @contextmanager
-def _showing(work: tuple[str, ...], console):
+def _showing(work: tuple[str, ...], console, search: bool):
     """The notice, then a bar of the kernels compiled (live on a terminal; its last state once elsewhere)."""
     from rich.console import Console
     from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -175,7 +187,7 @@ def _showing(work: tuple[str, ...], console):
     console.print(
         NOTICE.format(what=" and ".join(dict.fromkeys(WHAT[k] for k in work))), highlight=False, soft_wrap=True
     )
-    due = set(kernels_due(*work))
+    due = set(kernels_due(*work, search=search))
     done: set[str] = set()
     compiling: list[str] = []
     columns = (
