@@ -77,7 +77,8 @@ def test_kernels_due_are_the_ones_numba_compiles_on_their_own(monkeypatch):
     assert (
         plain < simulate and {"search._search_index", "rollout._rollout_index", "exact._exact_values"} & plain == set()
     )
-    assert regret == plain | {k for k in regret if k.startswith("lastbatch.")} and "lastbatch._judge_rows" in regret
+    judge = {k for k in regret if k.startswith("lastbatch.")}  # and the exact solver, as the searching rounds use it
+    assert plain <= regret <= simulate | judge and "lastbatch._judge_rows" in regret
     monkeypatch.setattr(
         compiled, "_has_cached_code", lambda kernel, search=False: compiled.kernel_name(kernel) != "rows._play_rows"
     )
