@@ -345,7 +345,7 @@ def tournament(
         if resume is None:
             tour.start_tournament(config, root, sys.argv, force)
         console.print(f"tournament folder: {root}", highlight=False)
-        ensure_compiled(round_work(get_rules(config.rules).players), scheduler=scheduler, policies=config.policies)
+        ensure_compiled(round_work(get_rules(config.rules).players), scheduler=scheduler, tables=config.pairs())
         try:
             tour.run_tournament(
                 config, root, sys.argv, lambda label: progress_bar(console, label, "games"), chunk_backend
@@ -390,7 +390,7 @@ def card_value(
     target = out or Path("results/runs") / f"card-value-{folder_label(policy)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
-    ensure_compiled(round_work(get_rules(rules).players), policies=(policy,))
+    ensure_compiled(round_work(get_rules(rules).players), tables=[(policy,)])
     with progress_bar(console, "card values") as update:
         paired = card_values(policy, deals, rules, seed, threads, progress=update)
     manifest = {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}}

@@ -83,7 +83,7 @@ def tune(
         run = tn.open_run(config, folder, resume=resume is not None, force=force)
         console.print(f"run folder: {folder}", highlight=False)
         work = opts.round_work(get_rules(config.rules).players, sides=True)
-        opts.ensure_compiled(work, policies=(config.start, *config.against))
+        opts.ensure_compiled(work, tables=[(config.start, a) for a in config.against])
         try:
             with progress_bar(console, "tuning") as update:
                 result = tn.tune(

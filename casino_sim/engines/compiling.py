@@ -39,12 +39,12 @@ def round_work(players: int, sides: bool = False) -> str:
     return "simulate" if players == 2 else "sides-n" if sides else "simulate-n"
 
 
-def searching(policies) -> bool:
-    """Whether any of these policies (names) searches (rollout, searcher): its rounds need the round kernels'
-    variant with the search kernels (`search` of ensure_compiled)."""
+def search_variants(tables) -> tuple[bool, ...]:
+    """The round kernels' variants these tables play on (each table: the names of the policies playing together):
+    True where a rollout or searcher sits (with the search kernels), False elsewhere; (False,) for no table."""
     from casino_sim.policies import get_policy
 
-    return any(get_policy(name).searches for name in policies)
+    return tuple(sorted({any(get_policy(name).searches for name in table) for table in tables})) or (False,)
 
 
 def _scripted(players: int, search: bool = False):
@@ -122,7 +122,7 @@ def _regret(search: bool) -> None:
     judge_last_batch(STRICT, np.arange(52)[None], np.zeros(1, np.int64), moves[None].copy())
 
 
-# Each takes `search` (ensure_compiled's): the round kernels' variant to compile; the others ignore it.
+# Each takes `search`: the round kernels' variant to compile (ensure_compiled's); the others ignore it.
 WARMUPS = {
     "simulate": lambda search: _scripted(2, search),
     "simulate-n": lambda search: _scripted(3, search),
@@ -136,18 +136,18 @@ WARMUPS = {
 }
 
 
-def ensure_compiled(*work: str, console=None, search: bool = False) -> float:
+def ensure_compiled(*work: str, console=None, search: tuple[bool, ...] = (False,)) -> float:
     """Compile every kernel of these kinds of work now, behind one notice and a progress bar on stderr (or
-    `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown). `search`
-    (searching(policies)): the rounds' seats include a rollout or searcher, whose kernels are compiled with them."""
+    `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown). `search`: the
+    round kernels' variants the rounds play on (search_variants)."""
     from casino_sim.kernels.compiled import will_compile
 
     work = tuple(dict.fromkeys(work))
-    if not work or not will_compile(*work, search=search):
+    if not work or not any(will_compile(*work, search=s) for s in search):
         return 0.0
     t0 = time.perf_counter()
     with _showing(work, console, search):
-        _on_deep_stack(lambda: [WARMUPS[kind](search) for kind in work])
+        _on_deep_stack(lambda: [WARMUPS[kind](s) for s in search for kind in work])
     return time.perf_counter() - t0
 
 
@@ -176,7 +176,7 @@ def _on_deep_stack(fn) -> None:
 
 
 @contextmanager
-def _showing(work: tuple[str, ...], console, search: bool):
+def _showing(work: tuple[str, ...], console, search: tuple[bool, ...]):
     """The notice, then a bar of the kernels compiled (live on a terminal; its last state once elsewhere)."""
     from rich.console import Console
     from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -187,7 +187,7 @@ def _showing(work: tuple[str, ...], console, search: bool):
     console.print(
         NOTICE.format(what=" and ".join(dict.fromkeys(WHAT[k] for k in work))), highlight=False, soft_wrap=True
     )
-    due = set(kernels_due(*work, search=search))
+    due = {name for s in search for name in kernels_due(*work, search=s)}
     done: set[str] = set()
     compiling: list[str] = []
     columns = (

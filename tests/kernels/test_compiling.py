@@ -127,3 +127,13 @@ def test_the_compile_runs_on_a_deep_stack_and_its_error_reaches_the_command():
         compiling._on_deep_stack(compile_step)
     assert seen == ["casino-compile"] and threading.stack_size() == 0  # the deep stack was for that thread only
     assert compiling.COMPILE_STACK >= 256 << 20
+
+
+def test_tables_without_a_searching_seat_compile_the_rounds_without_the_search_kernels():
+    from casino_sim.kernels.rows import _play_rows
+
+    assert compiling.search_variants([("expert", "greedy")]) == compiling.search_variants([]) == (False,)
+    assert compiling.search_variants([("expert", "rollout"), ("greedy", "random")]) == (False, True)
+    compiling._on_deep_stack(lambda: compiling.WARMUPS["simulate"](False))
+    assert any(str(sig[-1]) == "none" for sig in _play_rows.signatures)  # search None: the variant without them
+    assert compiled._has_cached_code(_play_rows, search=False)
