@@ -241,7 +241,7 @@ def play_rounds_n(rules: RuleSet, decks, dealers, ints, weights, seeds, search: 
     seats = _n_seats(rules, ints, weights)
     totals = np.zeros((k, n + 2 if rules.teams else n), dtype=np.int64)
     status = np.zeros(k, dtype=np.int64)
-    rules_arr, tbl, search = rules.as_array(), split_table(), True if search else search_switch(seats[0])
+    rules_arr, tbl, search = rules.as_array(), split_table(), search_switch(seats[0], search)
 
     def play(todo, cap, bits):
         _play_rounds_n(rules_arr, tbl, (d, dealers, seeds), seats, todo, cap, bits, totals, status, search)

@@ -235,7 +235,7 @@ def play_rows_n(
     columns, cols = L.many_record_layout(n, rules.teams)
     out = np.zeros((len(seating), len(columns)), dtype=np.int64)
     status = np.zeros(len(seating), dtype=np.int64)
-    rules_arr, tbl, search = rules.as_array(), split_table(), True if search else search_switch(policies[0])
+    rules_arr, tbl, search = rules.as_array(), split_table(), search_switch(policies[0], search)
 
     def play(todo, cap, bits):
         _record_rows(rules_arr, tbl, deals, policies, todo, cap, bits, out, status, trace, cols, search)

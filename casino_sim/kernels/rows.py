@@ -157,7 +157,7 @@ def play_rows(
     )
     out = np.zeros((n, len(L.COLUMNS)), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
-    rules_arr, search = rules.as_array(), True if search else search_switch(policies[0])
+    rules_arr, search = rules.as_array(), search_switch(policies[0], search)
 
     def play(todo, cap, bits):
         _play_rows(rules_arr, split_table(), deals, policies, todo, cap, bits, out, status, trace, bool(check), search)

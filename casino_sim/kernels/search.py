@@ -61,10 +61,11 @@ def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     return _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf)
 
 
-def search_switch(ints) -> bool | None:
+def search_switch(ints, force: bool = False) -> bool | None:
     """The round kernels' `search` for these policy rows (ints, policy_arrays): True when a seat searches (a
-    rollout or searcher), else None, the variant without the search kernels (_play_to_end)."""
-    return True if np.isin(np.asarray(ints)[:, L.P_KIND], (L.ROLLOUT, L.SEARCHER)).any() else None
+    rollout or searcher) or `force` (a warm-up for such seats), else None: the variant without the search
+    kernels (_play_to_end)."""
+    return True if force or np.isin(np.asarray(ints)[:, L.P_KIND], (L.ROLLOUT, L.SEARCHER)).any() else None
 
 
 # Inlined into its callers (rows.py's _play_row, nround.py's _play_round_n), as _play_on is into it.
@@ -74,8 +75,8 @@ def _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check, search):
     (io[2][ply] % n of the canonical order), a rollout's or searcher's (base policy at row players + s of
     seats, as policy_arrays lays them out). Returns the round's status.
 
-    `search` None (search_switch: no seat searches) prunes the search kernels from the compiled variant: numba
-    then never types them, a cold compile of about a third less; a searching seat there stops the round."""
+    `search` None (search_switch: no seat searches) prunes the call of the search kernels before numba types it:
+    that variant compiles without them (docs/policies.md); a searching seat there stops the round."""
     ints, weights, wants = seats
     players = rules[L.R_PLAYERS]
     pick = -1
