@@ -167,7 +167,7 @@ def simulate(
     for name in seats if isinstance(seats, list | tuple) else ():
         check_types(seats=(name, str))
     with api_errors(given):
-        from casino_sim.engines.compiling import ensure_compiled, round_work
+        from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
         from casino_sim.experiments import simulate as sim
         from casino_sim.runner.backends import open_backend
         from casino_sim.runner.rundir import RunDir, refuse_used_folder
@@ -181,7 +181,9 @@ def simulate(
             sim.start_run(config, run, [call_text("simulate", given, _DEFAULTS)], force)
             # a Python policy or a bot plays on the reference engine, and a scheduler's workers compile their own
             if config.engine_used() == "numba" and scheduler is None:
-                ensure_compiled(round_work(config.players, config.games))
+                ensure_compiled(
+                    round_work(config.players, config.games), search=search_variants([config.policy_names()])
+                )
             with progress_of(progress, "simulating", config.unit) as update:
                 timings = sim.play_chunks(config, run, update, chunk_backend)
         sim.finish_run(run, timings, reports=True)

@@ -104,7 +104,7 @@ def tournament(
         check_types(policies=(p, str))
     with api_errors(given, {"deals": "games"}):  # each pairing is a run of `games` whole games
         from casino_sim.core.rules import get_rules
-        from casino_sim.engines.compiling import ensure_compiled, round_work
+        from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
         from casino_sim.experiments import tournament as tour
         from casino_sim.runner.backends import open_backend
 
@@ -117,7 +117,7 @@ def tournament(
         with open_backend(backend, scheduler, config.threads) as chunk_backend:
             tour.start_tournament(config, root, command, force, f"casino-sim tournament --resume {root}")
             if scheduler is None:  # a scheduler's workers compile their own
-                ensure_compiled(round_work(get_rules(config.rules).players))
+                ensure_compiled(round_work(get_rules(config.rules).players), search=search_variants(config.pairs()))
             bar = lambda label: progress_of(progress, label, "games")  # noqa: E731
             tour.run_tournament(config, root, command, bar, chunk_backend)
         tour.write_report(root)

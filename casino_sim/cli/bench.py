@@ -28,7 +28,7 @@ def bench(
 
     def announce(threads: int) -> None:
         if engine == EngineName.numba:
-            ensure_compiled("bench")
+            ensure_compiled("bench", tables=[(policy,)])
         if format == Format.text:
             console.print(
                 f"timing {deals:,} rounds of {policy} on the {engine.value} engine, "

@@ -91,14 +91,22 @@ def open_backend(backend: BackendName | None, scheduler: str | None, threads: in
     return backends.open_backend(backend.value if backend else None, scheduler, threads)
 
 
-def ensure_compiled(*work: str, scheduler: str | None = None) -> float:
+def ensure_compiled(*work: str, scheduler: str | None = None, tables=()) -> float:
     """engines.compiling.ensure_compiled (compile ahead behind one notice; the seconds it took), imported only when
-    a command runs (importing the engine loads numba). Nothing with a scheduler: its workers compile their own."""
+    a command runs (importing the engine loads numba), for rounds at these tables (each: the names of the policies
+    playing together, engines.compiling.search_variants). Nothing with a scheduler: its workers compile their own."""
     if scheduler:
         return 0.0
     from casino_sim.engines.compiling import ensure_compiled as compile_ahead
+    from casino_sim.engines.compiling import search_variants
 
-    return compile_ahead(*work)
+    return compile_ahead(*work, search=search_variants(tables))
+
+
+def ensure_runs_compiled(configs, scheduler: str | None = None) -> float:
+    """ensure_compiled for simulate runs (their SimConfigs): the rounds they play, with the policies they seat."""
+    work = sorted({round_work(c.players, c.games) for c in configs})
+    return ensure_compiled(*work, scheduler=scheduler, tables=[c.policy_names() for c in configs])
 
 
 def round_work(players: int, sides: bool = False) -> str:

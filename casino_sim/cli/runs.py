@@ -16,6 +16,7 @@ from casino_sim.cli.options import (
     SchedulerOpt,
     console,
     ensure_compiled,
+    ensure_runs_compiled,
     open_backend,
     refuse_resume_with_force,
     round_work,
@@ -137,7 +138,7 @@ def simulate(
             sim.start_run(config, run, sys.argv, force)
         console.print(f"run folder: {run.path}", highlight=False)
         if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine: no compiling
-            ensure_compiled(round_work(config.players, config.games), scheduler=scheduler)
+            ensure_runs_compiled([config], scheduler)
         manifest = run_flow.play(config, run, chunk_backend, progress_bar)
     if manifest is not None:
         console.print(run_flow.played_line(manifest), highlight=False)
@@ -249,8 +250,7 @@ def experiment(
     if resume and not root.is_dir():
         raise InputError(f"{root} holds nothing to resume")
     refuse_used_folder(root, force or resume, resumable=True, nested=True)
-    numba = [r.config for r in runs if r.config.engine_used() == "numba"]
-    ensure_compiled(*sorted({round_work(c.players, c.games) for c in numba}), scheduler=scheduler)
+    ensure_runs_compiled([r.config for r in runs if r.config.engine_used() == "numba"], scheduler)
     outcomes = []
     with open_backend(backend, scheduler) as chunk_backend:
         for run in runs:
@@ -345,7 +345,7 @@ def tournament(
         if resume is None:
             tour.start_tournament(config, root, sys.argv, force)
         console.print(f"tournament folder: {root}", highlight=False)
-        ensure_compiled(round_work(get_rules(config.rules).players), scheduler=scheduler)
+        ensure_compiled(round_work(get_rules(config.rules).players), scheduler=scheduler, tables=config.pairs())
         try:
             tour.run_tournament(
                 config, root, sys.argv, lambda label: progress_bar(console, label, "games"), chunk_backend
@@ -390,7 +390,7 @@ def card_value(
     target = out or Path("results/runs") / f"card-value-{folder_label(policy)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
-    ensure_compiled(round_work(get_rules(rules).players))
+    ensure_compiled(round_work(get_rules(rules).players), tables=[(policy,)])
     with progress_bar(console, "card values") as update:
         paired = card_values(policy, deals, rules, seed, threads, progress=update)
     manifest = {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}}

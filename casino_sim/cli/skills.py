@@ -68,7 +68,7 @@ def knockout(
     config = KnockoutConfig(policy, deals, rules, seed, threads, chunk_deals, precision, parse_pairs(pairs))
     run = Knockout(config)
     target = _target(out, f"knockout-{folder_label(policy)}-{rules}-seed{seed}", force)
-    ensure_compiled(round_work(run.rules.players, sides=True))
+    ensure_compiled(round_work(run.rules.players, sides=True), tables=[(config.policy,)])
     interrupted = False
     try:
         with progress_bar(console, f"knockout {run.policy.name}") as update:
@@ -120,7 +120,7 @@ def regret(
     run = Regret(config)
     names = "-".join(folder_label(p) for p in config.policies[:4])
     target = _target(out, f"regret-{names}-{rules}-seed{seed}", force)
-    ensure_compiled("regret")
+    ensure_compiled("regret", tables=[(p, config.vs or p) for p in config.policies])
     interrupted = False
     try:
         run.run(lambda name: progress_bar(console, f"regret {name}", "decisions"))

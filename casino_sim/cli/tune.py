@@ -82,7 +82,8 @@ def tune(
     with opts.open_backend(backend, scheduler, config.threads) as field_backend:  # a bad address: no folder made
         run = tn.open_run(config, folder, resume=resume is not None, force=force)
         console.print(f"run folder: {folder}", highlight=False)
-        opts.ensure_compiled(opts.round_work(get_rules(config.rules).players, sides=True))
+        work = opts.round_work(get_rules(config.rules).players, sides=True)
+        opts.ensure_compiled(work, tables=[(config.start, a) for a in config.against])
         try:
             with progress_bar(console, "tuning") as update:
                 result = tn.tune(

@@ -48,21 +48,29 @@ def round_work(players: int, sides: bool = False) -> str:
     return "simulate" if players == 2 else "sides-n" if sides else "simulate-n"
 
 
-def _scripted(players: int):
-    """One round of scripted seats on the row kernel of `players` players: (its moves, its record)."""
+def search_variants(tables) -> tuple[bool, ...]:
+    """The round kernels' variants these tables play on (each table: the names of the policies playing together):
+    True where a rollout or searcher sits (with the search kernels), False elsewhere; (False,) for no table."""
+    return tuple(sorted({any(get_policy(name).searches for name in table) for table in tables})) or (False,)
+
+
+def _scripted(players: int, search: bool = False):
+    """One round of scripted seats on the row kernel of `players` players: (its moves, its record); `search`: in
+    the variant of the kernel for seats that search."""
     from casino_sim.kernels import PLIES, play_round_scripted_raw
 
     rules = STRICT if players == 2 else get_rules(f"italian:players={players}")
     # a stream that captures often (always trailing would pile up the table beyond any enumeration)
-    return play_round_scripted_raw(rules, np.arange(52), 0, np.arange(PLIES, dtype=np.int64) * 7919 + 13)
+    return play_round_scripted_raw(rules, np.arange(52), 0, np.arange(PLIES, dtype=np.int64) * 7919 + 13, search)
 
 
-def _sides() -> None:
+def _sides(search: bool) -> None:
     from casino_sim.kernels.api import play_rounds_n
 
     ints = np.zeros((3, P_INTS), np.int64)
     ints[:, P_KIND] = KIND_ID["random"]
-    play_rounds_n(get_rules("italian:players=3"), np.arange(52)[None], [0], ints, np.zeros((6, N_FEATURES)), [1])
+    rules = get_rules("italian:players=3")
+    play_rounds_n(rules, np.arange(52)[None], [0], ints, np.zeros((6, N_FEATURES)), [1], search=search)
 
 
 def _last_batch():
@@ -71,27 +79,27 @@ def _last_batch():
     return Position.from_json({"hands": [c[0:4], c[4:8]], "loose": c[8:12], "captured": [c[12:32], c[32:52]]})
 
 
-def _moves() -> None:
+def _moves(_search: bool) -> None:
     from casino_sim.kernels import legal_move_rows
 
     legal_move_rows(_last_batch())
 
 
-def _apply() -> None:
+def _apply(_search: bool) -> None:
     from casino_sim.kernels import apply_move, legal_moves
 
     pos = _last_batch()
     apply_move(pos, legal_moves(pos)[0])
 
 
-def _rollout() -> None:
+def _rollout(_search: bool) -> None:
     from casino_sim.kernels import search_choose
 
     ints, weights, wants = policy_arrays((get_policy("rollout"), get_policy("random")))
     search_choose(_last_batch(), ints[0], weights[2], wants[2], 1)
 
 
-def _analyse() -> None:
+def _analyse(_search: bool) -> None:
     from casino_sim.kernels import exact_values, legal_moves, rollout_diffs
 
     pos, expert = _last_batch(), get_policy("expert")
@@ -101,37 +109,39 @@ def _analyse() -> None:
     exact_values(pos, moves)
 
 
-def _regret() -> None:
+def _regret(search: bool) -> None:
     from casino_sim.kernels import judge_last_batch
 
-    moves, _ = _scripted(2)
+    moves, _ = _scripted(2, search)
     judge_last_batch(STRICT, np.arange(52)[None], np.zeros(1, np.int64), moves[None].copy())
 
 
+# Each takes `search`: the round kernels' variant to compile (ensure_compiled's); the others ignore it.
 WARMUPS = {
-    "simulate": lambda: _scripted(2),
-    "simulate-n": lambda: _scripted(3),
+    "simulate": lambda search: _scripted(2, search),
+    "simulate-n": lambda search: _scripted(3, search),
     "sides-n": _sides,
     "moves": _moves,
     "apply": _apply,
     "rollout": _rollout,
     "analyse": _analyse,
-    "bench": lambda: _scripted(2),
+    "bench": lambda search: _scripted(2, search),
     "regret": _regret,
 }
 
 
-def ensure_compiled(*work: str, console=None) -> float:
+def ensure_compiled(*work: str, console=None, search: tuple[bool, ...] = (False,)) -> float:
     """Compile every kernel of these kinds of work now, behind one notice and a progress bar on stderr (or
-    `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown)."""
+    `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown). `search`: the
+    round kernels' variants the rounds play on (search_variants)."""
     from casino_sim.kernels.compiled import will_compile
 
     work = tuple(dict.fromkeys(work))
-    if not work or not will_compile(*work):
+    if not work or not any(will_compile(*work, search=s) for s in search):
         return 0.0
     t0 = time.perf_counter()
-    with _showing(work, console):
-        _on_deep_stack(lambda: [WARMUPS[kind]() for kind in work])
+    with _showing(work, console, search):
+        _on_deep_stack(lambda: [WARMUPS[kind](s) for s in search for kind in work])
     return time.perf_counter() - t0
 
 
@@ -160,7 +170,7 @@ def _on_deep_stack(fn) -> None:
 
 
 @contextmanager
-def _showing(work: tuple[str, ...], console):
+def _showing(work: tuple[str, ...], console, search: tuple[bool, ...]):
     """The notice, then a bar of the kernels compiled (live on a terminal; its last state once elsewhere)."""
     from rich.console import Console  # deferred, with rich.progress: only when a compile is due
     from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -171,7 +181,7 @@ def _showing(work: tuple[str, ...], console):
     console.print(
         NOTICE.format(what=" and ".join(dict.fromkeys(WHAT[k] for k in work))), highlight=False, soft_wrap=True
     )
-    due = set(kernels_due(*work))
+    due = {name for s in search for name in kernels_due(*work, search=s)}
     done: set[str] = set()
     compiling: list[str] = []
     columns = (

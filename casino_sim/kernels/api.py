@@ -31,6 +31,7 @@ from casino_sim.kernels.codec import (
 from casino_sim.kernels.movegen import _movegen, _sort_moves
 from casino_sim.kernels.nround import _play_round_n, _play_rounds_n, play_rows_n
 from casino_sim.kernels.rows import play_rows
+from casino_sim.kernels.search import search_switch
 from casino_sim.kernels.tables import split_table
 
 __all__ = [
@@ -115,10 +116,13 @@ def _check_deck(deck) -> np.ndarray:
     return d
 
 
-def play_round_scripted_raw(rules: RuleSet, deck, dealer: int, r) -> tuple[np.ndarray, dict[str, int]]:
+def play_round_scripted_raw(
+    rules: RuleSet, deck, dealer: int, r, search: bool = False
+) -> tuple[np.ndarray, dict[str, int]]:
     """The round where ply i plays legal move r[i] % n (canonical order): (its moves (PLIES, MOVE_FIELDS), record).
 
-    Played by the row kernel of simulate, every seat scripted (three or four players: nround.py's).
+    Played by the row kernel of simulate, every seat scripted (three or four players: nround.py's); `search`: on
+    its variant for seats that search (rows.py play_rows).
     """
     d = _check_deck(deck)
     if dealer not in range(rules.players):
@@ -141,9 +145,10 @@ def play_round_scripted_raw(rules: RuleSet, deck, dealer: int, r) -> tuple[np.nd
     trace = np.zeros((1, L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
     scripts = r[: L.PLIES].reshape(1, L.PLIES)
     if rules.players == 2:
-        rec = play_rows(one, rules, ints, no_weights, no_weights, trace=trace, scripts=scripts)
+        rec = play_rows(one, rules, ints, no_weights, no_weights, trace=trace, scripts=scripts, search=search)
     else:
-        rec = play_rows_n(one, rules, ints, no_weights, no_weights.astype(np.int64), trace=trace, scripts=scripts)
+        wants = no_weights.astype(np.int64)
+        rec = play_rows_n(one, rules, ints, no_weights, wants, trace=trace, scripts=scripts, search=search)
     return trace[0], {c: int(v[0]) for c, v in rec.items()}
 
 
@@ -166,12 +171,14 @@ def _n_round(rules: RuleSet, deck, dealer: int, seats, seed: int, script) -> NRo
         raise ValueError(f"dealer must be one of the {rules.players} players, got {dealer!r}")
     st = np.zeros(L.STATE_SIZE, dtype=np.int64)
     trace = np.zeros((L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
-    rules_arr = rules.as_array()
+    rules_arr, search = rules.as_array(), search_switch(seats[0])
 
     def run(cap, bits):
         buf = _new_scratch(cap, bits)
         rng = np.array([seed], dtype=np.uint64)
-        status, remainder = _play_round_n(st, rules_arr, split_table(), d, dealer, seats, buf, rng, script, trace)
+        status, remainder = _play_round_n(
+            st, rules_arr, split_table(), d, dealer, seats, buf, rng, script, trace, search
+        )
         return status, (buf.score.copy(), remainder)
 
     score, remainder = grow_and_replay(run, "an n-player round")
@@ -218,9 +225,10 @@ def play_round_n_policies(rules: RuleSet, deck, dealer: int, ints, weights, seed
     return _n_round(rules, deck, dealer, seats, int(seed), np.zeros(0, np.int64))
 
 
-def play_rounds_n(rules: RuleSet, decks, dealers, ints, weights, seeds) -> np.ndarray:
+def play_rounds_n(rules: RuleSet, decks, dealers, ints, weights, seeds, search: bool = False) -> np.ndarray:
     """Many n-player rounds in one kernel call (policy rows as play_round_n_policies; one uint64 seed a round):
-    totals (k, score rows): each round's total per player, then with teams per side. No moves are kept."""
+    totals (k, score rows): each round's total per player, then with teams per side. No moves are kept. `search`
+    as rows.py's play_rows."""
     n = rules.players
     d = np.ascontiguousarray(decks, dtype=np.int64)
     k = len(d)
@@ -233,10 +241,10 @@ def play_rounds_n(rules: RuleSet, decks, dealers, ints, weights, seeds) -> np.nd
     seats = _n_seats(rules, ints, weights)
     totals = np.zeros((k, n + 2 if rules.teams else n), dtype=np.int64)
     status = np.zeros(k, dtype=np.int64)
-    rules_arr, tbl = rules.as_array(), split_table()
+    rules_arr, tbl, search = rules.as_array(), split_table(), search_switch(seats[0], search)
 
     def play(todo, cap, bits):
-        _play_rounds_n(rules_arr, tbl, (d, dealers, seeds), seats, todo, cap, bits, totals, status)
+        _play_rounds_n(rules_arr, tbl, (d, dealers, seeds), seats, todo, cap, bits, totals, status, search)
 
     replay_rows(play, status, "an n-player round")
     return totals

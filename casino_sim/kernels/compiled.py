@@ -33,24 +33,38 @@ ENTRY_KERNELS = {
     "bench": (("rows", "_play_rows"),),
     "regret": (("rows", "_play_rows"), ("lastbatch", "_judge_rows")),
 }
+# The root of the search kernels (rollout, searcher, the exact last batch): the round kernels take `search` as their
+# last parameter, and compile them only in the variant whose seats search (kernels/search.py _play_to_end).
+SEARCH_ROOT = "search._search_index"
 
 
-def _has_cached_code(kernel) -> bool:
-    """Whether numba's cache index for `kernel` is fresh for this install (its own check, numba >= 0.59)."""
+def _takes_search(kernel) -> bool:
+    """Whether `kernel` is a round kernel compiled in two variants, by the type of its last parameter `search`."""
+    code = kernel.py_func.__code__
+    return code.co_argcount > 0 and code.co_varnames[code.co_argcount - 1] == "search"
+
+
+def _has_cached_code(kernel, search: bool = False) -> bool:
+    """Whether numba's cache index for `kernel` is fresh for this install (its own check, numba >= 0.59): for a
+    round kernel, holds the variant with (search: a bool) or without (None) the search kernels."""
     cache_file = getattr(getattr(kernel, "_cache", None), "_cache_file", None)
     if cache_file is None:  # numba changed its internals: assume a compile rather than stay silent
         return False
     try:
-        return bool(cache_file._load_index())
+        index = cache_file._load_index()
+        if not _takes_search(kernel):
+            return bool(index)
+        return any(str(key[0][-1]) == ("bool" if search else "none") for key in index)  # key[0]: the arg types
     except Exception:  # an unreadable index is recompiled by numba too
         return False
 
 
-def will_compile(*work: str) -> bool:
-    """Whether any kernel of these kinds of work (keys of ENTRY_KERNELS) must be compiled before it runs."""
+def will_compile(*work: str, search: bool = False) -> bool:
+    """Whether any kernel of these kinds of work (keys of ENTRY_KERNELS) must be compiled before it runs; `search`:
+    in the round kernels' variant for seats that search."""
     for kind in work:
         for module, name in ENTRY_KERNELS[kind]:
-            if not _has_cached_code(getattr(import_module(f"casino_sim.kernels.{module}"), name)):
+            if not _has_cached_code(_entry(module, name), search):
                 return True
     return False
 
@@ -75,9 +89,10 @@ def _callees(kernel) -> list:
     return found
 
 
-def kernels_due(*work: str) -> list[str]:
+def kernels_due(*work: str, search: bool = False) -> list[str]:
     """The kernels this work compiles (a count for the progress bar): those its entry kernels reach that numba
-    compiles on their own (not inlined) and whose cache holds nothing for this install."""
+    compiles on their own (not inlined) and whose cache holds nothing for this install; the search kernels only
+    with `search` (the round kernels' variant for seats that search)."""
     todo = [_entry(m, n) for kind in work for m, n in ENTRY_KERNELS[kind]]
     seen = {}
     while todo:
@@ -85,8 +100,10 @@ def kernels_due(*work: str) -> list[str]:
         name = kernel_name(kernel)
         if name not in seen:
             seen[name] = kernel
-            todo.extend(_callees(kernel))
-    return sorted(n for n, k in seen.items() if k.targetoptions.get("inline") != "always" and not _has_cached_code(k))
+            todo.extend(k for k in _callees(kernel) if search or kernel_name(k) != SEARCH_ROOT)
+    return sorted(
+        n for n, k in seen.items() if k.targetoptions.get("inline") != "always" and not _has_cached_code(k, search)
+    )
 
 
 def kernel_name(kernel) -> str:

@@ -20,17 +20,18 @@ from casino_sim.kernels.bits import ctz, popcount
 from casino_sim.kernels.buffers import _new_scratch, replay_rows
 from casino_sim.kernels.rows import checked_trace
 from casino_sim.kernels.score import _finish, _score
-from casino_sim.kernels.search import _play_to_end
+from casino_sim.kernels.search import _play_to_end, search_switch
 from casino_sim.kernels.state import _deal_batch, _start_round
 from casino_sim.kernels.tables import split_table
 
 
 @njit(cache=True)
-def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace):
+def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace, search):
     """Play the round dealt from `deck` by `dealer` into st, its moves into trace (PLIES, MOVE_FIELDS) and its
-    score rows into buf.score. Returns (status, how many cards the last capturer took as the remainder)."""
+    score rows into buf.score. Returns (status, how many cards the last capturer took as the remainder).
+    search: search.py's search_switch of the seats."""
     _start_round(st, rules, deck, dealer)
-    status = _play_to_end(st, rules, tbl, deck, seats, buf, rng, (buf.quiet[0], trace, script), False)
+    status = _play_to_end(st, rules, tbl, deck, seats, buf, rng, (buf.quiet[0], trace, script), False, search)
     if status != L.OK:
         return status, 0
     rest = st[L.LOOSE]
@@ -42,7 +43,7 @@ def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace):
 
 
 @njit(cache=True)
-def _play_rounds_n(rules, tbl, deals, seats, idx, cap, bits, totals, status):
+def _play_rounds_n(rules, tbl, deals, seats, idx, cap, bits, totals, status, search):
     """Play rounds idx (deals: decks (k, 52), dealers, seeds) one after another with one Scratch: totals[i, r]
     is score row r's total of round i; status[i] != 0 marks a round to replay with larger buffers."""
     decks, dealers, seeds = deals
@@ -56,7 +57,7 @@ def _play_rounds_n(rules, tbl, deals, seats, idx, cap, bits, totals, status):
         for j in range(52):
             deck[j] = decks[i, j]
         rng[0] = seeds[i]
-        status[i], _ = _play_round_n(st, rules, tbl, deck, dealers[i], seats, buf, rng, no_script, buf.quiet[1])
+        status[i], _ = _play_round_n(st, rules, tbl, deck, dealers[i], seats, buf, rng, no_script, buf.quiet[1], search)
         for k in range(totals.shape[1]):
             totals[i, k] = buf.score[k, L.S_TOTAL]
 
@@ -141,7 +142,7 @@ def _write_anatomy(rules, deck, dealer, moves, sim, rec, cols):
 
 
 @njit(cache=True)
-def _record_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, cols):
+def _record_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, cols, search):
     """Play rows idx[lo:hi] with one Scratch, player p of row i with policy seating[i, p]; outs as _record_rows."""
     decks, dealers, seeds, seating, scripts = deals
     ints_k, weights_k, wants_k = policies
@@ -172,7 +173,7 @@ def _record_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, col
         script = scripts[i] if i < scripts.shape[0] else no_script
         played = trace[i] if i < trace.shape[0] else moves
         status[i], remainder = _play_round_n(
-            st, rules, tbl, deck, dealers[i], (ints, weights, wants), buf, rng, script, played
+            st, rules, tbl, deck, dealers[i], (ints, weights, wants), buf, rng, script, played, search
         )
         if status[i] == L.OK:
             for j in range(out.shape[1]):
@@ -182,23 +183,30 @@ def _record_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, col
 
 
 @njit(cache=True, parallel=True)
-def _record_rows(rules, tbl, deals, policies, idx, cap, bits, out, status, trace, cols):
+def _record_rows(rules, tbl, deals, policies, idx, cap, bits, out, status, trace, cols, search):
     """Play the rows listed in idx into out[i] (blocks of BLOCK rows per thread, each with its own Scratch);
     status[i] != 0 marks a row to replay with larger buffers. deals: (decks, dealers, seeds, seating, scripts)."""
     n_rows = idx.shape[0]
     n_blocks = (n_rows + L.BLOCK - 1) // L.BLOCK
     for b in prange(n_blocks):
         lo, hi = b * L.BLOCK, min(n_rows, (b + 1) * L.BLOCK)
-        _record_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, (out, status, trace), cols)
+        _record_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, (out, status, trace), cols, search)
 
 
 def play_rows_n(
-    rows, rules: RuleSet, ints, weights, wants, trace: np.ndarray | None = None, scripts: np.ndarray | None = None
+    rows,
+    rules: RuleSet,
+    ints,
+    weights,
+    wants,
+    trace: np.ndarray | None = None,
+    scripts: np.ndarray | None = None,
+    search: bool = False,
 ) -> dict[str, np.ndarray]:
     """One record per row of a three- or four-player run (core/record.py many_record_columns), the same on any
     thread count: player p of row i plays policy rows.seating[i, p] of the k policies' arrays (policy_arrays:
     ints (k, P_INTS), weights and wants (2k, F)). trace[i] receives row i's moves, scripts[i] a scripted row's
-    choices (kind SCRIPTED)."""
+    choices (kind SCRIPTED); `search` as rows.py's play_rows."""
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
     n, k = rules.players, len(ints)
@@ -227,10 +235,10 @@ def play_rows_n(
     columns, cols = L.many_record_layout(n, rules.teams)
     out = np.zeros((len(seating), len(columns)), dtype=np.int64)
     status = np.zeros(len(seating), dtype=np.int64)
-    rules_arr, tbl = rules.as_array(), split_table()
+    rules_arr, tbl, search = rules.as_array(), split_table(), search_switch(policies[0], search)
 
     def play(todo, cap, bits):
-        _record_rows(rules_arr, tbl, deals, policies, todo, cap, bits, out, status, trace, cols)
+        _record_rows(rules_arr, tbl, deals, policies, todo, cap, bits, out, status, trace, cols, search)
         if (status == L.NO_MOVES).any():
             raise RuntimeError("engine bug: a player had no legal move")
 

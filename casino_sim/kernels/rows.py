@@ -18,7 +18,7 @@ from casino_sim.kernels import layout as L
 from casino_sim.kernels.buffers import _new_scratch, _new_seats, replay_rows
 from casino_sim.kernels.check import CHECK_REASONS
 from casino_sim.kernels.play import _end_round, _note_deal
-from casino_sim.kernels.search import _play_to_end
+from casino_sim.kernels.search import _play_to_end, search_switch
 from casino_sim.kernels.state import _start_round
 from casino_sim.kernels.tables import split_table
 
@@ -26,7 +26,7 @@ from casino_sim.kernels.tables import split_table
 # Inlined into _play_block (as _play_on is into it): a call that hands over arrays pays an atomic reference
 # count for each of them, 2-4% of a round with the whole Scratch (measured).
 @njit(cache=True, inline="always")
-def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check):
+def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check, search):
     """Play one round, seat s with policy row s of `seats` (rows 2 + s: searching seats' bases); fill io's record."""
     rec = io[0]
     for j in range(rec.shape[0]):
@@ -36,14 +36,14 @@ def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check):
     _note_deal(deck, st[L.PLY] // L.PLIES_PER_BATCH, st[L.DEALER], rec)  # batch 0 (as _play_on notes the others)
     for t in range(2):
         rec[L.C_TRACK[t] + 2] = -1
-    status = _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check)
+    status = _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check, search)
     if status != L.OK:
         return status
     return _end_round(st, rules, buf.score, rec, check)
 
 
 @njit(cache=True)
-def _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check):
+def _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check, search):
     """Play rows idx[lo:hi] with one Scratch; outs: (records, statuses, traces), as _play_rows."""
     decks, dealers, seeds, a_seat0, scripts = deals
     ints_ab, weights_ab, wants_ab = policies
@@ -74,22 +74,22 @@ def _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check
             trace[i] if i < trace.shape[0] else no_trace,
             scripts[i] if i < scripts.shape[0] else no_script,
         )
-        status[i] = _play_row(st, rules, tbl, deck, dealers[i], seats, buf, rng, io, check)
+        status[i] = _play_row(st, rules, tbl, deck, dealers[i], seats, buf, rng, io, check, search)
 
 
 @njit(cache=True, parallel=True, nogil=True)  # nogil: the caller writes the last chunk while this one plays
-def _play_rows(rules, tbl, deals, policies, idx, cap, bits, out, status, trace, check):
+def _play_rows(rules, tbl, deals, policies, idx, cap, bits, out, status, trace, check, search):
     """Play the rows listed in idx into out[i]; status[i] != 0 marks a row to replay with larger buffers.
 
     deals: (decks, dealers, seeds, a_seat0, scripts); policies: (ints, weights, wants) of policies A and B;
     trace[i] receives the moves of row i < len(trace), scripts[i] the choices of a scripted row. Blocks of
-    BLOCK rows go to the threads one at a time, each with its own Scratch.
+    BLOCK rows go to the threads one at a time, each with its own Scratch. search: search_switch (search.py).
     """
     n_rows = idx.shape[0]
     n_blocks = (n_rows + L.BLOCK - 1) // L.BLOCK
     for b in prange(n_blocks):
         lo, hi = b * L.BLOCK, min(n_rows, (b + 1) * L.BLOCK)
-        _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, (out, status, trace), check)
+        _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, (out, status, trace), check, search)
 
 
 def _policy_rows(ints, weights, wants) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -130,13 +130,15 @@ def play_rows(
     check: bool = False,
     trace: np.ndarray | None = None,
     scripts: np.ndarray | None = None,
+    search: bool = False,
 ) -> dict[str, np.ndarray]:
     """One record per row (the columns of core/record.py), bit-identical on any thread count.
 
     `rows` has decks, dealer, seeds and a_seat0 (runner.deals.DealRows); the two
     policies come as arrays (policies.arrays.policy_arrays). `check` verifies every
     play (kernels/check.py); `trace` (k, PLIES, MOVE_FIELDS) receives the moves of the first k rows;
-    `scripts` (n, PLIES) holds the choices of scripted seats (policy kind SCRIPTED).
+    `scripts` (n, PLIES) holds the choices of scripted seats (policy kind SCRIPTED); `search` plays on the
+    kernel's variant with the search kernels though no seat searches (a warm-up for a run whose seats do).
     """
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
@@ -155,10 +157,10 @@ def play_rows(
     )
     out = np.zeros((n, len(L.COLUMNS)), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
-    rules_arr = rules.as_array()
+    rules_arr, search = rules.as_array(), search_switch(policies[0], search)
 
     def play(todo, cap, bits):
-        _play_rows(rules_arr, split_table(), deals, policies, todo, cap, bits, out, status, trace, bool(check))
+        _play_rows(rules_arr, split_table(), deals, policies, todo, cap, bits, out, status, trace, bool(check), search)
         if status.any() and check:
             _raise_broken(rows, status, out)
         if (status == L.NO_MOVES).any():

@@ -61,12 +61,22 @@ def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     return _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf)
 
 
+def search_switch(ints, force: bool = False) -> bool | None:
+    """The round kernels' `search` for these policy rows (ints, policy_arrays): True when a seat searches (a
+    rollout or searcher) or `force` (a warm-up for such seats), else None: the variant without the search
+    kernels (_play_to_end)."""
+    return True if force or np.isin(np.asarray(ints)[:, L.P_KIND], (L.ROLLOUT, L.SEARCHER)).any() else None
+
+
 # Inlined into its callers (rows.py's _play_row, nround.py's _play_round_n), as _play_on is into it.
 @njit(cache=True, inline="always")
-def _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check):
+def _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check, search):
     """Play on to the round's last play, choosing here for the seats _play_on hands back: a script's move
     (io[2][ply] % n of the canonical order), a rollout's or searcher's (base policy at row players + s of
-    seats, as policy_arrays lays them out). Returns the round's status."""
+    seats, as policy_arrays lays them out). Returns the round's status.
+
+    `search` None (search_switch: no seat searches) prunes the call of the search kernels before numba types it:
+    that variant compiles without them (docs/policies.md); a searching seat there stops the round."""
     ints, weights, wants = seats
     players = rules[L.R_PLAYERS]
     pick = -1
@@ -78,6 +88,8 @@ def _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check):
         if ints[s, L.P_KIND] == L.SCRIPTED:
             pick = _kth_move(buf.mv, n, io[2][st[L.PLY]] % n)
             continue
+        if search is None:  # a variant compiled without the search kernels: the caller chose it wrongly
+            return status
         pick, status = _search_index(st, rules, tbl, n, ints[s], weights[players + s], wants[players + s], rng, buf)
         if status != L.OK:
             return status

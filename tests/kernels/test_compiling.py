@@ -23,7 +23,7 @@ def fake_kernel(name: str):
 def compiles(*names: str):
     """A warm-up that 'compiles' these kernels: numba's compile events, as numba sends them."""
 
-    def warm():
+    def warm(_search=False):
         for name in names:
             with event.trigger_event("numba:compile", data={"dispatcher": fake_kernel(name)}):
                 pass
@@ -33,15 +33,16 @@ def compiles(*names: str):
 
 def test_a_command_needing_two_kinds_of_kernels_shows_one_notice_and_the_kernels_done(monkeypatch):
     warmed = []
-    monkeypatch.setattr(compiled, "will_compile", lambda *work: True)
-    monkeypatch.setattr(compiled, "kernels_due", lambda *work: ["rows._play_rows", "movegen._movegen", "x._judge"])
+    monkeypatch.setattr(compiled, "will_compile", lambda *work, search: True)
+    due = ["rows._play_rows", "movegen._movegen", "x._judge"]
+    monkeypatch.setattr(compiled, "kernels_due", lambda *work, search: due)
     monkeypatch.setattr(
         compiling,
         "WARMUPS",
         {
-            "simulate": lambda: (warmed.append("simulate"), compiles("movegen._movegen", "rows._play_rows")()),
+            "simulate": lambda _: (warmed.append("simulate"), compiles("movegen._movegen", "rows._play_rows")()),
             "apply": compiles("numba.impl"),  # numba's own helpers compile along: not counted
-            "regret": lambda: (warmed.append("regret"), compiles("x._judge")()),
+            "regret": lambda _: (warmed.append("regret"), compiles("x._judge")()),
         },
     )
     out = io.StringIO()
@@ -55,8 +56,8 @@ def test_a_command_needing_two_kinds_of_kernels_shows_one_notice_and_the_kernels
 
 
 def test_with_the_kernels_cached_nothing_is_shown_or_compiled(monkeypatch):
-    monkeypatch.setattr(compiled, "will_compile", lambda *work: False)
-    monkeypatch.setattr(compiling, "WARMUPS", {"simulate": lambda: pytest.fail("compiled although cached")})
+    monkeypatch.setattr(compiled, "will_compile", lambda *work, search: False)
+    monkeypatch.setattr(compiling, "WARMUPS", {"simulate": lambda _: pytest.fail("compiled although cached")})
     out = io.StringIO()
     assert compiling.ensure_compiled("simulate", console=Console(file=out)) == 0.0
     assert out.getvalue() == ""
@@ -67,37 +68,49 @@ def test_every_kind_of_work_has_a_warm_up_and_words():
 
 
 def test_kernels_due_are_the_ones_numba_compiles_on_their_own(monkeypatch):
-    monkeypatch.setattr(compiled, "_has_cached_code", lambda kernel: False)  # a cold cache
-    simulate, regret = set(compiled.kernels_due("simulate")), set(compiled.kernels_due("regret"))
+    monkeypatch.setattr(compiled, "_has_cached_code", lambda kernel, search=False: False)  # a cold cache
+    simulate, regret = set(compiled.kernels_due("simulate", search=True)), set(compiled.kernels_due("regret"))
     assert {"rows._play_rows", "rows._play_block", "movegen._movegen", "exact._exact_values"} <= simulate
     assert "rows._play_row" not in simulate  # inlined into _play_block: never compiled alone
-    assert regret == simulate | {k for k in regret if k.startswith("lastbatch.")} and "lastbatch._judge_rows" in regret
-    monkeypatch.setattr(compiled, "_has_cached_code", lambda kernel: compiled.kernel_name(kernel) != "rows._play_rows")
+    # without a seat that searches, the rounds' variant never reaches the search kernels
+    plain = set(compiled.kernels_due("simulate"))
+    assert (
+        plain < simulate and {"search._search_index", "rollout._rollout_index", "exact._exact_values"} & plain == set()
+    )
+    judge = {k for k in regret if k.startswith("lastbatch.")}  # and the exact solver, as the searching rounds use it
+    assert plain <= regret <= simulate | judge and "lastbatch._judge_rows" in regret
+    monkeypatch.setattr(
+        compiled, "_has_cached_code", lambda kernel, search=False: compiled.kernel_name(kernel) != "rows._play_rows"
+    )
     assert compiled.kernels_due("simulate") == ["rows._play_rows"]
 
 
 @pytest.mark.parametrize("kind", ["simulate", "simulate-n", "sides-n", "regret", "analyse", "rollout", "apply"])
 def test_each_warm_up_compiles_its_entry_kernels(kind):
-    compiling._on_deep_stack(compiling.WARMUPS[kind])  # compiled there if the cache is cold, else loaded
+    compiling._on_deep_stack(lambda: compiling.WARMUPS[kind](False))  # compiled there if the cache is cold, else loaded
     for module, name in compiled.ENTRY_KERNELS[kind]:
         assert compiled._entry(module, name).signatures, f"{module}.{name}"
 
 
 def test_a_warm_up_compiles_the_version_the_command_then_runs():
-    """No second compile after the warm-up: the real call takes the warm-up's signature."""
+    """No second compile after the warm-up: the real call takes the warm-up's signature (two players: the variant
+    with the search kernels, as a rollout plays; four: without, as random seats play)."""
     import casino_sim as cs
     from casino_sim.kernels.decide import _rollout_diffs
     from casino_sim.kernels.nround import _record_rows
     from casino_sim.kernels.rows import _play_rows
 
-    compiling._on_deep_stack(lambda: [compiling.WARMUPS[kind]() for kind in ("simulate", "simulate-n", "analyse")])
+    warm = compiling.WARMUPS
+    compiling._on_deep_stack(lambda: [warm["simulate"](True), warm["simulate-n"](False), warm["analyse"](False)])
+    kernels = (_play_rows, _record_rows, _rollout_diffs)
+    warmed = [set(kernel.signatures) for kernel in kernels]  # other tests of this process may have made others
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 
     play_chunk(SimConfig(deals=4, policy_a="rollout", policy_b="greedy", chunk_deals=4, card_deals=2), 0)
     play_chunk(SimConfig(deals=2, rules="italian:players=4", chunk_deals=2), 0)
     cs.analyse({"hands": [["7D", "TD", "2S", "KH"], None], "loose": ["3C", "4H", "KC", "TS"]}, worlds=4)
-    for kernel in (_play_rows, _record_rows, _rollout_diffs):
-        assert len(kernel.signatures) == 1, kernel.signatures
+    for kernel, before in zip(kernels, warmed, strict=True):
+        assert set(kernel.signatures) == before, kernel.signatures
 
 
 def test_the_compile_runs_on_a_deep_stack_and_its_error_reaches_the_command():
@@ -114,3 +127,13 @@ def test_the_compile_runs_on_a_deep_stack_and_its_error_reaches_the_command():
         compiling._on_deep_stack(compile_step)
     assert seen == ["casino-compile"] and threading.stack_size() == 0  # the deep stack was for that thread only
     assert compiling.COMPILE_STACK >= 256 << 20
+
+
+def test_tables_without_a_searching_seat_compile_the_rounds_without_the_search_kernels():
+    from casino_sim.kernels.rows import _play_rows
+
+    assert compiling.search_variants([("expert", "greedy")]) == compiling.search_variants([]) == (False,)
+    assert compiling.search_variants([("expert", "rollout"), ("greedy", "random")]) == (False, True)
+    compiling._on_deep_stack(lambda: compiling.WARMUPS["simulate"](False))
+    assert any(str(sig[-1]) == "none" for sig in _play_rows.signatures)  # search None: the variant without them
+    assert compiled._has_cached_code(_play_rows, search=False)
