@@ -16,6 +16,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.policies import Policy, get_policy
 from casino_sim.policies.names import check_distinct, seat_names
+from casino_sim.policies.registry import exec_policy
 from casino_sim.runner.deals import rotations
 
 # what plays two players only so far: --record, --check
@@ -36,6 +37,12 @@ class Lineup:
         resolved = {spec: get_policy(spec) for spec in dict.fromkeys(specs)}
         return cls(tuple(specs), tuple(resolved[spec] for spec in specs))
 
+    def __reduce__(self):
+        """Pickled (to a Dask worker) with its policies, except a bot, named by its spec: a worker process keeps
+        one bot process per spec (policies/registry.py exec_policy) across the run's chunks, as in this one."""
+        kept = tuple(None if p.kind == "exec" else p for p in self.policies)
+        return (_unpickled, (self.specs, kept))
+
     def label(self, spec: str) -> str:
         """The name the policy given as `spec` shows as (policies/registry.py policy_label)."""
         return self.policies[self.specs.index(spec)].name
@@ -43,6 +50,11 @@ class Lineup:
     def labels(self) -> dict[str, str]:
         """Each spec's name, as a run's manifest keeps them for its reports."""
         return dict(zip(self.specs, (p.name for p in self.policies)))
+
+
+def _unpickled(specs: tuple[str, ...], policies: tuple[Policy | None, ...]) -> Lineup:
+    """A Lineup as a worker receives it: each bot (None) this process's own for its spec."""
+    return Lineup(specs, tuple(exec_policy(spec) if p is None else p for spec, p in zip(specs, policies)))
 
 
 def check_seating(
