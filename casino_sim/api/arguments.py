@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from numbers import Real
 
+from rich.console import Console
+
 from casino_sim.core.errors import UserError
 
 OPTION = re.compile(r"--(no-)?([a-z][a-z-]*)")
@@ -65,9 +67,8 @@ def progress_of(progress: bool, label: str, unit: str = "rounds"):
     """A context yielding update(done, total) for a progress bar on the terminal, or None (progress off)."""
     if not progress:
         return nullcontext(None)
-    from rich.console import Console
 
-    from casino_sim.runner.progress import progress_bar
+    from casino_sim.runner.progress import progress_bar  # rich's bar: loaded only when one is asked for
 
     return progress_bar(Console(stderr=True), label, unit)
 

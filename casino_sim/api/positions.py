@@ -7,14 +7,17 @@ import os
 import pandas as pd
 
 from casino_sim.api.arguments import api_errors, check_types
+from casino_sim.core.jsontext import parse_json, read_text
+from casino_sim.engines import get_engine
+from casino_sim.engines.compiling import ensure_compiled
+from casino_sim.policies import get_policy
+from casino_sim.reference.position import Position
 
 MOVE_COLUMNS = ["number", "kind", "card", "loose", "builds", "value", "text"]
 
 
 def position_of(position):
     """A Position from a docs/notation.md dict, its JSON text, a JSON file (a Path), or a Position itself."""
-    from casino_sim.core.jsontext import parse_json, read_text
-    from casino_sim.reference.position import Position
 
     if isinstance(position, Position):
         return position
@@ -56,9 +59,6 @@ def moves(position, engine: str = "numba") -> pd.DataFrame:
     """
     check_types(engine=(engine, str))
     with api_errors({"engine"}):
-        from casino_sim.engines import get_engine
-        from casino_sim.engines.compiling import ensure_compiled
-
         pos = position_of(position)
         eng = get_engine(engine)
         eng.check_rules(pos.rules)
@@ -82,10 +82,9 @@ def analyse(position, worlds: int = 1000, policy: str = "expert", seed: int = 0)
     """
     check_types(worlds=(worlds, int), policy=(policy, str), seed=(seed, int))
     with api_errors({"worlds", "policy", "seed"}):
+        # deferred, so that importing the API never loads numba
         from casino_sim.analysis import analyse as run_analysis
         from casino_sim.analysis.analyse import check_analysis_args, check_analysis_position
-        from casino_sim.engines.compiling import ensure_compiled
-        from casino_sim.policies import get_policy
 
         pos = position_of(position)
         chosen = get_policy(policy)

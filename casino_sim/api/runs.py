@@ -9,7 +9,12 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.api.arguments import api_errors, call_text, check_types, progress_of
+from casino_sim.api.tournaments import Tournament
 from casino_sim.core.errors import InputError
+from casino_sim.experiments.simulation import Hooks, SimRequest, Simulation
+from casino_sim.policies.names import matchup, recorded_labels
+from casino_sim.runner.run_state import is_played
+from casino_sim.runner.rundir import RunDir
 
 
 class Run:
@@ -20,9 +25,6 @@ class Run:
     """
 
     def __init__(self, path: str | Path):
-        from casino_sim.runner.run_state import is_played
-        from casino_sim.runner.rundir import RunDir
-
         self.path = Path(path)
         self.manifest = RunDir(self.path).read_manifest()
         kind = self.manifest.get("kind")
@@ -32,10 +34,8 @@ class Run:
             raise InputError(f"{self.path} is not finished; finish it with  casino-sim simulate --resume {self.path}")
 
     def __repr__(self) -> str:
-        from casino_sim.policies.names import matchup
-
         c = self.config
-        who = matchup(c["policy_a"], c["policy_b"], c.get("seats"), c["rules"])
+        who = matchup(c["policy_a"], c["policy_b"], c.get("seats"), c["rules"], recorded_labels(self.manifest))
         unit = "games" if c.get("games") else "deals"
         return f"<Run {who}, {c['deals']:,} {unit}, rules {c['rules']}, seed {c['seed']}: {self.path}>"
 
@@ -47,15 +47,11 @@ class Run:
     @cached_property
     def rounds(self) -> pd.DataFrame:
         """One row per round played: the run's Parquet records, in deal order."""
-        from casino_sim.runner.rundir import RunDir
-
         return RunDir(self.path).read_rounds()
 
     @cached_property
     def games(self) -> pd.DataFrame | None:
         """One row per whole game (a run with games=True), else None."""
-        from casino_sim.runner.rundir import RunDir
-
         return RunDir(self.path).read_table("games") if (self.path / "games").is_dir() else None
 
     @property
@@ -65,7 +61,7 @@ class Run:
 
     @cached_property
     def _reports(self) -> dict:
-        from casino_sim.reports.index import make_all
+        from casino_sim.reports.index import make_all  # matplotlib: only when a report is asked for
 
         return make_all(self.path)
 
@@ -75,7 +71,7 @@ class Run:
         return list(self._reports)
 
     def _report(self, kind: str):
-        from casino_sim.reports.index import report_of
+        from casino_sim.reports.index import report_of  # matplotlib: only when a report is asked for
 
         check_types(kind=(kind, str))
         return report_of(self._reports, kind)
@@ -167,29 +163,37 @@ def simulate(
     for name in seats if isinstance(seats, list | tuple) else ():
         check_types(seats=(name, str))
     with api_errors(given):
-        from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
-        from casino_sim.experiments import simulate as sim
-        from casino_sim.runner.backends import open_backend
-        from casino_sim.runner.rundir import RunDir, refuse_used_folder
+        request = SimRequest(
+            deals=deals,
+            policy=policy,
+            vs=vs,
+            seats=",".join(seats) if isinstance(seats, list | tuple) else seats,
+            rules=rules,
+            seed=seed,
+            threads=threads,
+            mirrored=mirrored,
+            until_ci=until_ci,
+            engine=engine,
+            chunk_deals=chunk_deals,
+            games=games,
+            check=check,
+            record=record,
+            card_deals=str(card_deals),
+        )
+        command = [call_text("simulate", given, _DEFAULTS)]
+        simulation = Simulation.new(request, out, command, force, "casino-sim simulate --resume {path}")
+        simulation.execute(backend, scheduler, _Bar(progress), reports)
+        return Run(simulation.run.path)
 
-        joined = ",".join(seats) if isinstance(seats, list | tuple) else seats
-        config = sim.SimConfig.from_options(dict(given, seats=joined, card_deals=str(card_deals)))
-        config.check()
-        run = RunDir(out if out is not None else sim.default_out(config))
-        refuse_used_folder(run.path, force, resumable=True, resume_with=f"casino-sim simulate --resume {run.path}")
-        with open_backend(backend, scheduler, config.threads) as chunk_backend:
-            sim.start_run(config, run, [call_text("simulate", given, _DEFAULTS)], force)
-            # a Python policy or a bot plays on the reference engine, and a scheduler's workers compile their own
-            if config.engine_used() == "numba" and scheduler is None:
-                ensure_compiled(
-                    round_work(config.players, config.games), search=search_variants([config.policy_names()])
-                )
-            with progress_of(progress, "simulating", config.unit) as update:
-                timings = sim.play_chunks(config, run, update, chunk_backend)
-        sim.finish_run(run, timings, reports=True)
-        if reports:
-            sim.write_reports(run)
-        return Run(run.path)
+
+class _Bar(Hooks):
+    """The front door's hooks in the API: a progress bar on stderr when asked, nothing else."""
+
+    def __init__(self, shown: bool):
+        self.shown = shown
+
+    def progress(self, unit: str):
+        return progress_of(self.shown, "simulating", unit)
 
 
 def open_run(path: str | Path):
@@ -200,11 +204,7 @@ def open_run(path: str | Path):
     """
     check_types(path=(path, "path"))
     with api_errors(()):
-        from casino_sim.runner.rundir import RunDir
-
         if RunDir(path).read_manifest().get("kind") == "tournament":
-            from casino_sim.api.tournaments import Tournament
-
             return Tournament(path)
         return Run(path)
 

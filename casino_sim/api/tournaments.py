@@ -10,6 +10,12 @@ import pandas as pd
 
 from casino_sim.api.arguments import api_errors, call_text, check_types, progress_of
 from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
+from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.experiments import tournament as tour
+from casino_sim.experiments.tournament import make_report
+from casino_sim.runner.backends import open_backend
+from casino_sim.runner.rundir import RunDir
 
 
 class Tournament:
@@ -17,7 +23,6 @@ class Tournament:
     chart as a Figure; the same numbers as the folder's `report/*.csv`."""
 
     def __init__(self, path: str | Path):
-        from casino_sim.runner.rundir import RunDir
 
         self.path = Path(path)
         self.manifest = RunDir(self.path).read_manifest()
@@ -30,7 +35,6 @@ class Tournament:
 
     @cached_property
     def _made(self) -> tuple:
-        from casino_sim.experiments.tournament import make_report
 
         return make_report(self.path)
 
@@ -103,11 +107,6 @@ def tournament(
     for p in policies:
         check_types(policies=(p, str))
     with api_errors(given, {"deals": "games"}):  # each pairing is a run of `games` whole games
-        from casino_sim.core.rules import get_rules
-        from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
-        from casino_sim.experiments import tournament as tour
-        from casino_sim.runner.backends import open_backend
-
         config = tour.TournamentConfig(
             policies=tuple(policies), games=games, rules=rules, seed=seed, threads=threads, chunk_deals=chunk_deals
         )

@@ -10,11 +10,18 @@ import sys
 from typing import Annotated
 
 import typer
+from typer import Abort
 
+from casino_sim import __version__
 from casino_sim.cli import bench, games, policies, positions, runs, skills, tune
 from casino_sim.cli.helpstyle import HelpCommand, HelpGroup
 from casino_sim.cli.options import HELP_OPTIONS
 from casino_sim.core.errors import USER_ERRORS
+
+try:  # typer >= 0.2x carries its own copy of click
+    from typer._click.exceptions import ClickException
+except ImportError:
+    from click.exceptions import ClickException
 
 app = typer.Typer(
     help="Monte Carlo strategy analyser for the card game Casino, two to four players.",
@@ -27,8 +34,6 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-        from casino_sim import __version__
-
         print(f"casino-sim {__version__}")
         raise typer.Exit()
 
@@ -77,12 +82,6 @@ def _usage_error(e) -> str:
 
 def main() -> None:
     """Entry point: user errors, bad options included, become one line on stderr and exit code 2."""
-    try:  # typer >= 0.2x carries its own copy of click
-        from typer._click.exceptions import ClickException
-    except ImportError:
-        from click.exceptions import ClickException
-    from typer import Abort
-
     signal.signal(signal.SIGTERM, _interrupt_on_sigterm)  # a terminated run ends like Ctrl-C, cleanly
     try:
         code = app(standalone_mode=False)

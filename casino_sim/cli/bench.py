@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated
 
 import typer
 
 from casino_sim.cli.options import EngineName, EngineOpt, Format, RulesOpt, console, ensure_compiled
+from casino_sim.experiments.bench import run_bench
 
 
 def bench(
@@ -22,9 +24,6 @@ def bench(
     check: Annotated[bool, typer.Option("--check", help="Time the checked mode of `simulate --check`.")] = False,
 ) -> None:
     """How fast an engine plays rounds of a policy against itself, and what compiling costs."""
-    import json
-
-    from casino_sim.experiments.bench import run_bench
 
     def announce(threads: int) -> None:
         if engine == EngineName.numba:
@@ -42,6 +41,7 @@ def bench(
     if format == Format.json:
         print(json.dumps(result))
         return
+    # deferred, so that `casino-sim --help` never loads them: rich's tables
     from rich.table import Table
 
     table = Table(title="casino-sim bench")

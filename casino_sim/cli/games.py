@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -10,6 +11,10 @@ import typer
 
 from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_compiled
 from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
+from casino_sim.policies import get_policy
+from casino_sim.policies.names import check_distinct_names
+from casino_sim.runner.random_round import random_round
 
 
 def deal(
@@ -17,8 +22,6 @@ def deal(
     rules: RulesOpt = "strict",
 ) -> None:
     """Play one round between random players (two, or three and four: --rules brazilian:players=4) and tell it."""
-    from casino_sim.core.rules import get_rules
-    from casino_sim.runner.random_round import random_round
 
     ruleset = get_rules(rules)
     _print_round(f"Casino round, rules {ruleset.name}, seed {seed}.", random_round(ruleset, seed))
@@ -26,6 +29,7 @@ def deal(
 
 def _print_round(header: str, result) -> None:
     """A played round as `deal` and `replay` tell it: a header, the story, the score table."""
+    # deferred, so that `casino-sim --help` never loads them: rich's tables
     from casino_sim.cli.transcript import round_story, score_table, side_names
 
     console.print(header, highlight=False, soft_wrap=True)
@@ -47,6 +51,7 @@ def replay(
     ] = 1,
 ) -> None:
     """Tell a recorded round move by move, in the words of `casino-sim deal` (the reference engine checks each play)."""
+    # deferred, so that `casino-sim --help` never loads them: pandas
     from casino_sim.runner.recording import load_round, replay_round
 
     ruleset, rnd = load_round(source, round_)
@@ -86,9 +91,8 @@ def play(
 ) -> None:
     """Play a game at the terminal against a policy in every other seat (--players; with teams, --partner plays
     your partner); moves are chosen by number, 'hint' analyses."""
+    # deferred, so that `casino-sim --help` never loads them: numba, pandas
     from casino_sim.cli.terminal_game import TerminalGame, random_seed
-    from casino_sim.policies import get_policy
-    from casino_sim.policies.names import check_distinct_names
     from casino_sim.runner.recording import write_game
     from casino_sim.runner.rundir import writable_folder
 
@@ -127,9 +131,6 @@ def play(
 def rules_with_players(rules: str, players: int | None):
     """The rule set of --rules with --players applied; --players that contradicts a players= in --rules is an
     error (the same number twice is fine)."""
-    import re
-
-    from casino_sim.core.rules import get_rules
 
     ruleset = get_rules(rules)
     if players is None:

@@ -8,7 +8,11 @@ from typing import Annotated
 import typer
 from rich.console import Console, ConsoleDimensions
 
+from casino_sim.core.errors import InputError
 from casino_sim.engines import engine_names
+from casino_sim.engines.compiling import ensure_compiled as compile_ahead
+from casino_sim.engines.compiling import round_work, search_variants
+from casino_sim.policies.bots import set_bot_timeout
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 UNWRAPPED = 1000  # the width a log is written at: wider than any table or line the commands print
@@ -79,27 +83,23 @@ SchedulerOpt = Annotated[
 def refuse_resume_with_force(resume, force: bool) -> None:
     """--resume finishes a run and --force starts a new one: never both."""
     if resume is not None and force:
-        from casino_sim.core.errors import InputError
-
         raise InputError("--force starts a new run and --resume finishes one: give one of them")
 
 
 def open_backend(backend: BackendName | None, scheduler: str | None, threads: int | None = None):
     """The chunk backend that --backend/--scheduler ask for, as a context manager around a whole command."""
+    # deferred, so that `casino-sim --help` never loads them: threads, Dask
     from casino_sim.runner import backends
 
     return backends.open_backend(backend.value if backend else None, scheduler, threads)
 
 
 def ensure_compiled(*work: str, scheduler: str | None = None, tables=()) -> float:
-    """engines.compiling.ensure_compiled (compile ahead behind one notice; the seconds it took), imported only when
-    a command runs (importing the engine loads numba), for rounds at these tables (each: the names of the policies
-    playing together, engines.compiling.search_variants). Nothing with a scheduler: its workers compile their own."""
+    """engines.compiling.ensure_compiled (compile ahead behind one notice; the seconds it took) for rounds at these
+    tables (each: the names of the policies playing together, engines.compiling.search_variants). Nothing with a
+    scheduler: its workers compile their own."""
     if scheduler:
         return 0.0
-    from casino_sim.engines.compiling import ensure_compiled as compile_ahead
-    from casino_sim.engines.compiling import search_variants
-
     return compile_ahead(*work, search=search_variants(tables))
 
 
@@ -109,18 +109,9 @@ def ensure_runs_compiled(configs, scheduler: str | None = None) -> float:
     return ensure_compiled(*work, scheduler=scheduler, tables=[c.policy_names() for c in configs])
 
 
-def round_work(players: int, sides: bool = False) -> str:
-    """engines.compiling.round_work: the kind of work that plays rounds of `players` players."""
-    from casino_sim.engines.compiling import round_work as work
-
-    return work(players, sides)
-
-
 def _set_bot_timeout(seconds: float | None) -> float | None:
     """Give every exec: bot of the command (and of its worker processes) this long to answer a move."""
     if seconds is not None:
-        from casino_sim.policies.bots import set_bot_timeout
-
         set_bot_timeout(seconds)
     return seconds
 

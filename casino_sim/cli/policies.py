@@ -8,6 +8,7 @@ import typer
 
 from casino_sim.cli.helpstyle import HelpCommand, HelpGroup
 from casino_sim.cli.options import HELP_OPTIONS, console
+from casino_sim.policies import FEATURES, builtin_policies, get_policy
 
 policies_app = typer.Typer(
     help="The playing policies: list them, or show one.",
@@ -20,9 +21,8 @@ policies_app = typer.Typer(
 @policies_app.command("list", cls=HelpCommand)
 def policies_list() -> None:
     """Every policy known by name, with its kind and what it does."""
+    # deferred, so that `casino-sim --help` never loads them: rich's tables
     from rich.table import Table
-
-    from casino_sim.policies import builtin_policies
 
     table = Table(title="Policies")
     for col in ("name", "kind", "what it does"):
@@ -35,7 +35,6 @@ def policies_list() -> None:
 @policies_app.command("features", cls=HelpCommand)
 def policies_features() -> None:
     """The move features a heuristic policy file can weigh, with what each measures."""
-    from casino_sim.policies import FEATURES
 
     for name, doc in FEATURES:
         console.print(f"{name:20s} {doc}", highlight=False, markup=False)
@@ -46,6 +45,5 @@ def policies_show(
     name: Annotated[str, typer.Argument(help="A policy name, a .toml policy file, module:function or exec:COMMAND.")],
 ) -> None:
     """What a policy does and its parameters (weights for a heuristic)."""
-    from casino_sim.policies import get_policy
 
     console.print(get_policy(name).describe(), highlight=False, markup=False)

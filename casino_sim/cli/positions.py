@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import Annotated
 
 import typer
 
 from casino_sim.cli.options import BotTimeoutOpt, EngineName, EngineOpt, Format, console, ensure_compiled
+from casino_sim.cli.position_tools import (
+    apply_text,
+    is_jsonl,
+    load_position,
+    moves_jsonl_lines,
+    no_move_reason,
+    numbered_lines,
+)
 from casino_sim.core.errors import InputError
+from casino_sim.engines import get_engine
+from casino_sim.policies import get_policy
 
 
 def moves(
@@ -20,16 +31,6 @@ def moves(
     engine: EngineOpt = EngineName.numba,
 ) -> None:
     """List every legal move of the player to move (positions and moves: docs/notation.md)."""
-    import json
-
-    from casino_sim.cli.position_tools import (
-        is_jsonl,
-        load_position,
-        moves_jsonl_lines,
-        no_move_reason,
-        numbered_lines,
-    )
-    from casino_sim.engines import get_engine
 
     eng = get_engine(engine.value)
     if is_jsonl(position, jsonl):
@@ -64,8 +65,6 @@ def apply(
     engine: EngineOpt = EngineName.numba,
 ) -> None:
     """Print the position after one legal move as JSON (no deal, no end of round; docs/notation.md)."""
-    from casino_sim.cli.position_tools import apply_text
-    from casino_sim.engines import get_engine
 
     print(
         apply_text(
@@ -89,10 +88,7 @@ def choose(
     bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """The move a policy plays in a position (rollout and searcher sample the hidden cards; docs/notation.md)."""
-    import json
-
-    from casino_sim.cli.position_tools import load_position
-    from casino_sim.policies import get_policy
+    # deferred, so that `casino-sim --help` never loads them: numba
     from casino_sim.policies.decide import check_search_position, choose_move
 
     pos = load_position(position)
@@ -118,13 +114,10 @@ def analyse(
     format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
 ) -> None:
     """Rank every legal move by expected point difference to the end of the round (95% intervals)."""
-    import json
-
+    # deferred, so that `casino-sim --help` never loads them: numba
     from casino_sim.analysis import analyse as run_analysis
     from casino_sim.analysis import analysis_json, analysis_table, print_table
     from casino_sim.analysis.analyse import check_analysis_args, check_analysis_position
-    from casino_sim.cli.position_tools import load_position
-    from casino_sim.policies import get_policy
 
     pos = load_position(position)
     chosen = get_policy(policy)

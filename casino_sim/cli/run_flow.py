@@ -1,24 +1,27 @@
-"""simulate's steps once its options are read: resume as the run was started, play, mark the manifest, write the
-reports; each step cut short by Ctrl-C says in one line how to finish (runner/run_state.py keeps the manifest
-honest)."""
+"""simulate's steps as the terminal shows them, around the front door (experiments/simulation.py): resume as the
+run was started, the run folder, the progress bar, the played line; each step cut short by Ctrl-C says in one
+line how to finish (runner/run_state.py keeps the manifest honest)."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 import typer
 
 from casino_sim.cli.options import console
+from casino_sim.runner.run_state import COMPLETE, PLAYED, partial_note, update_manifest
+
+try:  # typer >= 0.2x carries its own copy of click
+    from typer._click.globals import get_current_context
+except ImportError:
+    from click import get_current_context
 
 READY_SHOWN_S = 1.0  # the kernels' compile or cache load is named on the played line from this long on
 
 
 def given_options(params: dict) -> dict:
     """Of a command's parameters, those the user set (on the command line or from the environment)."""
-    try:  # typer >= 0.2x carries its own copy of click
-        from typer._click.globals import get_current_context
-    except ImportError:
-        from click import get_current_context
     ctx = get_current_context()
     given = {}
     for name, value in params.items():
@@ -31,22 +34,19 @@ def given_options(params: dict) -> dict:
 def resume_as_started(params: dict, config) -> None:
     """`tournament --resume`, `tune --resume`: refuse the options given that contradict the run's `config` (a
     dataclass of option names), in one line (experiments/resume.py)."""
-    from dataclasses import asdict
-
-    from casino_sim.experiments.resume import refuse_changed
+    from casino_sim.experiments.resume import refuse_changed  # pandas: loaded by the commands that run, not --help
 
     refuse_changed(given_options(params), asdict(config))
 
 
-def resumed(path: Path, params: dict, command: list[str]):
-    """The run folder and config `--resume PATH` plays (experiments/resume.py); a run already complete and not
-    extended says so and ends the command."""
-    from casino_sim.experiments.resume import resume_config
-    from casino_sim.runner.run_state import COMPLETE
-    from casino_sim.runner.rundir import RunDir
+def resumed(path: Path, options: dict, command: list[str]):
+    """The Simulation `--resume PATH` plays, simulate's `options` (by name) checked against the run
+    (experiments/resume.py); a run already complete and not extended says so and ends the command."""
+    # deferred, so that `casino-sim --help` never loads them: pandas and the engine
+    from casino_sim.experiments.simulation import Simulation
 
-    run = RunDir(path)
-    config = resume_config(run, given_options(params), command)
+    simulation = Simulation.resume(path, given_options(options), command)
+    run, config = simulation.run, simulation.config
     manifest = run.read_manifest()
     if manifest.get("status") == COMPLETE:
         unit = "games" if config.games else "deals"
@@ -58,28 +58,46 @@ def resumed(path: Path, params: dict, command: list[str]):
             soft_wrap=True,
         )
         raise typer.Exit(0)
-    return run, config
+    return simulation
 
 
-def play(config, run, backend, progress_bar) -> dict | None:
-    """Play the chunks left and mark the run played (reports to write); None when every chunk was played
-    before (a run cut short while its reports were written)."""
-    from casino_sim.experiments import simulate as sim
-    from casino_sim.runner.run_state import PLAYED
+class Shown:
+    """The front door's hooks (experiments/simulation.py Hooks) on the terminal: the run folder, a progress bar,
+    the played line and its notes, and Ctrl-C's one line on how to finish."""
 
-    if run.read_manifest().get("status") == PLAYED:
-        console.print("every chunk is played; writing the reports", highlight=False)
-        return None
-    try:
-        with progress_bar(console, "simulating", config.unit) as update:
-            timings = sim.play_chunks(config, run, update, backend)
-    except KeyboardInterrupt:
-        console.print(
-            f"interrupted: finished chunks are kept; finish with  casino-sim simulate --resume {run.path}",
-            highlight=False,
-        )
+    def started(self, run) -> None:
+        console.print(f"run folder: {run.path}", highlight=False)
+
+    def progress(self, unit: str):
+        from casino_sim.runner.progress import progress_bar  # rich's progress bar: start-up time --help never needs
+
+        return progress_bar(console, "simulating", unit)
+
+    def played(self, manifest: dict | None) -> None:
+        # deferred, so that `casino-sim --help` never loads them: pandas
+        from casino_sim.experiments import run_notes
+
+        if manifest is None:
+            console.print("every chunk is played; writing the reports", highlight=False)
+            return
+        console.print(played_line(manifest), highlight=False)
+        for note in run_notes.notes(manifest):
+            console.print(note, highlight=False, markup=False, soft_wrap=True)
+
+    def interrupted(self, step: str, run) -> None:
+        if step == "play":
+            console.print(
+                f"interrupted: finished chunks are kept; finish with  casino-sim simulate --resume {run.path}",
+                highlight=False,
+            )
+        else:
+            console.print(
+                f"interrupted: every chunk is played, the reports are not all written; write them with  "
+                f"casino-sim report all {run.path}  (or casino-sim simulate --resume {run.path})",
+                highlight=False,
+                soft_wrap=True,
+            )
         raise typer.Exit(130) from None
-    return sim.finish_run(run, timings, reports=True)
 
 
 def played_line(manifest: dict) -> str:
@@ -93,26 +111,10 @@ def played_line(manifest: dict) -> str:
     )
 
 
-def write_reports(run) -> dict:
-    """The run's reports (the manifest then says "complete"); Ctrl-C meanwhile says how to write them."""
-    from casino_sim.experiments import simulate as sim
-
-    try:
-        return sim.write_reports(run)
-    except KeyboardInterrupt:
-        console.print(
-            f"interrupted: every chunk is played, the reports are not all written; write them with  "
-            f"casino-sim report all {run.path}  (or casino-sim simulate --resume {run.path})",
-            highlight=False,
-            soft_wrap=True,
-        )
-        raise typer.Exit(130) from None
-
-
 def reported(run_dir: Path, target: Path, whole: bool) -> None:
     """After `report`: say when the run is only partly played; a played run whose reports were all written into
     its own report folder is complete from now on."""
-    from casino_sim.runner.run_state import COMPLETE, PLAYED, partial_note, update_manifest
+    # deferred, so that `casino-sim --help` never loads them: pandas
     from casino_sim.runner.rundir import RunDir
 
     run = RunDir(run_dir)

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from casino_sim.cli import run_flow
 from casino_sim.cli.options import (
     BackendOpt,
     BotTimeoutOpt,
@@ -19,9 +20,14 @@ from casino_sim.cli.options import (
     ensure_runs_compiled,
     open_backend,
     refuse_resume_with_force,
-    round_work,
 )
+from casino_sim.cli.run_flow import reported, resume_as_started
+from casino_sim.cli.ui import card_values_table, expectations_table, games_table, ratings_table, summary_table
 from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
+from casino_sim.engines.compiling import round_work
+from casino_sim.policies import get_policy
+from casino_sim.policies.registry import folder_safe
 
 
 def simulate(
@@ -119,44 +125,41 @@ def simulate(
     bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
-    from casino_sim.cli import run_flow
-    from casino_sim.experiments import run_notes
-    from casino_sim.experiments import simulate as sim
-    from casino_sim.runner.progress import progress_bar
-    from casino_sim.runner.rundir import RunDir, refuse_used_folder
+    # deferred, so that `casino-sim --help` never loads them: pandas and the engine
+    from casino_sim.experiments.simulation import SimRequest, Simulation
 
     refuse_resume_with_force(resume, force)
+    request = SimRequest(
+        deals=deals,
+        policy=policy,
+        vs=vs,
+        seats=seats,
+        rules=rules,
+        seed=seed,
+        threads=threads,
+        mirrored=mirrored,
+        until_ci=until_ci,
+        engine=engine,
+        chunk_deals=chunk_deals,
+        games=games,
+        check=check,
+        record=record,
+        card_deals=card_deals,
+    )
     if resume is not None:
-        run, config = run_flow.resumed(resume, locals(), sys.argv)
+        simulation = run_flow.resumed(resume, {**request.options(), "out": out}, sys.argv)
     else:
-        config = sim.SimConfig.from_options(locals())
-        config.check()
-        run = RunDir(out or sim.default_out(config))
-        refuse_used_folder(run.path, force, resumable=True)
-    with open_backend(backend, scheduler, config.threads) as chunk_backend:  # before the folder: bad address, no run
-        if resume is None:
-            sim.start_run(config, run, sys.argv, force)
-        console.print(f"run folder: {run.path}", highlight=False)
-        if config.engine_used() == "numba":  # a Python policy or a bot plays on the reference engine: no compiling
-            ensure_runs_compiled([config], scheduler)
-        manifest = run_flow.play(config, run, chunk_backend, progress_bar)
-    if manifest is not None:
-        console.print(run_flow.played_line(manifest), highlight=False)
-        for note in run_notes.notes(manifest):
-            console.print(note, highlight=False, markup=False, soft_wrap=True)
-    tables = run_flow.write_reports(run)
+        simulation = Simulation.new(request, out, sys.argv, force)
+    tables = simulation.execute(backend.value if backend else None, scheduler, run_flow.Shown())
     _print_summary(tables)
-    if (
-        "summary" not in tables and "games" not in tables
-    ):  # every round void (e.g. trail against trail: nobody ever captures)
+    if "summary" not in tables and "games" not in tables:  # every round void (trail against trail: nobody captures)
         console.print("every round was void (nobody captured): no summary or charts to write", highlight=False)
-    console.print(f"records, summary and charts: {run.path}", highlight=False)
+    console.print(f"records, summary and charts: {simulation.run.path}", highlight=False)
 
 
 def _print_summary(tables: dict) -> None:
     """The headline table of a run, one row per matchup: its whole games table with --games (any number of
     players: the rounds' table of two players is in report.md), else its summary."""
-    from casino_sim.cli.ui import games_table, summary_table
 
     if "games" in tables:
         console.print(games_table(tables["games"]))
@@ -191,7 +194,7 @@ def report(
     """Write a report (tables as CSV and JSON, charts as PNG and SVG) from a run or tournament folder.
 
     `html` makes the folder's index.html again from the reports already written (all of them first when none are)."""
-    from casino_sim.cli.run_flow import reported
+    # deferred, so that `casino-sim --help` never loads them: matplotlib, pandas
     from casino_sim.reports.index import make_all, report_of, write_all
     from casino_sim.reports.webpage import has_reports
     from casino_sim.runner.rundir import RunDir, writable_folder
@@ -202,13 +205,14 @@ def report(
         raise InputError(f"{run_dir} is a tournament folder: its report is  casino-sim report all {run_dir}")
     target = writable_folder(out or run_dir / "report")
     if kind == ReportKind.html and has_reports(target):
+        # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib
         from casino_sim.reports.load import read_manifest
         from casino_sim.reports.webpage import write_page
 
         console.print(f"written {write_page(target, read_manifest(run_dir))}", highlight=False)
         return
     if tournament:
-        from casino_sim.cli.ui import ratings_table
+        # deferred, so that `casino-sim --help` never loads them: pandas
         from casino_sim.experiments.tournament import write_report
 
         tables = write_report(run_dir, target)
@@ -236,8 +240,7 @@ def experiment(
     bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Run a plan's simulations and check its expectations; exit 1 if any fails (for CI)."""
-    from rich.table import Table
-
+    # deferred, so that `casino-sim --help` never loads them: pandas, rich's bar
     from casino_sim.experiments.plan import load_plan
     from casino_sim.experiments.run_plan import run_planned
     from casino_sim.runner.progress import progress_bar
@@ -250,7 +253,8 @@ def experiment(
     if resume and not root.is_dir():
         raise InputError(f"{root} holds nothing to resume")
     refuse_used_folder(root, force or resume, resumable=True, nested=True)
-    ensure_runs_compiled([r.config for r in runs if r.config.engine_used() == "numba"], scheduler)
+    numba = [r.config for r in runs if r.config.engine_used() == "numba"]
+    ensure_runs_compiled(numba, scheduler)
     outcomes = []
     with open_backend(backend, scheduler) as chunk_backend:
         for run in runs:
@@ -271,17 +275,7 @@ def experiment(
                     highlight=False,
                 )
                 raise typer.Exit(130) from None
-    table = Table(title=f"Experiment {name}: expectations")
-    for col in ("run", "expectation", "value", "result"):
-        table.add_column(col)
-    for o in outcomes:
-        table.add_row(
-            o.run,
-            str(o.expectation),
-            f"{o.value:+.4f}",
-            "[green]pass[/green]" if o.passed else "[bold red]FAIL[/bold red]",
-        )
-    console.print(table)
+    console.print(expectations_table(name, outcomes))
     failed = [o for o in outcomes if not o.passed]
     if failed:
         console.print(f"[bold red]{len(failed)} of {len(outcomes)} expectations failed[/bold red]")
@@ -320,9 +314,7 @@ def tournament(
     With 3 or 4 players a table holds two policies: A's team against B's (teams swapped), or A alone against B
     in every other seat, A in each seat, then B alone against A. Tables of three or more policies are not played.
     """
-    from casino_sim.cli.run_flow import resume_as_started
-    from casino_sim.cli.ui import ratings_table
-    from casino_sim.core.rules import get_rules
+    # deferred, so that `casino-sim --help` never loads them: pandas, rich's bar
     from casino_sim.experiments import tournament as tour
     from casino_sim.runner.progress import progress_bar
 
@@ -372,28 +364,26 @@ def card_value(
     bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """The value of holding each card (the 10♦ above all), from paired deals: a 52-card heatmap."""
-    from casino_sim.cli.ui import card_values_table
+    # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib, rich's bar
     from casino_sim.experiments.card_value import card_values
     from casino_sim.reports.index import write_page_of
     from casino_sim.reports.kinds import card_value as card_value_report
     from casino_sim.runner.progress import progress_bar
+    from casino_sim.runner.rundir import refuse_used_folder, writable_folder
 
     if not 1 <= deals <= 10**7:
         raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")
     if seed < 0 or not 0 <= threads <= 256:
         raise InputError("--seed must be >= 0 and --threads between 0 and 256")
-    from casino_sim.core.rules import get_rules
-    from casino_sim.policies import folder_label, get_policy
-    from casino_sim.runner.rundir import refuse_used_folder, writable_folder
-
-    get_policy(policy), get_rules(rules)  # before making the folder
-    target = out or Path("results/runs") / f"card-value-{folder_label(policy)}-{rules}-seed{seed}"
+    chosen, _ = get_policy(policy), get_rules(rules)  # resolved once, before making the folder
+    target = out or Path("results/runs") / f"card-value-{folder_safe(chosen.name)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
     ensure_compiled(round_work(get_rules(rules).players), tables=[(policy,)])
     with progress_bar(console, "card values") as update:
-        paired = card_values(policy, deals, rules, seed, threads, progress=update)
-    manifest = {"kind": "card-value", "config": {"policy": policy, "deals": deals, "rules": rules, "seed": seed}}
+        paired = card_values(chosen, deals, rules, seed, threads, progress=update)
+    config = {"policy": policy, "deals": deals, "rules": rules, "seed": seed}
+    manifest = {"kind": "card-value", "config": config, "policy_names": {policy: chosen.name}}
     values = card_value_report(paired, target, manifest)
     write_page_of(target, {"card-value": values}, manifest)
     console.print(card_values_table(values))

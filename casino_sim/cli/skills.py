@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_compiled, round_work
+from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_compiled
+from casino_sim.cli.ui import knockout_table, regret_table
+from casino_sim.engines.compiling import round_work
 from casino_sim.policies import folder_label
 
 SeedOpt = Annotated[int, typer.Option(help="Seed: every feature (or policy) plays the same shuffles.")]
@@ -18,6 +21,7 @@ ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the tables and 
 
 def _target(out: Path | None, default: str, force: bool) -> Path:
     """The output folder: refused when it holds other files (unless --force), made and checked writable."""
+    # deferred, so that `casino-sim --help` never loads them: pandas
     from casino_sim.runner.rundir import refuse_used_folder, writable_folder
 
     target = out or Path("results/runs") / default
@@ -57,10 +61,8 @@ def knockout(
     force: ForceOpt = False,
 ) -> None:
     """What each skill of a heuristic is worth: the policy against itself with one feature's weight set to zero."""
-    from dataclasses import asdict
-
+    # deferred, so that `casino-sim --help` never loads them: numba, pandas, matplotlib, rich's bar
     from casino_sim.analysis.analyse import print_table
-    from casino_sim.cli.ui import knockout_table
     from casino_sim.experiments.knockout import Knockout, KnockoutConfig, parse_pairs
     from casino_sim.reports.skills import write_knockout
     from casino_sim.runner.progress import progress_bar
@@ -108,11 +110,9 @@ def regret(
     bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """How often policies play a best move in the last batch, and the points they lose, against exact play."""
-    from dataclasses import asdict
-
+    # deferred, so that `casino-sim --help` never loads them: numba, matplotlib, rich's bar
     from casino_sim.analysis.analyse import print_table
     from casino_sim.analysis.regret import Regret, RegretConfig
-    from casino_sim.cli.ui import regret_table
     from casino_sim.reports.skills import write_regret
     from casino_sim.runner.progress import progress_bar
 

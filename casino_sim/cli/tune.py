@@ -9,6 +9,10 @@ import typer
 
 from casino_sim.cli import options as opts
 from casino_sim.cli.options import BackendOpt, RulesOpt, SchedulerOpt, console
+from casino_sim.cli.run_flow import resume_as_started
+from casino_sim.cli.ui import validation_table
+from casino_sim.core.rules import get_rules
+from casino_sim.engines.compiling import round_work
 from casino_sim.policies import folder_label
 
 
@@ -50,9 +54,7 @@ def tune(
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Search a heuristic policy's weights for the best score against a field; write it as a policy file."""
-    from casino_sim.cli.run_flow import resume_as_started
-    from casino_sim.cli.ui import validation_table
-    from casino_sim.core.rules import get_rules
+    # deferred, so that `casino-sim --help` never loads them: pandas, rich's bar
     from casino_sim.experiments import tune as tn
     from casino_sim.experiments.tune_store import TuneDir
     from casino_sim.runner.progress import progress_bar
@@ -82,7 +84,7 @@ def tune(
     with opts.open_backend(backend, scheduler, config.threads) as field_backend:  # a bad address: no folder made
         run = tn.open_run(config, folder, resume=resume is not None, force=force)
         console.print(f"run folder: {folder}", highlight=False)
-        work = opts.round_work(get_rules(config.rules).players, sides=True)
+        work = round_work(get_rules(config.rules).players, sides=True)
         opts.ensure_compiled(work, tables=[(config.start, a) for a in config.against])
         try:
             with progress_bar(console, "tuning") as update:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 def _table(title: str, columns):
     """A rich table whose first column is left-aligned and the rest right-aligned."""
+    # deferred, so that `casino-sim --help` never loads them: rich's tables
     from rich.table import Table
 
     table = Table(title=title)
@@ -17,6 +18,7 @@ def summary_table(summary):
     """The headline per matchup as a rich table: A minus B per deal, round win rate, mean totals.
 
     A run of whole games (a `games` column) counts games and rounds, and its headline is per round."""
+    # deferred, so that `casino-sim --help` never loads them: matplotlib
     from casino_sim.reports.headlines import ci_text
 
     games = "games" in summary.columns
@@ -46,6 +48,7 @@ def summary_table(summary):
 
 def games_table(games):
     """Whole games per matchup as a rich table: A's game win rate, points margin, game length."""
+    # deferred, so that `casino-sim --help` never loads them: matplotlib
     from casino_sim.reports.headlines import ci_text
 
     table = _table(
@@ -65,6 +68,7 @@ def games_table(games):
 def ratings_table(ratings, matches):
     """A tournament as a rich table, best first (the heatmap's order): each policy's Elo and its game win
     rate against each opponent, with 95% intervals (Wilson for the win rates)."""
+    # deferred, so that `casino-sim --help` never loads them: matplotlib
     from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.tournament import strongest
 
@@ -83,6 +87,7 @@ def ratings_table(ratings, matches):
 
 def card_values_table(values):
     """Every card's value as a rich table, most valuable first: one row per card, a column per place it moved to."""
+    # deferred, so that `casino-sim --help` never loads them: matplotlib
     from casino_sim.reports.headlines import card_verdict, ci_text
 
     variants = list(dict.fromkeys(values["variant"].astype(str)))
@@ -99,8 +104,27 @@ def card_values_table(values):
     return table
 
 
+def expectations_table(name: str, outcomes):
+    """An experiment's expectations as a rich table: run, expectation, value, pass or FAIL."""
+    # deferred, so that `casino-sim --help` never loads them: rich's tables
+    from rich.table import Table
+
+    table = Table(title=f"Experiment {name}: expectations")
+    for col in ("run", "expectation", "value", "result"):
+        table.add_column(col)
+    for o in outcomes:
+        table.add_row(
+            o.run,
+            str(o.expectation),
+            f"{o.value:+.4f}",
+            "[green]pass[/green]" if o.passed else "[bold red]FAIL[/bold red]",
+        )
+    return table
+
+
 def validation_table(name: str, rows: list[dict]):
     """A tuned policy against each opponent on fresh deals: its points per mirrored deal with the interval."""
+    # deferred, so that `casino-sim --help` never loads them: matplotlib
     from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.tune import validation_verdicts
 
@@ -113,6 +137,7 @@ def validation_table(name: str, rows: list[dict]):
 
 def knockout_table(table, policy: str):
     """A knockout as a rich table, most valuable first: each worth with its interval, the deals, why it stopped."""
+    # deferred, so that `casino-sim --help` never loads them: matplotlib
     from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.skills import knockout_label, knockout_verdict
 
@@ -129,6 +154,7 @@ def knockout_table(table, policy: str):
 
 def regret_table(table):
     """Regret per policy as a rich table: decisions judged, share played best, points lost per decision and round."""
+    # deferred, so that `casino-sim --help` never loads them: matplotlib
     from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.skills import regret_verdict
 

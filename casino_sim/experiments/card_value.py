@@ -19,7 +19,7 @@ import pandas as pd
 
 from casino_sim.core.invariants import dealt
 from casino_sim.core.rules import STRICT, RuleSet, get_rules
-from casino_sim.policies import get_policy
+from casino_sim.policies import Policy, get_policy
 from casino_sim.reference.seats import HAND_SIZE, batches, opponents, turn_order
 from casino_sim.reports.places import player_margins
 from casino_sim.runner.deals import DealRows, chunked_rows
@@ -140,7 +140,7 @@ def pairing_rng(chunk_seed_value: int) -> np.random.Generator:
 
 
 def card_values(
-    policy: str,
+    policy: Policy | str,
     deals: int,
     rules: str = "strict",
     seed: int = 0,
@@ -151,9 +151,10 @@ def card_values(
 ) -> pd.DataFrame:
     """One row per (deal, card, variant) with the policy in both seats: card, batch, variant, diff.
 
-    `progress(rounds done, rounds planned)` is told after each chunk; it counts base and paired rounds.
+    `progress(rounds done, rounds planned)` is told after each chunk; it counts base and paired rounds. `policy` is
+    resolved already (by `casino-sim card-value`), or a spec resolved here.
     """
-    pol = get_policy(policy)
+    pol = policy if isinstance(policy, Policy) else get_policy(policy)
     engine = engine_for(engine, (pol, pol))
     ruleset = get_rules(rules)
     n = ruleset.players

@@ -8,8 +8,7 @@ import pandas as pd
 from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.experiments.headline import headline
 from casino_sim.experiments.simulate import SimConfig
-from casino_sim.policies import get_policy
-from casino_sim.policies.names import check_distinct_names
+from casino_sim.policies.names import check_distinct
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import Estimate, mean_ci
 from casino_sim.runner.deals import DealRows, chunked_rows
@@ -27,8 +26,9 @@ def compare(config: SimConfig) -> Estimate:
     ruleset = get_rules(config.rules)
     if ruleset.players == 2:  # its options as simulate's (which records only two-player rounds)
         config.check()
-    check_distinct_names((config.policy_a, config.policy_b))  # with three or four players too
-    pa, pb = get_policy(config.policy_a), get_policy(config.policy_b)
+    lineup = config.lineup()  # resolved once (by check() with two players)
+    check_distinct(zip(lineup.specs, lineup.policies))  # with three or four players too
+    pa, pb = lineup.policies[:2]
     engine = engine_for(config.engine, (pa, pb))
     diffs = []
     with use_threads(config.threads):

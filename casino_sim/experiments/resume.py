@@ -8,7 +8,7 @@ and a narrower --until-ci goes on to it. Where and how fast it plays (--threads,
 
 from __future__ import annotations
 
-from dataclasses import asdict, replace
+from dataclasses import replace
 
 from casino_sim.core.errors import InputError
 from casino_sim.experiments.simulate import SimConfig, config_of
@@ -116,5 +116,5 @@ def _extend(run: RunDir, old: SimConfig, manifest: dict, deals: int, until_ci, c
     grown = list(manifest.get("extended", [])) + [
         {"deals": old.deals, "until_ci": old.until_ci, "to_deals": deals, "command": command, "at": now()}
     ]
-    update_manifest(run, config=asdict(new), status=RUNNING, extended=grown)
+    update_manifest(run, config=new.manifest_config(), status=RUNNING, extended=grown)
     return new

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from casino_sim.core.errors import InputError
 from casino_sim.experiments.plan import Expectation, PlannedRun
-from casino_sim.experiments.simulate import config_of, finish_run, play_chunks, start_run, write_reports
+from casino_sim.experiments.simulate import config_of
+from casino_sim.experiments.simulation import Progress, Simulation
 from casino_sim.runner.rundir import RunDir
 
 
@@ -33,15 +34,15 @@ def run_planned(
     `resume` finishes the run already started there (with the plan's options only); `force` replaces it.
     """
     rundir = RunDir(folder)
-    if resume and rundir.manifest_path.exists():
-        if config_of(rundir) != run.config.resolved():
-            raise InputError(
-                f"{folder} was started with other options than run {run.name!r} of the plan; --force replaces it"
-            )
-    else:
-        start_run(run.config, rundir, command, force)
-    finish_run(rundir, play_chunks(run.config, rundir, progress, backend), reports=True)
-    row = write_reports(rundir)["summary"].iloc[0].to_dict()
+    resumed = resume and rundir.manifest_path.exists()
+    if resumed and config_of(rundir) != run.config.resolved():
+        raise InputError(
+            f"{folder} was started with other options than run {run.name!r} of the plan; --force replaces it"
+        )
+    simulation = Simulation(run.config, rundir, command, force, resumed)
+    simulation.start()
+    simulation.play(backend, Progress(progress))
+    row = simulation.write_reports()["summary"].iloc[0].to_dict()
     outcomes = []
     for e in run.expect:
         ok, value = e.check(row)

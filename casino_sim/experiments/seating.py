@@ -7,25 +7,67 @@ table (runner.deals.rotations), so that every policy plays every place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.policies.names import check_distinct_names, seat_names
+from casino_sim.policies import Policy, get_policy
+from casino_sim.policies.names import check_distinct, seat_names
+from casino_sim.policies.registry import exec_policy
 from casino_sim.runner.deals import rotations
 
 # what plays two players only so far: --record, --check
 TWO_PLAYER_OPTIONS = ("--record", "--check")
 
 
-def check_seating(rules: str, seats: str | None, two_player_only: tuple[bool, ...], policies=()) -> None:
-    """One line for a --seats list that does not fit the rule set's players, for two different `policies` that
-    show under one name (policies/names.py), or for a TWO_PLAYER_OPTIONS option (given: two_player_only, in that
-    order) with three or four players."""
+@dataclass(frozen=True, eq=False)
+class Lineup:
+    """A run's distinct policies (policy_names' order: A, B, the other --seats), resolved once from the specs the
+    user gave; below the front door a run plays and names these objects, never looks a spec up again."""
+
+    specs: tuple[str, ...]
+    policies: tuple[Policy, ...]
+
+    @classmethod
+    def of(cls, specs: tuple[str, ...]) -> Lineup:
+        """Each spec resolved once (a spec given twice, self-play, is one policy)."""
+        resolved = {spec: get_policy(spec) for spec in dict.fromkeys(specs)}
+        return cls(tuple(specs), tuple(resolved[spec] for spec in specs))
+
+    def __reduce__(self):
+        """Pickled (to a Dask worker) with its policies, except a bot, named by its spec: a worker process keeps
+        one bot process per spec (policies/registry.py exec_policy) across the run's chunks, as in this one."""
+        kept = tuple(None if p.kind == "exec" else p for p in self.policies)
+        return (_unpickled, (self.specs, kept))
+
+    def label(self, spec: str) -> str:
+        """The name the policy given as `spec` shows as (policies/registry.py policy_label)."""
+        return self.policies[self.specs.index(spec)].name
+
+    def labels(self) -> dict[str, str]:
+        """Each spec's name, as a run's manifest keeps them for its reports."""
+        return dict(zip(self.specs, (p.name for p in self.policies)))
+
+
+def _unpickled(specs: tuple[str, ...], policies: tuple[Policy | None, ...]) -> Lineup:
+    """A Lineup as a worker receives it: each bot (None) this process's own for its spec."""
+    return Lineup(specs, tuple(exec_policy(spec) if p is None else p for spec, p in zip(specs, policies)))
+
+
+def check_seating(
+    rules: str, seats: str | None, two_player_only: tuple[bool, ...], lineup: Callable[[], Lineup]
+) -> None:
+    """One line for a --seats list that does not fit the rule set's players, for two different policies of the
+    `lineup` (resolved after the count is checked) that show under one name (policies/names.py), or for a
+    TWO_PLAYER_OPTIONS option (given: two_player_only, in that order) with three or four players."""
     players = get_rules(rules).players  # a bad rule set: RulesError, one line
     if seats is not None and len(seats.split(",")) != players:
         raise InputError(f"--seats names {len(seats.split(','))} policies, but {rules} seats {players} players")
-    check_distinct_names(policies)
+    resolved = lineup()
+    check_distinct(zip(resolved.specs, resolved.policies))
     if players == 2:
         return
     for option, given in zip(TWO_PLAYER_OPTIONS, two_player_only):

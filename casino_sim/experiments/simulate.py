@@ -7,7 +7,7 @@ import math
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,8 +18,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
 from casino_sim.experiments.headline import Headline
-from casino_sim.experiments.seating import check_seating, policy_names, seat_names, seatings
-from casino_sim.policies import get_policy
+from casino_sim.experiments.seating import Lineup, check_seating, policy_names, seatings
 from casino_sim.policies.names import matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
@@ -61,20 +60,26 @@ class SimConfig:
     card_deals: int | None = None  # pair every card of the first `card_deals` deals (0: off, None: auto)
     seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)
 
+    # resolved once, by check() (the front door's), and carried by replace(); never in the manifest
+    policies: Lineup | None = field(default=None, compare=False, repr=False)
+
     # simulate's option names that differ from the field names
     _OPTION_FIELDS: ClassVar[dict[str, str]] = {"policy": "policy_a", "vs": "policy_b", "check": "checked"}
 
-    @classmethod
-    def from_options(cls, options: dict) -> SimConfig:
-        """The config that `simulate`'s options ask for (other names in `options` are ignored)."""
-        names = {f.name for f in fields(cls)}
-        values = {cls._OPTION_FIELDS.get(k, k): v for k, v in options.items()}
-        config = {k: v for k, v in values.items() if k in names}
-        config["card_deals"] = parse_card_deals(config.get("card_deals", "auto"))
-        if config.get("seats"):  # policies A and B are the first two it names (as the seatings number them)
-            names = seat_names(config["seats"])
-            config["policy_a"], config["policy_b"] = names[0], names[min(1, len(names) - 1)]
-        return cls(**config)
+    def __post_init__(self) -> None:
+        if self.policies is not None and self.policies.specs != self.policy_names():  # replaced with other policies
+            object.__setattr__(self, "policies", None)
+
+    def lineup(self) -> Lineup:
+        """The run's policies as objects (policy_names order), resolved once: by check() at the front door, or at
+        first use for a config made in code and never checked."""
+        if self.policies is None:
+            object.__setattr__(self, "policies", Lineup.of(self.policy_names()))
+        return self.policies
+
+    def manifest_config(self) -> dict:
+        """The config as its manifest keeps it: the options by field name, the resolved policies left out."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "policies"}
 
     def check(self) -> None:
         """One clear error for an impossible option."""
@@ -94,7 +99,7 @@ class SimConfig:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
         if self.games:
             self.check_games()
-        check_seating(self.rules, self.seats, (bool(self.record), self.checked), self.policy_names())
+        check_seating(self.rules, self.seats, (bool(self.record), self.checked), self.lineup)
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -132,7 +137,7 @@ class SimConfig:
 
     def engine_used(self) -> str:
         """The engine that plays: Python policies play only on the reference engine."""
-        return engine_for(self.engine, tuple(get_policy(name) for name in self.policy_names()))
+        return engine_for(self.engine, self.lineup().policies)
 
     def card_deals_used(self) -> int:
         """Deals whose cards are paired: --card-deals, or by default a share of the run that never dominates it.
@@ -196,15 +201,22 @@ def parse_card_deals(text: str) -> int | None:
 
 
 def start_run(config: SimConfig, run: RunDir, command: list[str], force: bool = False) -> dict:
-    """Check the options and create the run folder with its manifest (`force` replaces a run already there).
-
-    The manifest records the card-deal count the run uses, so resume and `report` agree with it.
-    """
+    """Check the options and create the run folder with its manifest (`force` replaces a run already there)."""
     config.check()
+    return create_run(config, run, command, force)
+
+
+def create_run(config: SimConfig, run: RunDir, command: list[str], force: bool = False) -> dict:
+    """Create the run folder with its manifest, the config checked before (the front door's).
+
+    The manifest records the card-deal count the run uses, so resume and `report` agree with it, and the names
+    its policies show as, so that a report never loads a policy again (a file may have moved, a bot would start).
+    """
     manifest = {
         "kind": "simulate",
         "command": command,
-        "config": asdict(config.resolved()),
+        "config": config.resolved().manifest_config(),
+        "policy_names": config.lineup().labels(),
         "card_deals_auto": config.card_deals is None,
         "seed": config.seed,
         "versions": versions(),
@@ -235,7 +247,7 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     from the run seed and the chunk index alone.
     """
     rules = get_rules(config.rules)
-    pa, pb, *others = (get_policy(name) for name in config.policy_names())
+    pa, pb, *others = config.lineup().policies
     engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
@@ -359,5 +371,5 @@ def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:
 
 def default_out(config: SimConfig, root: Path = Path("results/runs")) -> Path:
     """results/runs/<timestamp>-<A>-vs-<B>/, the timestamp to the second (a suffix avoids clashes)."""
-    stems = matchup_folder(config.policy_a, config.policy_b, config.seats, config.rules)
+    stems = matchup_folder(config.policy_a, config.policy_b, config.seats, config.rules, config.lineup().label)
     return unused_folder(root, f"{time.strftime('%Y%m%d-%H%M%S')}-{stems}")

@@ -7,7 +7,7 @@ The same policy on both sides (self-play: `--policy expert --vs expert`) is one 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -36,9 +36,13 @@ def check_distinct_names(specs: Iterable[str], self_play: bool = True) -> None:
     With `self_play` a policy given twice (or two files that play alike) passes: it plays itself. A tournament,
     whose every entry is a row of its tables, passes False.
     """
+    check_distinct(((spec, get_policy(spec)) for spec in specs), self_play)
+
+
+def check_distinct(resolved: Iterable[tuple[str, Policy]], self_play: bool = True) -> None:
+    """check_distinct_names of policies already resolved: (spec, policy) pairs."""
     seen: dict[str, tuple[str, Policy]] = {}
-    for spec in specs:
-        policy = get_policy(spec)
+    for spec, policy in resolved:
         first_spec, first = seen.setdefault(policy.name, (spec, policy))
         if first_spec != spec and not (self_play and plays_alike(first, policy)):
             raise PolicyError(
@@ -54,23 +58,37 @@ def seat_names(text: str) -> list[str]:
     return names
 
 
-def matchup_sides(policy_a: str, policy_b: str, seats: str | None, rules: str) -> tuple[str, list[str]]:
+Label = Callable[[str], str]  # the name a policy given as a spec shows as
+
+
+def matchup_sides(
+    policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = policy_label
+) -> tuple[str, list[str]]:
     """A's side and the other sides by policy name, in the order seated, as the n-player reports name them
     (reports/place_tables.py): --seats A,B,C gives (A, [B, C]), each name once; with teams, A's team against the
-    other, a team of two policies named X+Y (alphabetical)."""
-    names = [policy_label(s) for s in (seat_names(seats) if seats else (policy_a, policy_b))]
+    other, a team of two policies named X+Y (alphabetical). `label` names a spec: a run's resolved policies, or its
+    manifest's names (policy_label loads the policy: only for what no run resolved)."""
+    names = [label(s) for s in (seat_names(seats) if seats else (policy_a, policy_b))]
     if seats and get_rules(rules).teams:
         names = ["+".join(sorted(set(names[t::2]))) for t in (0, 1)]
     return names[0], list(dict.fromkeys(names[1:]))
 
 
-def matchup(policy_a: str, policy_b: str, seats: str | None, rules: str) -> str:
+def recorded_labels(manifest: dict) -> Label:
+    """The names a run's policies show as, as its manifest keeps them (`policy_names`, by the spec given): a report
+    of a finished run never loads a policy again (its file may have moved or changed, a bot would start). A folder
+    written before the manifest kept them falls back to policy_label."""
+    names = manifest.get("policy_names") or {}
+    return lambda spec: names[spec] if spec in names else policy_label(spec)
+
+
+def matchup(policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = policy_label) -> str:
     """What a run is called in headlines and captions: "A vs B", with --seats "A vs B, C" in the order given."""
-    a, others = matchup_sides(policy_a, policy_b, seats, rules)
+    a, others = matchup_sides(policy_a, policy_b, seats, rules, label)
     return f"{a} vs {', '.join(others)}"
 
 
-def matchup_folder(policy_a: str, policy_b: str, seats: str | None, rules: str) -> str:
+def matchup_folder(policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = policy_label) -> str:
     """matchup() made safe in a folder name: A-vs-B, A-vs-B-C (registry.folder_label's characters)."""
-    a, others = matchup_sides(policy_a, policy_b, seats, rules)
+    a, others = matchup_sides(policy_a, policy_b, seats, rules, label)
     return f"{folder_safe(a)}-vs-{'-'.join(map(folder_safe, others))}"

@@ -8,8 +8,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import policy_label
-from casino_sim.policies.names import matchup
+from casino_sim.policies.names import matchup, recorded_labels
 
 
 def run_caption(manifest: dict, deals: str | None = None) -> str:
@@ -18,15 +17,16 @@ def run_caption(manifest: dict, deals: str | None = None) -> str:
     `deals` replaces the count (card values come from fewer deals than the run). Without a
     config the run's command line stands in; '' when the manifest says nothing.
     """
-    cfg = manifest.get("config") or {}
+    cfg, label = manifest.get("config") or {}, recorded_labels(manifest)
     try:
         if manifest.get("kind") == "tournament":
-            who = ", ".join(policy_label(p) for p in cfg["policies"])
+            who = ", ".join(label(p) for p in cfg["policies"])
             count = f"{cfg['games']:,} mirrored pairs of games per pairing"
         elif manifest.get("kind") == "card-value":
-            who, count = f"{policy_label(cfg['policy'])} in both seats", f"{cfg['deals']:,} deals"
+            who, count = f"{label(cfg['policy'])} in both seats", f"{cfg['deals']:,} deals"
         else:
-            who, n = matchup(cfg["policy_a"], cfg["policy_b"], cfg.get("seats"), cfg["rules"]), deals_played(manifest)
+            who = matchup(cfg["policy_a"], cfg["policy_b"], cfg.get("seats"), cfg["rules"], label)
+            n = deals_played(manifest)
             rounds = f"{n:,} deals" + ", mirrored" * bool(cfg.get("mirrored"))
             count = games_count(cfg, n) if cfg.get("games") else rounds
             count += f" (--until-ci {cfg['until_ci']})" if cfg.get("until_ci") else ""

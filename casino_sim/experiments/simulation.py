@@ -1,0 +1,188 @@
+"""simulate's one front door: a request named as the user names it, checked once into a Simulation, then run.
+
+The command (cli/runs.py), the Python API (api/runs.py) and `experiment` (experiments/run_plan.py) all go through
+here, so a run is made, resumed, compiled for, played and reported in one order; what each caller shows on the way
+(the run folder, a progress bar, Ctrl-C's one-line hint) comes in through Hooks.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.experiments.resume import resume_config
+from casino_sim.experiments.seating import seat_names
+from casino_sim.experiments.simulate import (
+    SimConfig,
+    create_run,
+    default_out,
+    finish_run,
+    parse_card_deals,
+    play_chunks,
+    write_reports,
+)
+from casino_sim.runner.backends import open_backend
+from casino_sim.runner.run_state import PLAYED
+from casino_sim.runner.rundir import RunDir, refuse_used_folder
+
+
+@dataclass(frozen=True)
+class SimRequest:
+    """simulate's options under the names the command and the API give them (`policy`, `vs`, `check`)."""
+
+    deals: int = 100_000
+    policy: str = "greedy"
+    vs: str = "random"
+    seats: str | None = None
+    rules: str = "strict"
+    seed: int = 0
+    threads: int = 0
+    mirrored: bool = True
+    until_ci: float | None = None
+    engine: str = "numba"
+    chunk_deals: int = 5_000
+    games: bool = False
+    check: bool = False
+    record: int = 0
+    card_deals: str = "auto"
+
+    def config(self) -> SimConfig:
+        """The run's config, checked (one line for an impossible option). With --seats, policies A and B are the
+        first two it names (as the seatings number them)."""
+        policy_a, policy_b = self.policy, self.vs
+        if self.seats:
+            names = seat_names(self.seats)
+            policy_a, policy_b = names[0], names[min(1, len(names) - 1)]
+        config = SimConfig(
+            deals=self.deals,
+            policy_a=policy_a,
+            policy_b=policy_b,
+            rules=self.rules,
+            seed=self.seed,
+            mirrored=self.mirrored,
+            chunk_deals=self.chunk_deals,
+            until_ci=self.until_ci,
+            threads=self.threads,
+            engine=self.engine,
+            games=self.games,
+            checked=self.check,
+            record=self.record,
+            card_deals=parse_card_deals(self.card_deals),
+            seats=self.seats,
+        )
+        config.check()
+        return config
+
+    def options(self) -> dict:
+        """The request as simulate's options by name (what --resume compares with the run's)."""
+        return asdict(self)
+
+
+class Hooks:
+    """What a Simulation tells its caller on the way; these say nothing (the API without a progress bar)."""
+
+    def started(self, run: RunDir) -> None:
+        """The run folder is made (or found, resuming)."""
+
+    def progress(self, unit: str) -> AbstractContextManager:
+        """A context yielding update(done, total) while the chunks play, or None."""
+        return nullcontext(None)
+
+    def played(self, manifest: dict | None) -> None:
+        """The chunks are played (None: every chunk was, before this command)."""
+
+    def interrupted(self, step: str, run: RunDir) -> None:
+        """Ctrl-C in `step` ("play" or "reports"); KeyboardInterrupt goes on up after it unless this raises."""
+
+
+QUIET = Hooks()
+
+
+class Progress(Hooks):
+    """Hooks that pass the play's progress to `update(done, total)` (a bar its caller has opened), or to nothing."""
+
+    def __init__(self, update=None):
+        self.update = update
+
+    def progress(self, unit: str) -> AbstractContextManager:
+        return nullcontext(self.update)
+
+
+@dataclass
+class Simulation:
+    """One simulate run, its config checked: made (or resumed), compiled for, played and reported."""
+
+    config: SimConfig
+    run: RunDir
+    command: list[str]
+    force: bool = False
+    resumed: bool = False
+
+    @classmethod
+    def new(
+        cls, request: SimRequest, out: Path | None, command: list[str], force: bool = False, resume_with="--resume"
+    ) -> Simulation:
+        """A new run of `request` into `out` (default results/runs/<time>-<A>-vs-<B>/); InputError for a folder
+        in use unless `force` (`resume_with`: how the error names the way to finish it, {path} the folder)."""
+        config = request.config()
+        run = RunDir(out if out is not None else default_out(config))
+        refuse_used_folder(run.path, force, resumable=True, resume_with=resume_with.format(path=run.path))
+        return cls(config, run, command, force)
+
+    @classmethod
+    def resume(cls, path: Path, given: dict, command: list[str]) -> Simulation:
+        """The run in `path` as it was started (the options `given` again checked against it: resume_config)."""
+        run = RunDir(path)
+        return cls(resume_config(run, given, command), run, command, resumed=True)
+
+    def start(self) -> None:
+        """Make the run folder and its manifest (a resumed run has them)."""
+        if not self.resumed:
+            create_run(self.config, self.run, self.command, self.force)
+
+    def compile(self, scheduler: str | None = None) -> None:
+        """Compile ahead what the run plays on the numba engine (a Python policy or a bot plays on the reference
+        engine: nothing to compile; a scheduler's workers compile their own)."""
+        if scheduler is None and self.config.engine_used() == "numba":
+            ensure_compiled(
+                round_work(self.config.players, self.config.games),
+                search=search_variants([self.config.policy_names()]),
+            )
+
+    def play(self, backend, hooks: Hooks = QUIET) -> dict | None:
+        """Play the chunks left on `backend` and mark the run played (its reports to write); None when every chunk
+        was played before (a run cut short while its reports were written)."""
+        if self.run.read_manifest().get("status") == PLAYED:
+            return None
+        try:
+            with hooks.progress(self.config.unit) as update:
+                timings = play_chunks(self.config, self.run, update, backend)
+        except KeyboardInterrupt:
+            hooks.interrupted("play", self.run)
+            raise
+        return finish_run(self.run, timings, reports=True)
+
+    def write_reports(self, hooks: Hooks = QUIET) -> dict[str, pd.DataFrame]:
+        """Every report of the run (experiments/simulate.py write_reports); the manifest then says "complete"."""
+        try:
+            return write_reports(self.run)
+        except KeyboardInterrupt:
+            hooks.interrupted("reports", self.run)
+            raise
+
+    def execute(
+        self, backend: str | None = None, scheduler: str | None = None, hooks: Hooks = QUIET, reports: bool = True
+    ) -> dict[str, pd.DataFrame] | None:
+        """The whole run on the backend asked for (opened before the folder is made: a bad address makes no run);
+        the report tables by kind, or None when `reports` is off."""
+        with open_backend(backend, scheduler, self.config.threads) as chunk_backend:
+            self.start()
+            hooks.started(self.run)
+            self.compile(scheduler)
+            manifest = self.play(chunk_backend, hooks)
+        hooks.played(manifest)
+        return self.write_reports(hooks) if reports else None
