@@ -1,10 +1,21 @@
-"""Running `casino-sim` as a user does (a subprocess), and the one-line error every bad input must give."""
+"""Running `casino-sim` as a user does, and the one-line error every bad input must give.
+
+`run` calls the entry point, casino_sim.cli:main (its one-line errors and exit codes), in this process, as a fresh
+process would: its own argv, stdin, stdout, stderr, environment and console. That spares every call the start of
+Python, numpy, numba and pandas and the loading of the cached kernels (a second or more each). `run_process` starts
+`python -m casino_sim` for what only a process shows: signals, what is read at start-up (NUMBA_*), exec: bots
+(which live as long as the process), the interpreter's own exit.
+"""
 
 from __future__ import annotations
 
+import io
 import os
+import signal
 import subprocess
 import sys
+import traceback
+from contextlib import redirect_stderr, redirect_stdout
 
 # A position of every field (NOTATION.md's example holds 2H twice, in the hand and the build; ours holds 2D).
 EXAMPLE = {
@@ -19,8 +30,20 @@ EXAMPLE = {
     "must_act": [False, False],
 }
 
+# Environment variables a command reads while it runs (the console's size, the bots' timeout); any other (NUMBA_*,
+# PYTHONPATH, ...) is read at start-up, so a run given it needs a process of its own.
+READ_WHILE_RUNNING = {"COLUMNS", "LINES", "CASINO_SIM_BOT_TIMEOUT"}
+
 
 def run(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+    """`casino-sim ARGS` with its text output and exit code: in this process, or in a fresh one when `env` sets
+    what is read at start-up or an exec: bot is asked to play."""
+    if not set(env or {}) <= READ_WHILE_RUNNING or any("exec:" in a for a in args):
+        return run_process(*args, stdin=stdin, env=env)
+    return _run_here(list(args), stdin, env or {})
+
+
+def run_process(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
     """`casino-sim ARGS` in a fresh process, with its text output."""
     return subprocess.run(
         [sys.executable, "-m", "casino_sim", *args],
@@ -30,6 +53,52 @@ def run(*args: str, stdin: str | None = None, env: dict | None = None) -> subpro
         timeout=300,
         env=None if env is None else {**os.environ, **env},
     )
+
+
+def _run_here(args: list[str], stdin: str | None, env: dict) -> subprocess.CompletedProcess:
+    """main() with ARGS, stdin and `env`, its output captured; what it changes of this process put back after."""
+    from casino_sim.cli import main  # the entry point, casino-sim = "casino_sim.cli:main"
+    from casino_sim.cli.options import console
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = (sys.argv, sys.stdin, dict(os.environ), signal.getsignal(signal.SIGTERM), dict(console.__dict__))
+    threads = _numba_threads()
+    sys.argv, sys.stdin = ["casino-sim", *args], io.StringIO(stdin or "")
+    os.environ.update(env)
+    code = 0
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            console.__dict__.update(type(console)().__dict__)  # as a new process makes it: width, colour, terminal
+            try:
+                main()
+            except SystemExit as e:
+                code = _exit_code(e.code)
+            except Exception:  # what the interpreter does with an exception main() lets through
+                traceback.print_exc()
+                code = 1
+    finally:
+        sys.argv, sys.stdin = saved[0], saved[1]
+        os.environ.clear()
+        os.environ.update(saved[2])
+        signal.signal(signal.SIGTERM, saved[3])
+        console.__dict__.clear()
+        console.__dict__.update(saved[4])
+        if threads is not None:
+            sys.modules["numba"].set_num_threads(threads)
+    return subprocess.CompletedProcess(["casino-sim", *args], code, out.getvalue(), err.getvalue())
+
+
+def _exit_code(code) -> int:
+    """The exit code of sys.exit(code), as the interpreter gives it (a message is printed and exits 1)."""
+    if code is None or isinstance(code, int):
+        return code or 0
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _numba_threads() -> int | None:
+    numba = sys.modules.get("numba")
+    return numba.get_num_threads() if numba is not None else None
 
 
 def assert_one_line_error(proc: subprocess.CompletedProcess, *fragments: str) -> None:
