@@ -14,8 +14,10 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import traceback
-from contextlib import redirect_stderr, redirect_stdout
+import warnings
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 
 # A position of every field (NOTATION.md's example holds 2H twice, in the hand and the build; ours holds 2D).
 EXAMPLE = {
@@ -33,6 +35,14 @@ EXAMPLE = {
 # Environment variables a command reads while it runs (the console's size, the bots' timeout); any other (NUMBA_*,
 # PYTHONPATH, ...) is read at start-up, so a run given it needs a process of its own.
 READ_WHILE_RUNNING = {"COLUMNS", "LINES", "CASINO_SIM_BOT_TIMEOUT"}
+# The warning filters a new interpreter starts with: what a user's run shows on stderr (pytest's would record it).
+FRESH_FILTERS = (
+    ("default", DeprecationWarning, "__main__"),
+    ("ignore", DeprecationWarning, ""),
+    ("ignore", PendingDeprecationWarning, ""),
+    ("ignore", ImportWarning, ""),
+    ("ignore", ResourceWarning, ""),
+)
 
 
 def run(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -60,14 +70,14 @@ def _run_here(args: list[str], stdin: str | None, env: dict) -> subprocess.Compl
     from casino_sim.cli import main  # the entry point, casino-sim = "casino_sim.cli:main"
     from casino_sim.cli.options import console
 
-    out, err = io.StringIO(), io.StringIO()
     saved = (sys.argv, sys.stdin, dict(os.environ), signal.getsignal(signal.SIGTERM), dict(console.__dict__))
     threads = _numba_threads()
     sys.argv, sys.stdin = ["casino-sim", *args], io.StringIO(stdin or "")
     os.environ.update(env)
     code = 0
     try:
-        with redirect_stdout(out), redirect_stderr(err):
+        with _output_as_pipes() as output, warnings.catch_warnings():
+            _warn_as_a_new_process()
             console.__dict__.update(type(console)().__dict__)  # as a new process makes it: width, colour, terminal
             try:
                 main()
@@ -85,7 +95,51 @@ def _run_here(args: list[str], stdin: str | None, env: dict) -> subprocess.Compl
         console.__dict__.update(saved[4])
         if threads is not None:
             sys.modules["numba"].set_num_threads(threads)
-    return subprocess.CompletedProcess(["casino-sim", *args], code, out.getvalue(), err.getvalue())
+    return subprocess.CompletedProcess(["casino-sim", *args], code, *output)
+
+
+@contextmanager
+def _output_as_pipes():
+    """File descriptors 1 and 2, and sys.stdout and sys.stderr over them, sent to files as a pipe takes a process's
+    output: what a forked child (the report maker) or C code writes is caught too. Yields [stdout, stderr], filled
+    in at the end."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    files = [tempfile.TemporaryFile(), tempfile.TemporaryFile()]
+    kept = [os.dup(1), os.dup(2)]
+    output = []
+    try:
+        os.dup2(files[0].fileno(), 1)
+        os.dup2(files[1].fileno(), 2)
+        out = open(1, "w", encoding="utf-8", closefd=False)  # buffered as Python buffers a pipe
+        err = open(2, "w", buffering=1, encoding="utf-8", errors="backslashreplace", closefd=False)
+        try:
+            with redirect_stdout(out), redirect_stderr(err):
+                yield output
+        finally:
+            out.flush()
+            err.flush()
+    finally:
+        os.dup2(kept[0], 1)
+        os.dup2(kept[1], 2)
+        for fd in kept:
+            os.close(fd)
+        for f in files:
+            f.seek(0)
+            output.append(f.read().decode("utf-8"))
+            f.close()
+
+
+def _warn_as_a_new_process() -> None:
+    """A new interpreter's warning filters (each warning shown once again), warnings printed on stderr."""
+    warnings.resetwarnings()
+    for action, category, module in FRESH_FILTERS:
+        warnings.filterwarnings(action, category=category, module=module, append=True)
+    warnings.showwarning = _show_warning
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 def _exit_code(code) -> int:
