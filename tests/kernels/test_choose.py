@@ -14,7 +14,7 @@ from casino_sim.kernels.rng import _below
 from casino_sim.kernels.tables import split_table
 from casino_sim.policies import get_policy
 from casino_sim.policies.features import FEATURE_INDEX
-from tests.engine.test_engine_policies import engine_order_moves
+from tests.kernels.test_engine_policies import engine_order_moves
 from tests.support.rounds import positions_by_random_play
 
 
