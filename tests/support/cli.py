@@ -54,14 +54,15 @@ def run(*args: str, stdin: str | None = None, env: dict | None = None) -> subpro
 
 
 def run_process(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    """`casino-sim ARGS` in a fresh process, with its text output."""
+    """`casino-sim ARGS` in a fresh process, with its text output. Its environment is os.environ (and `env`), not
+    the process's own: under pytest that holds COLUMNS=80 and LINES=24 that os.environ does not show."""
     return subprocess.run(
         [sys.executable, "-m", "casino_sim", *args],
         input=stdin,
         capture_output=True,
         text=True,
         timeout=300,
-        env=None if env is None else {**os.environ, **env},
+        env={**os.environ, **(env or {})},
     )
 
 
@@ -69,9 +70,14 @@ def _run_here(args: list[str], stdin: str | None, env: dict) -> subprocess.Compl
     """main() with ARGS, stdin and `env`, its output captured; what it changes of this process put back after."""
     from casino_sim.cli import main  # the entry point, casino-sim = "casino_sim.cli:main"
     from casino_sim.cli.options import console
+    from casino_sim.policies import registry
 
     saved = (sys.argv, sys.stdin, dict(os.environ), signal.getsignal(signal.SIGTERM), dict(console.__dict__))
     threads = _numba_threads()
+    program = sys.modules["__main__"].__dict__.get("__package__")  # `python -m pytest`: click would say so
+    sys.modules["__main__"].__package__ = None  # the installed script's: click names the program argv[0]
+    registered = dict(registry._registered)  # Python policies named in this process: a new one knows none
+    registry._registered.clear()
     sys.argv, sys.stdin = ["casino-sim", *args], io.StringIO(stdin or "")
     os.environ.update(env)
     code = 0
@@ -88,6 +94,9 @@ def _run_here(args: list[str], stdin: str | None, env: dict) -> subprocess.Compl
                 code = 1
     finally:
         sys.argv, sys.stdin = saved[0], saved[1]
+        registry._registered.clear()
+        registry._registered.update(registered)
+        sys.modules["__main__"].__package__ = program
         os.environ.clear()
         os.environ.update(saved[2])
         signal.signal(signal.SIGTERM, saved[3])
