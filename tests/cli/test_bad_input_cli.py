@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,11 @@ import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino_sim.cli.app import app, main
+from casino_sim.cli.app import app
 from casino_sim.core.errors import USER_ERRORS
 from casino_sim.reference.position import Position
-from tests.support.cli import EXAMPLE
+from tests.support.cli import EXAMPLE, assert_one_line_error
+from tests.support.cli import run as cli
 
 # Options that cannot be given a bad value (on/off flags), with the reason.
 NO_BAD_VALUE = {
@@ -271,7 +271,7 @@ def files(tmp_path_factory):
     a_file = root / "a-file"
     a_file.write_text("not a folder")
     run = root / "run"
-    assert cli("simulate", "--deals", "20", "--record", "2", "--out", str(run))[0] == 0
+    assert cli("simulate", "--deals", "20", "--record", "2", "--out", str(run)).returncode == 0
     old = root / "old"
     old.mkdir()
     (old / "manifest.json").write_text(json.dumps({"format": 99, "kind": "simulate"}))
@@ -287,25 +287,6 @@ def files(tmp_path_factory):
     }
 
 
-def cli(*args: str) -> tuple[int, str, str]:
-    """Run the CLI in this process as `casino-sim ARGS`: (exit code, stdout, stderr)."""
-    import contextlib
-    import io
-
-    out, err = io.StringIO(), io.StringIO()
-    argv = sys.argv
-    sys.argv = ["casino-sim", *args]
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-        code = 0
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else 1
-    finally:
-        sys.argv = argv
-    return code, out.getvalue(), err.getvalue()
-
-
 CASE_LIST = [(cmd, param, args, fragment) for (cmd, param), cases in CASES.items() for args, fragment in cases]
 
 
@@ -317,11 +298,9 @@ def test_bad_input_is_one_line_and_exit_2(files, command, param, args, fragment)
     filled = list(args)
     for key, path in files.items():  # fill {pos}, {run}, ... (str.format would trip on JSON braces)
         filled = [a.replace(f"{{{key}}}", str(path)) for a in filled]
-    code, _, err = cli(*command.split(), *filled)
-    lines = err.strip().splitlines()
-    assert code == 2, err
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    assert fragment in lines[0], lines[0]
+    proc = cli(*command.split(), *filled)
+    assert_one_line_error(proc, fragment)
+    assert proc.stderr.strip().startswith("error: "), proc.stderr
     assert snapshot(files["root"]) == before  # nothing already written is damaged
 
 
@@ -381,7 +360,7 @@ def test_fuzzed_positions_are_read_or_refused_with_a_user_error(obj):
 def test_fuzzed_position_files_give_one_line_errors_through_the_cli(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("fuzz") / "pos.json"
     path.write_text(text)
-    code, _, err = cli("moves", str(path), "--engine", "reference")
-    assert code in (0, 2)
-    if code == 2:
-        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    proc = cli("moves", str(path), "--engine", "reference")
+    assert proc.returncode in (0, 2)
+    if proc.returncode == 2:
+        assert_one_line_error(proc)

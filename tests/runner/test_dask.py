@@ -18,7 +18,7 @@ pytest.importorskip("distributed")
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run  # noqa: E402
 from casino_sim.runner.backends import open_backend  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
-from tests.support.cli import assert_one_line_error, run  # noqa: E402
+from tests.support.cli import assert_one_line_error, run_process  # noqa: E402  (a process per command: a Dask client logs through handlers set at import)
 from tests.support.runs import chunk_killing_its_worker, cut_run, simulate_dir  # noqa: E402
 
 SMALL = dict(deals=2000, policy_a="greedy", policy_b="random", seed=9, chunk_deals=250)
@@ -257,7 +257,7 @@ def scheduler(tmp_path_factory):
 def test_scheduler_and_worker_processes_give_the_local_tables(scheduler, tmp_path):
     simulate_dir(tmp_path / "local", **SMALL)
     args = ["--deals", "2000", "--policy", "greedy", "--vs", "random", "--seed", "9", "--chunk-deals", "250"]
-    done = run("simulate", *args, "--scheduler", scheduler, "--out", str(tmp_path / "remote"))
+    done = run_process("simulate", *args, "--scheduler", scheduler, "--out", str(tmp_path / "remote"))
     assert done.returncode == 0, done.stderr
     assert_same_tables(tmp_path / "remote", tmp_path / "local")
     manifest = json.loads((tmp_path / "remote" / "manifest.json").read_text())
@@ -273,7 +273,7 @@ def test_experiment_runs_every_planned_run_on_the_cluster(scheduler, tmp_path):
         '[[run]]\nname = "b"\npolicy = "random"\nvs = "greedy"\n'
         '[[run.expect]]\nmetric = "diff"\nat_least = -100\n'
     )
-    proc = run("experiment", str(plan), "--out", str(tmp_path / "out"), "--scheduler", scheduler)
+    proc = run_process("experiment", str(plan), "--out", str(tmp_path / "out"), "--scheduler", scheduler)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for name, (a, b) in {"a": ("greedy", "random"), "b": ("random", "greedy")}.items():
         simulate_dir(tmp_path / name, deals=500, seed=4, chunk_deals=250, policy_a=a, policy_b=b)
@@ -297,7 +297,7 @@ def test_interrupted_local_cluster_run_resumes_on_a_scheduler_to_the_local_table
     manifest = json.loads(rundir.manifest_path.read_text())
     manifest["config"]["deals"] = 1000 * (max(done) + 2)  # finish a shorter copy: the same chunks
     rundir.write_manifest(manifest)
-    resumed = run("simulate", "--resume", str(out), "--scheduler", scheduler)
+    resumed = run_process("simulate", "--resume", str(out), "--scheduler", scheduler)
     assert resumed.returncode == 0, resumed.stderr
     assert rundir.finished_chunks() == set(range(max(done) + 2))
     simulate_dir(
@@ -314,7 +314,7 @@ def test_interrupted_local_cluster_run_resumes_on_a_scheduler_to_the_local_table
 
 def test_unreachable_scheduler_is_one_line_and_quick(tmp_path):
     t0 = time.perf_counter()
-    proc = run(
+    proc = run_process(
         "simulate", "--deals", "10", "--scheduler", f"tcp://127.0.0.1:{free_port()}", "--out", str(tmp_path / "x")
     )
     assert_one_line_error(proc, "cannot reach the Dask scheduler")
@@ -330,7 +330,7 @@ def test_unreachable_scheduler_is_one_line_and_quick(tmp_path):
     ],
 )
 def test_bad_backend_options_are_one_line(args, fragment, tmp_path):
-    assert_one_line_error(run("simulate", "--deals", "10", "--out", str(tmp_path / "x"), *args), fragment)
+    assert_one_line_error(run_process("simulate", "--deals", "10", "--out", str(tmp_path / "x"), *args), fragment)
     assert not (tmp_path / "x").exists()
 
 
@@ -338,7 +338,7 @@ def test_without_the_dask_extra_the_error_says_how_to_install_it(tmp_path):
     fake = tmp_path / "site" / "distributed"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError('No module named distributed')\n")
-    proc = run(
+    proc = run_process(
         "simulate",
         "--deals",
         "10",
