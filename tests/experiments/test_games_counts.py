@@ -14,6 +14,7 @@ from casino_sim.experiments import run_notes
 from casino_sim.experiments.simulate import write_reports
 from casino_sim.reports.captions import run_caption
 from casino_sim.runner.rundir import RunDir
+from tests.support.cli import run
 from tests.support.runs import simulate_dir
 
 
@@ -22,9 +23,9 @@ def test_a_games_run_counts_games_and_deals_alike_everywhere(tmp_path, monkeypat
     from casino_sim.cli import runs
 
     simulate_dir(tmp_path / "run", deals=2, games=True, rules=rules, engine="reference", policy_a="greedy", seed=1)
-    run = RunDir(tmp_path / "run")
-    tables = write_reports(run)
-    manifest = run.read_manifest()
+    folder = RunDir(tmp_path / "run")
+    tables = write_reports(folder)
+    manifest = folder.read_manifest()
     said = f"{2 * seatings} games (2 deals, each played in {seatings} seatings)"
     assert manifest["games_played"] == 2 * seatings == int(tables["games"]["games"].sum())
     assert f"whole games: {said}, {manifest['rounds_played']} rounds" in run_notes.notes(manifest)
@@ -38,9 +39,5 @@ def test_a_games_run_counts_games_and_deals_alike_everywhere(tmp_path, monkeypat
 
 
 def test_the_help_says_what_deals_count():
-    from typer.testing import CliRunner
-
-    from casino_sim.cli.app import app
-
-    shown = CliRunner().invoke(app, ["simulate", "--help"], env={"COLUMNS": "300"}).output
+    shown = run("simulate", "--help", env={"COLUMNS": "300"}).stdout  # a fresh console: earlier tests may leave 80
     assert "one game per seating" in " ".join(shown.split()) and "--deals counts games" not in shown
