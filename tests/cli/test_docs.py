@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = (ROOT / "docs" / "notation.md", ROOT / "docs" / "rules.md", ROOT / "docs" / "policies.md")
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)
 COMPILE_NOTICE = "compiling the numba engine"
+COMPILE_BAR = re.compile(r"^\s*kernels \d+/\d+ \d+:\d\d:\d\d\s*$")  # the compile bar, as a pipe gets it
 MOVE_FIELDS = {"kind", "card", "loose", "builds", "value"}
 
 
@@ -69,9 +70,9 @@ def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
 
 
 def printed(proc: subprocess.CompletedProcess) -> str:
-    """stdout, then stderr, without the one-off compile notice."""
+    """stdout, then stderr, without the one-off compile notice and its bar's last line ("kernels 12/12 0:00:21")."""
     lines = (proc.stdout + proc.stderr).splitlines()
-    return "\n".join(line for line in lines if not line.startswith(COMPILE_NOTICE))
+    return "\n".join(line for line in lines if not line.startswith(COMPILE_NOTICE) and not COMPILE_BAR.match(line))
 
 
 def as_json(text: str):
