@@ -15,13 +15,14 @@ import numpy as np
 
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.compare import deal_headline
+from casino_sim.policies.kinds import HeuristicPolicy
 from casino_sim.policies.policy import Policy
 from casino_sim.runner.deals import chunk_rows
 
 
-def candidate_policy(weights: np.ndarray, name: str = "candidate", description: str = "") -> Policy:
+def candidate_policy(weights: np.ndarray, name: str = "candidate", description: str = "") -> HeuristicPolicy:
     """A heuristic policy built in memory from a weight vector (FEATURE_NAMES order)."""
-    return Policy(name, "heuristic", description, source="tune", weights=np.asarray(weights, dtype=np.float64))
+    return HeuristicPolicy(name, description, source="tune", weights=np.asarray(weights, dtype=np.float64))
 
 
 @dataclass(frozen=True)

@@ -4,30 +4,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.core.featurespec import N_FEATURES, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS
-from casino_sim.policies.policy import Policy, PolicyError
-from casino_sim.policies.registry import get_policy
+from casino_sim.core.featurespec import N_FEATURES, P_INTS
+from casino_sim.policies.policy import Policy
 
 
 def policy_arrays(policies: tuple[Policy, ...]):
     """(ints[k, P_INTS], weights[2k, F], wants[2k, F]) of k policies (A and B, or one per seat of an n-player
-    round); rows k + i of weights: policy i's rollout or searcher base."""
+    round): each policy's kernel_row; rows k + i of weights: policy i's rollout or searcher base."""
     k_all = len(policies)
     ints = np.zeros((k_all, P_INTS), dtype=np.int64)
     weights = np.zeros((2 * k_all, N_FEATURES), dtype=np.float64)
     for k, pol in enumerate(policies):
-        ints[k, P_KIND] = pol.kind_id
-        if pol.kind == "heuristic":
-            weights[k] = pol.weights
-        elif pol.searches:
-            base = get_policy(pol.params["base"])
-            if base.kind not in ("random", "heuristic"):
-                raise PolicyError(f"the {pol.kind} base policy must be random or a heuristic, not {base.name!r}")
-            ints[k, P_WORLDS] = pol.params["worlds"]
-            ints[k, P_CRN] = int(pol.params["crn"])
-            ints[k, P_BASE_KIND] = base.kind_id
-            if base.kind == "heuristic":
-                weights[k_all + k] = base.weights
-        elif pol.kind not in ("random", "trail"):
-            raise PolicyError(f"policy {pol.name!r} ({pol.kind}) cannot play in the numba engine")
+        ints[k], own, base = pol.kernel_row()
+        if own is not None:
+            weights[k] = own
+        if base is not None:
+            weights[k_all + k] = base
     return ints, weights, (weights != 0).astype(np.int64)

@@ -18,12 +18,14 @@ import subprocess
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
 from casino_sim.core.errors import UserError
-from casino_sim.policies.policy import where
+from casino_sim.policies.policy import Policy, where
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
@@ -206,6 +208,21 @@ class ExecBot:
         self._procs = {k: p for k, p in self._procs.items() if p is not proc}
         with _live_lock:
             _live.discard(proc)
+
+
+@dataclass(frozen=True, eq=False)
+class BotPolicy(Policy):
+    """A bot as a policy: its own kind, asked for every move on the reference engine (one process per worker)."""
+
+    bot: ExecBot | None = None
+    kind: ClassVar[str] = "exec"
+    plays_in_python: ClassVar[bool] = True
+
+    def pick(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
+        return self.bot(pos, moves, rng)  # its failures are one-line BotErrors naming the bot and the position
+
+    def plays_like(self, other: Policy) -> bool:
+        return super().plays_like(other) and self.bot is other.bot
 
 
 def close_bots() -> None:

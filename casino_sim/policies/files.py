@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -9,15 +10,18 @@ import numpy as np
 from casino_sim.core.featurespec import SEARCH_KINDS
 from casino_sim.core.tomlfile import read_toml
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
+from casino_sim.policies.kinds import SEARCH_CLASSES, HeuristicPolicy
 from casino_sim.policies.policy import Policy, PolicyError
 
 ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True}
 
+BaseOf = Callable[[str], Policy]  # a rollout's or searcher's base policy by name
 
-def load_policy_file(path: Path, source: str | None = None) -> Policy:
+
+def load_policy_file(path: Path, source: str | None = None, base_of: BaseOf | None = None) -> Policy:
     """Read and check a policy file; PolicyError names the file and the bad field."""
     data = read_toml(path, "policy file", PolicyError)
-    return policy_from_dict(data, str(path), source or str(path))
+    return policy_from_dict(data, str(path), source or str(path), base_of)
 
 
 def _require(data: dict, key: str, typ, where: str, default=None):
@@ -31,8 +35,9 @@ def _require(data: dict, key: str, typ, where: str, default=None):
     return val
 
 
-def policy_from_dict(data: dict, where: str, source: str) -> Policy:
-    """Build a heuristic, rollout or searcher policy from a parsed policy file."""
+def policy_from_dict(data: dict, where: str, source: str, base_of: BaseOf | None = None) -> Policy:
+    """Build a heuristic, rollout or searcher policy from a parsed policy file; a rollout's or searcher's base is
+    resolved here, once, by `base_of` (default: policies/registry.py get_policy)."""
     known = {"name", "description", "kind", "weights", "params"}
     unknown = set(data) - known
     if unknown:
@@ -43,12 +48,21 @@ def policy_from_dict(data: dict, where: str, source: str) -> Policy:
     if kind == "heuristic":
         if "params" in data:
             raise PolicyError(f"{where}: field 'params' belongs to rollout policies; a heuristic has 'weights'")
-        return Policy(name, "heuristic", description, source, weights=_weights(data, where))
+        return HeuristicPolicy(name, description, source, weights=_weights(data, where))
     if kind in SEARCH_KINDS:
         if "weights" in data:
             raise PolicyError(f"{where}: field 'weights' belongs to heuristic policies; a {kind} has 'params'")
-        return Policy(name, kind, description, source, params=rollout_params(data.get("params", {}), where))
+        params = rollout_params(data.get("params", {}), where)
+        return SEARCH_CLASSES[kind](name, description, source, params=params, base=_base(params, base_of))
     raise PolicyError(f"{where}: field 'kind' must be 'heuristic', 'rollout' or 'searcher', got {kind!r}")
+
+
+def _base(params: dict, base_of: BaseOf | None) -> Policy:
+    """The base policy `params` names, loaded now (a search policy plays out with an object, never a name)."""
+    if base_of is None:
+        from casino_sim.policies.registry import get_policy as base_of  # deferred: the registry reads policy files
+
+    return base_of(params["base"])
 
 
 def _weights(data: dict, where: str) -> np.ndarray:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-import numpy as np
-
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.policies.policy import Policy, PolicyError
@@ -22,12 +20,7 @@ RENAME = "give one of them another name (a policy file's `name =` field; a Pytho
 def plays_alike(p: Policy, q: Policy) -> bool:
     """Whether two loaded policies play the same way: the same kind, weights, parameters and callable (a policy
     file is read anew each time it is named, so equal content counts as the same policy)."""
-    if p is q:
-        return True
-    same_weights = (p.weights is None) == (q.weights is None) and (
-        p.weights is None or np.array_equal(p.weights, q.weights)
-    )
-    return p.kind == q.kind and same_weights and p.params == q.params and p.fn is q.fn
+    return p is q or p.plays_like(q)
 
 
 def check_distinct_names(specs: Iterable[str], self_play: bool = True) -> None:

@@ -1,16 +1,22 @@
-"""A playing policy: what it is, its parameters, and how it picks a move on the Python side."""
+"""A playing policy: one object per kind, with one interface for both sides of the engine.
+
+Python side: `step(position) -> move` (and `choose` among given moves, as the reference engine asks each seat).
+Numba side: `kernel_row()`, the row of the policy arrays the kernels read (policies/arrays.py). Each kind is its own
+class (policies/kinds.py, policies/bots.py); a policy is resolved from its name once (policies/registry.py).
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
 from casino_sim.core.errors import UserError
-from casino_sim.core.featurespec import KIND_ID, POLICY_KINDS, SEARCH_KINDS
-from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features, weighted_sum
+from casino_sim.core.featurespec import KIND_ID, P_INTS, P_KIND, POLICY_KINDS
+from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
@@ -19,6 +25,7 @@ CALLABLE_KINDS = ("python", "exec")
 KINDS = (*POLICY_KINDS, "exec")
 
 PythonPolicy = Callable[[Position, list[Move], np.random.Generator], Move]
+KernelRow = tuple[np.ndarray, np.ndarray | None, np.ndarray | None]  # ints[P_INTS], weights, its base's weights
 
 
 class PolicyError(UserError):
@@ -27,78 +34,58 @@ class PolicyError(UserError):
 
 @dataclass(frozen=True, eq=False)
 class Policy:
-    """A named policy. Heuristics carry a weight per feature; rollout and searcher carry their parameters."""
+    """A named policy; its kind is its class (`kind` names it in files, tables and the kernels' KIND_ID)."""
 
     name: str
-    kind: str
     description: str
     source: str = "built-in"
-    weights: np.ndarray | None = None  # heuristic: one weight per FEATURE_NAMES entry
-    params: dict = field(default_factory=dict)  # rollout, searcher: worlds, base, crn
-    fn: PythonPolicy | None = None  # python, exec: the callable (a bot's is policies.bots.ExecBot)
+
+    kind: ClassVar[str] = ""
+    searches: ClassVar[bool] = False  # chooses by play-outs with a base policy (rollout, searcher): numba's work
+    plays_in_python: ClassVar[bool] = False  # a callable of its own picks its moves: the reference engine only
+    weights: ClassVar[np.ndarray | None] = None  # heuristics carry one weight per FEATURE_NAMES entry
+    params: ClassVar[dict] = {}  # rollout, searcher: worlds, base, crn
 
     @property
     def kind_id(self) -> int:
         return KIND_ID[self.kind]
 
-    @property
-    def searches(self) -> bool:
-        """Whether it chooses by play-outs with a base policy (rollout, searcher): the numba engine's work."""
-        return self.kind in SEARCH_KINDS
-
-    @property
-    def plays_in_python(self) -> bool:
-        """Whether a callable of its own picks its moves (a Python function, a bot): it plays on the reference
-        engine only, and cannot enter a numba kernel."""
-        return self.kind in CALLABLE_KINDS
+    def step(self, pos: Position, seed: int = 0) -> Move:
+        """The move it plays in `pos` (its random choices seeded by `seed`): choose, over every legal move."""
+        return self.choose(pos, legal_moves(pos), np.random.default_rng(seed))
 
     def choose(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
-        """Pick one of the legal moves (the slow, readable path used with the reference engine)."""
+        """Pick one of the legal moves `moves` (the slow, readable path used with the reference engine)."""
         if not moves:
             raise ValueError("no legal move to choose from")
-        if self.kind == "random":
-            return moves[int(rng.integers(len(moves)))]
-        if self.kind == "trail":  # the moves are in canonical order, and trails sort first
-            return moves[0]
-        if self.kind == "heuristic":
-            return moves[best_index(self.scores(pos, moves), rng)]
-        if self.plays_in_python:
-            return self._call_python(pos, moves, rng)
+        return self.pick(pos, moves, rng)
+
+    def pick(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
+        """choose's answer among moves that are not empty; each kind that plays in Python says how."""
         raise PolicyError(f"policy {self.name!r} ({self.kind}) plays only in the numba engine")
 
-    def _call_python(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
-        """The Python function's move; a PolicyError naming the policy and the position when the function raises
-        or answers something that is not one of `moves` (a bot's failures read the same: policies/bots.py)."""
-        try:
-            move = self.fn(pos, moves, rng)
-        except UserError:  # a bot's own one-line error already names the bot and the position
-            raise
-        except Exception as e:  # a user's function may fail in any way: the run stops on one line
-            raise PolicyError(f"policy {self.name!r} raised {e.__class__.__name__}: {e} {where(pos)}") from None
-        try:
-            legal = move in moves
-        except Exception:  # an answer that cannot even be compared with a move
-            legal = False
-        if not legal:
-            shown = repr(move) if len(repr(move)) <= 60 else repr(move)[:60] + "..."
-            raise PolicyError(f"policy {self.name!r} returned {shown}, not one of the legal moves, {where(pos)}")
-        return move
+    def kernel_row(self) -> KernelRow:
+        """Its row of the policy arrays the numba kernels read: ints (P_INTS), weights, its base's weights (None:
+        zeros). A policy that plays only in Python cannot enter a kernel."""
+        raise PolicyError(f"policy {self.name!r} ({self.kind}) cannot play in the numba engine")
 
-    def scores(self, pos: Position, moves: list[Move]) -> np.ndarray:
-        """Weighted feature sum of each move."""
-        know = knowledge_of(pos)
-        return np.array([weighted_sum(move_features(pos, m, know), self.weights) for m in moves])
+    def kind_row(self) -> np.ndarray:
+        """An ints row (P_INTS) naming its kind, the other fields zero."""
+        ints = np.zeros(P_INTS, dtype=np.int64)
+        ints[P_KIND] = self.kind_id
+        return ints
+
+    def plays_like(self, other: Policy) -> bool:
+        """Whether `other` plays the same way: the same kind and the same parameters (policies/names.py)."""
+        return type(self) is type(other)
+
+    def details(self) -> list[str]:
+        """describe()'s lines after the description: its parameters."""
+        return []
 
     def describe(self) -> str:
         """What it does and its parameters, for `casino-sim policies show`."""
-        lines = [f"{self.name} ({self.kind}, {self.source})", self.description]
-        if self.weights is not None:
-            lines.append("weights:")
-            lines += [f"  {n} = {w:g}" for n, w in zip(FEATURE_NAMES, self.weights) if w != 0]
-        if self.params:
-            lines.append("parameters:")
-            lines += [f"  {k} = {v}" for k, v in self.params.items()]
-        return "\n".join(lines)
+        return "\n".join([f"{self.name} ({self.kind}, {self.source})", self.description, *self.details()])
 
 
 def where(pos: Position) -> str:

@@ -10,14 +10,16 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from casino_sim.core.featurespec import SEARCH_KINDS
+from casino_sim.core.tomlfile import read_toml
 from casino_sim.policies.bots import PREFIX as EXEC_PREFIX
-from casino_sim.policies.bots import ExecBot, bot_name
-from casino_sim.policies.files import load_policy_file
+from casino_sim.policies.bots import BotPolicy, ExecBot, bot_name
+from casino_sim.policies.files import load_policy_file, policy_from_dict
+from casino_sim.policies.kinds import CallablePolicy, RandomPolicy, TrailPolicy
 from casino_sim.policies.policy import Policy, PolicyError, PythonPolicy
 
-RANDOM = Policy("random", "random", "Plays a legal move chosen uniformly at random.")
-TRAIL = Policy(
-    "trail",
+RANDOM = RandomPolicy("random", "Plays a legal move chosen uniformly at random.")
+TRAIL = TrailPolicy(
     "trail",
     "Trails its lowest card whenever the rules allow, else plays the first legal move in canonical order: "
     "piles the table high (studies of crowded tables, a floor for other policies).",
@@ -29,13 +31,18 @@ _bots: dict[str, Policy] = {}  # exec:COMMAND policies by their spec, so that a 
 @cache
 def _builtin_files() -> dict[str, Policy]:
     folder = resources.files("casino_sim.policies") / "builtin"
-    out = {}
+    files = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
             with resources.as_file(entry) as path:
-                policy = load_policy_file(path, source="built-in")
-            out[policy.name] = policy
-    return out
+                files[str(path)] = read_toml(path, "policy file", PolicyError)
+    loaded: dict[str, Policy] = {}  # by name, as a rollout's or searcher's base is named
+    by_path = {}
+    base_of = lambda name: {"random": RANDOM, "trail": TRAIL, **loaded}[name]  # noqa: E731
+    for path in sorted(files, key=lambda path: files[path].get("kind") in SEARCH_KINDS):  # their bases first
+        policy = by_path[path] = policy_from_dict(files[path], path, "built-in", base_of)
+        loaded[policy.name] = policy
+    return {by_path[path].name: by_path[path] for path in files}
 
 
 def builtin_policies() -> dict[str, Policy]:
@@ -53,9 +60,8 @@ def register_policy(name: str, fn: PythonPolicy, description: str = "") -> Polic
         raise PolicyError(f"policy {name!r}: {fn!r} is not callable")
     if name in {"random", "trail", *_builtin_files()}:
         raise PolicyError(f"policy name {name!r} is taken by a built-in policy")
-    policy = Policy(
+    policy = CallablePolicy(
         name,
-        "python",
         description or (fn.__doc__ or "").strip() or "A Python callable.",
         source=f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', '?')}",
         fn=fn,
@@ -91,12 +97,11 @@ def exec_policy(spec: str) -> Policy:
     """`exec:COMMAND`: an outside program asked for every move (policies/bots.py), one per spec in a process."""
     if spec not in _bots:
         bot = ExecBot(spec)
-        _bots[spec] = Policy(
+        _bots[spec] = BotPolicy(
             bot_name(bot.argv),
-            "exec",
             f"The program `{bot.command}`, asked for each move over stdin/stdout (README, Bots in any language).",
             source=spec,
-            fn=bot,
+            bot=bot,
         )
     return _bots[spec]
 

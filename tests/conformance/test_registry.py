@@ -6,7 +6,8 @@ import pytest
 
 from casino_sim.core.errors import InputError
 from casino_sim.engines import Engine, engine_names, get_engine, register
-from casino_sim.policies import Policy, get_policy
+from casino_sim.policies import get_policy
+from casino_sim.policies.kinds import CallablePolicy
 from casino_sim.runner.play import engine_for
 
 
@@ -27,7 +28,7 @@ def test_only_a_whole_engine_registers():
 
 def test_each_policy_plays_where_it_can():
     rollout = get_policy("rollout")
-    python = Policy("first", "python", "the first legal move", fn=lambda pos, moves, rng: moves[0])
+    python = CallablePolicy("first", "the first legal move", fn=lambda pos, moves, rng: moves[0])
     assert engine_for("numba", (rollout, rollout)) == "numba"
     assert engine_for("numba", (python, python)) == "reference"  # a prototype is moved, not refused
     with pytest.raises(InputError, match="^the rollout policy plays only on the numba engine, and a Python policy"):
