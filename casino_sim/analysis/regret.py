@@ -23,9 +23,9 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RulesError, get_rules
+from casino_sim.experiments.seating import Lineup, resolved_field
 from casino_sim.kernels import judge_last_batch
-from casino_sim.policies import get_policy
-from casino_sim.policies.names import check_distinct_names
+from casino_sim.policies.names import check_distinct
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for, play_rows
@@ -59,6 +59,15 @@ class RegretConfig:
     seed: int = 0
     threads: int = 0
 
+    # the policies and --vs resolved once, by check() (the front door's); never in the report's config
+    resolved: Lineup | None = resolved_field()
+
+    def lineup(self) -> Lineup:
+        """The policies, then --vs, as objects, each spec resolved once."""
+        if self.resolved is None:
+            object.__setattr__(self, "resolved", Lineup.of((*self.policies, *([self.vs] if self.vs else []))))
+        return self.resolved
+
     def check(self) -> None:
         """One clear error for an impossible option."""
         if not 1 <= len(self.policies) <= MAX_POLICIES:
@@ -74,14 +83,15 @@ class RegretConfig:
                 f"regret needs two players, not {self.rules}: it judges plays by the exact last batch, and with "
                 "three or four players the split of the unseen cards among the other hands is unknown"
             )
-        check_distinct_names([*self.policies, *([self.vs] if self.vs else [])])
+        lineup = self.lineup()
+        check_distinct(zip(lineup.specs, lineup.policies))
         for name in self.policies:
             self.seats(name)
 
     def seats(self, name: str):
         """(the policy, its opponent, the engine that plays them); InputError when no engine can."""
-        policy = get_policy(name)
-        vs = policy if self.vs is None else get_policy(self.vs)
+        policy = self.lineup().policy(name)
+        vs = policy if self.vs is None else self.lineup().policy(self.vs)
         vs = policy if vs.name == policy.name else vs  # the same policy (a file loads anew each time): itself
         return policy, vs, engine_for("numba", (policy, vs))
 

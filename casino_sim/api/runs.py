@@ -163,23 +163,8 @@ def simulate(
     for name in seats if isinstance(seats, list | tuple) else ():
         check_types(seats=(name, str))
     with api_errors(given):
-        request = SimRequest(
-            deals=deals,
-            policy=policy,
-            vs=vs,
-            seats=",".join(seats) if isinstance(seats, list | tuple) else seats,
-            rules=rules,
-            seed=seed,
-            threads=threads,
-            mirrored=mirrored,
-            until_ci=until_ci,
-            engine=engine,
-            chunk_deals=chunk_deals,
-            games=games,
-            check=check,
-            record=record,
-            card_deals=str(card_deals),
-        )
+        joined = ",".join(seats) if isinstance(seats, list | tuple) else seats
+        request = SimRequest.of({**given, "seats": joined, "card_deals": str(card_deals)})
         command = [call_text("simulate", given, _DEFAULTS)]
         simulation = Simulation.new(request, out, command, force, "casino-sim simulate --resume {path}")
         simulation.execute(backend, scheduler, _Bar(progress), reports)

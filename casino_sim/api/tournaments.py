@@ -10,11 +10,8 @@ import pandas as pd
 
 from casino_sim.api.arguments import api_errors, call_text, check_types, progress_of
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules
-from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
 from casino_sim.experiments import tournament as tour
 from casino_sim.experiments.tournament import make_report
-from casino_sim.runner.backends import open_backend
 from casino_sim.runner.rundir import RunDir
 
 
@@ -110,17 +107,11 @@ def tournament(
         config = tour.TournamentConfig(
             policies=tuple(policies), games=games, rules=rules, seed=seed, threads=threads, chunk_deals=chunk_deals
         )
-        config.check()
-        root = Path(out) if out is not None else tour.default_out()
         command = [call_text("tournament", given, _DEFAULTS)]
-        with open_backend(backend, scheduler, config.threads) as chunk_backend:
-            tour.start_tournament(config, root, command, force, f"casino-sim tournament --resume {root}")
-            if scheduler is None:  # a scheduler's workers compile their own
-                ensure_compiled(round_work(get_rules(config.rules).players), search=search_variants(config.pairs()))
-            bar = lambda label: progress_of(progress, label, "games")  # noqa: E731
-            tour.run_tournament(config, root, command, bar, chunk_backend)
-        tour.write_report(root)
-        return Tournament(root)
+        door = tour.TournamentRun.new(config, out, command, force, "casino-sim tournament --resume {path}")
+        bar = lambda label: progress_of(progress, label, "games")  # noqa: E731
+        door.execute(backend, scheduler, progress=bar)
+        return Tournament(door.root)
 
 
 _DEFAULTS = {k: p.default for k, p in inspect.signature(tournament).parameters.items()}

@@ -4,7 +4,6 @@ line how to finish (runner/run_state.py keeps the manifest honest)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from pathlib import Path
 
 import typer
@@ -34,9 +33,11 @@ def given_options(params: dict) -> dict:
 def resume_as_started(params: dict, config) -> None:
     """`tournament --resume`, `tune --resume`: refuse the options given that contradict the run's `config` (a
     dataclass of option names), in one line (experiments/resume.py)."""
-    from casino_sim.experiments.resume import refuse_changed  # pandas: loaded by the commands that run, not --help
+    # pandas: loaded by the commands that run, not --help
+    from casino_sim.experiments.resume import refuse_changed
+    from casino_sim.experiments.seating import manifest_options
 
-    refuse_changed(given_options(params), asdict(config))
+    refuse_changed(given_options(params), manifest_options(config))
 
 
 def resumed(path: Path, options: dict, command: list[str]):

@@ -125,27 +125,12 @@ def simulate(
     bot_timeout: BotTimeoutOpt = None,
 ) -> None:
     """Simulate policy A against policy B over many deals; write records, summary and charts."""
+    options = dict(locals())  # the request's fields by name (SimRequest.of), before any other local is made
     # deferred, so that `casino-sim --help` never loads them: pandas and the engine
     from casino_sim.experiments.simulation import SimRequest, Simulation
 
     refuse_resume_with_force(resume, force)
-    request = SimRequest(
-        deals=deals,
-        policy=policy,
-        vs=vs,
-        seats=seats,
-        rules=rules,
-        seed=seed,
-        threads=threads,
-        mirrored=mirrored,
-        until_ci=until_ci,
-        engine=engine,
-        chunk_deals=chunk_deals,
-        games=games,
-        check=check,
-        record=record,
-        card_deals=card_deals,
-    )
+    request = SimRequest.of(options)
     if resume is not None:
         simulation = run_flow.resumed(resume, {**request.options(), "out": out}, sys.argv)
     else:
@@ -320,8 +305,8 @@ def tournament(
 
     refuse_resume_with_force(resume, force)
     if resume is not None:
-        config, root = tour.config_of(resume), resume
-        resume_as_started(locals(), config)
+        door = tour.TournamentRun.resume(resume, sys.argv)
+        resume_as_started(locals(), door.config)
     else:
         config = tour.TournamentConfig(
             policies=tuple(policies or ()),
@@ -331,26 +316,26 @@ def tournament(
             threads=threads,
             chunk_deals=chunk_deals,
         )
-        config.check()
-        root = out or tour.default_out()
-    with open_backend(backend, scheduler, config.threads) as chunk_backend:
-        if resume is None:
-            tour.start_tournament(config, root, sys.argv, force)
-        console.print(f"tournament folder: {root}", highlight=False)
-        ensure_compiled(round_work(get_rules(config.rules).players), scheduler=scheduler, tables=config.pairs())
-        try:
-            tour.run_tournament(
-                config, root, sys.argv, lambda label: progress_bar(console, label, "games"), chunk_backend
-            )
-        except KeyboardInterrupt:
-            console.print(
-                f"interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {root}",
-                highlight=False,
-            )
-            raise typer.Exit(130) from None
-    tables = tour.write_report(root)
+        door = tour.TournamentRun.new(config, out, sys.argv, force)
+    bar = lambda label: progress_bar(console, label, "games")  # noqa: E731
+    tables = door.execute(backend.value if backend else None, scheduler, _TournamentShown(), bar)
     console.print(ratings_table(tables["ratings"], tables["matches"]))
-    console.print(f"matrices, ratings and the heatmap: {root / 'report'}", highlight=False)
+    console.print(f"matrices, ratings and the heatmap: {door.root / 'report'}", highlight=False)
+
+
+class _TournamentShown:
+    """The tournament door's hooks (experiments/simulation.py Hooks) on the terminal: its folder, and Ctrl-C's one
+    line on how to finish."""
+
+    def started(self, run) -> None:
+        console.print(f"tournament folder: {run.path}", highlight=False)
+
+    def interrupted(self, step: str, run) -> None:
+        console.print(
+            f"interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {run.path}",
+            highlight=False,
+        )
+        raise typer.Exit(130) from None
 
 
 def card_value(

@@ -11,7 +11,7 @@ import typer
 from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_compiled
 from casino_sim.cli.ui import knockout_table, regret_table
 from casino_sim.engines.compiling import round_work
-from casino_sim.policies import folder_label
+from casino_sim.policies.registry import folder_safe
 
 SeedOpt = Annotated[int, typer.Option(help="Seed: every feature (or policy) plays the same shuffles.")]
 RegretSeedOpt = Annotated[int, typer.Option(help="Seed: every policy is judged on the same shuffles.")]
@@ -69,7 +69,7 @@ def knockout(
 
     config = KnockoutConfig(policy, deals, rules, seed, threads, chunk_deals, precision, parse_pairs(pairs))
     run = Knockout(config)
-    target = _target(out, f"knockout-{folder_label(policy)}-{rules}-seed{seed}", force)
+    target = _target(out, f"knockout-{folder_safe(run.policy.name)}-{rules}-seed{seed}", force)
     ensure_compiled(round_work(run.rules.players, sides=True), tables=[(config.policy,)])
     interrupted = False
     try:
@@ -78,7 +78,8 @@ def knockout(
     except KeyboardInterrupt:
         interrupted = True
     table = run.table()
-    write_knockout(table, target, asdict(config))
+    manifest = {"kind": "knockout", "config": asdict(config), "policy_names": {config.policy: run.policy.name}}
+    write_knockout(table, target, manifest)
     print_table(console, knockout_table(table, run.policy.name))
     console.print(f"table and chart: {target}", highlight=False, soft_wrap=True)
     if interrupted:
@@ -113,12 +114,13 @@ def regret(
     # deferred, so that `casino-sim --help` never loads them: numba, matplotlib, rich's bar
     from casino_sim.analysis.analyse import print_table
     from casino_sim.analysis.regret import Regret, RegretConfig
+    from casino_sim.experiments.seating import manifest_options
     from casino_sim.reports.skills import write_regret
     from casino_sim.runner.progress import progress_bar
 
     config = RegretConfig(tuple(policies or ()), vs, decisions, rules, seed, threads)
     run = Regret(config)
-    names = "-".join(folder_label(p) for p in config.policies[:4])
+    names = "-".join(folder_safe(config.lineup().label(p)) for p in config.policies[:4])
     target = _target(out, f"regret-{names}-{rules}-seed{seed}", force)
     ensure_compiled("regret", tables=[(p, config.vs or p) for p in config.policies])
     interrupted = False
@@ -128,7 +130,8 @@ def regret(
         interrupted = True
     table = run.table()
     if len(table):
-        write_regret(table, target, asdict(config))
+        manifest = {"kind": "regret", "config": manifest_options(config), "policy_names": config.lineup().labels()}
+        write_regret(table, target, manifest)
         print_table(console, regret_table(table))
         times = ", ".join(f"{name} {s:.1f} s" for name, s in run.seconds.items())
         console.print(f"table and chart: {target} (played and judged in: {times})", highlight=False, soft_wrap=True)

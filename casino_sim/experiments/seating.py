@@ -8,7 +8,7 @@ table (runner.deals.rotations), so that every policy plays every place.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -43,13 +43,28 @@ class Lineup:
         kept = tuple(None if p.kind == "exec" else p for p in self.policies)
         return (_unpickled, (self.specs, kept))
 
+    def policy(self, spec: str) -> Policy:
+        """The policy given as `spec`."""
+        return self.policies[self.specs.index(spec)]
+
     def label(self, spec: str) -> str:
         """The name the policy given as `spec` shows as (policies/registry.py policy_label)."""
-        return self.policies[self.specs.index(spec)].name
+        return self.policy(spec).name
 
     def labels(self) -> dict[str, str]:
         """Each spec's name, as a run's manifest keeps them for its reports."""
         return dict(zip(self.specs, (p.name for p in self.policies)))
+
+
+def resolved_field():
+    """A config's field for its policies resolved once at the front door (a Lineup): not compared, not shown, and
+    never in its manifest (manifest_options), which keeps their names."""
+    return field(default=None, compare=False, repr=False, metadata={"resolved": True})
+
+
+def manifest_options(config) -> dict:
+    """A config (a dataclass) as its manifest keeps it: the options by field name, its resolved policies left out."""
+    return {f.name: getattr(config, f.name) for f in fields(config) if not f.metadata.get("resolved")}
 
 
 def _unpickled(specs: tuple[str, ...], policies: tuple[Policy | None, ...]) -> Lineup:

@@ -7,7 +7,7 @@ import math
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,7 +18,14 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
 from casino_sim.experiments.headline import Headline
-from casino_sim.experiments.seating import Lineup, check_seating, policy_names, seatings
+from casino_sim.experiments.seating import (
+    Lineup,
+    check_seating,
+    manifest_options,
+    policy_names,
+    resolved_field,
+    seatings,
+)
 from casino_sim.policies.names import matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
@@ -61,7 +68,7 @@ class SimConfig:
     seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)
 
     # resolved once, by check() (the front door's), and carried by replace(); never in the manifest
-    policies: Lineup | None = field(default=None, compare=False, repr=False)
+    policies: Lineup | None = resolved_field()
 
     # simulate's option names that differ from the field names
     _OPTION_FIELDS: ClassVar[dict[str, str]] = {"policy": "policy_a", "vs": "policy_b", "check": "checked"}
@@ -79,7 +86,7 @@ class SimConfig:
 
     def manifest_config(self) -> dict:
         """The config as its manifest keeps it: the options by field name, the resolved policies left out."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "policies"}
+        return manifest_options(self)
 
     def check(self) -> None:
         """One clear error for an impossible option."""

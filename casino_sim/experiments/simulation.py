@@ -7,8 +7,9 @@ here, so a run is made, resumed, compiled for, played and reported in one order;
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 import pandas as pd
@@ -49,6 +50,12 @@ class SimRequest:
     check: bool = False
     record: int = 0
     card_deals: str = "auto"
+
+    @classmethod
+    def of(cls, options: Mapping) -> SimRequest:
+        """The request in simulate's options by name (the command's parameters, the API's arguments); the others
+        (out, force, backend ...) are the door's, not the run's."""
+        return cls(**{f.name: options[f.name] for f in fields(cls) if f.name in options})
 
     def config(self) -> SimConfig:
         """The run's config, checked (one line for an impossible option). With --seats, policies A and B are the

@@ -16,14 +16,18 @@ import shutil
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
+from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
-from casino_sim.policies import folder_label, policy_label
-from casino_sim.policies.names import check_distinct_names
+from casino_sim.experiments.simulation import QUIET, Hooks
+from casino_sim.policies.names import Label, check_distinct, recorded_labels
+from casino_sim.policies.registry import folder_safe
+from casino_sim.runner.backends import open_backend
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
 
@@ -42,7 +46,23 @@ class TournamentConfig:
     threads: int = 0
     engine: str = "numba"
 
+    # resolved once, by check() (the front door's); never in the manifest, which keeps their names
+    entrants: Lineup | None = resolved_field()
+
+    def lineup(self) -> Lineup:
+        """The policies as objects (in the order given), resolved once: by check(), or at first use (a tournament
+        resumed, or a config made in code and never checked)."""
+        if self.entrants is None or self.entrants.specs != tuple(self.policies):
+            object.__setattr__(self, "entrants", Lineup.of(tuple(self.policies)))
+        return self.entrants
+
+    def manifest_config(self) -> dict:
+        """The config as its manifest keeps it: the options by field name, the resolved policies left out."""
+        return manifest_options(self)
+
     def pair_config(self, a: str, b: str) -> SimConfig:
+        """The simulate run of the pairing A against B, with the policies this tournament resolved."""
+        lineup = self.lineup()
         return SimConfig(
             deals=self.games,
             policy_a=a,
@@ -54,6 +74,7 @@ class TournamentConfig:
             threads=self.threads,
             engine=self.engine,
             games=True,
+            policies=Lineup((a, b), (lineup.policy(a), lineup.policy(b))),
         )
 
     def pairs(self) -> list[tuple[str, str]]:
@@ -69,7 +90,8 @@ class TournamentConfig:
             raise InputError(f"a tournament needs 2 to {MAX_POLICIES} policies, got {len(self.policies)}")
         if len(set(self.policies)) != len(self.policies):
             raise InputError(f"a policy is named twice: {', '.join(self.policies)}")
-        check_distinct_names(self.policies, self_play=False)
+        lineup = self.lineup()
+        check_distinct(zip(lineup.specs, lineup.policies), self_play=False)
         for b in self.policies[1:]:  # the first policy's pairings name every policy once
             self.pair_config(self.policies[0], b).check()
 
@@ -88,16 +110,25 @@ def default_out(root: Path = Path("results/runs")) -> Path:
     return unused_folder(root, f"{time.strftime('%Y%m%d-%H%M%S')}-tournament")
 
 
-def pair_dir(root: Path, a: str, b: str) -> RunDir:
-    return RunDir(Path(root) / "pairs" / f"{folder_label(a)}-vs-{folder_label(b)}")
+def pair_dir(root: Path, a: str, b: str, label: Label) -> RunDir:
+    """The folder of the pairing A against B, named by what `label` shows them as (folder_safe)."""
+    return RunDir(Path(root) / "pairs" / f"{folder_safe(label(a))}-vs-{folder_safe(label(b))}")
 
 
 def start_tournament(
     config: TournamentConfig, root: Path, command: list[str], force: bool = False, resume_with: str = "--resume"
 ) -> None:
-    """Check the options and write OUT/manifest.json. A folder in use is refused (saying how `resume_with`
-    finishes a tournament there), unless `force` replaces it: its manifest, report and pairings go."""
+    """Check the options and write OUT/manifest.json (create_tournament)."""
     config.check()
+    create_tournament(config, root, command, force, resume_with)
+
+
+def create_tournament(
+    config: TournamentConfig, root: Path, command: list[str], force: bool = False, resume_with: str = "--resume"
+) -> None:
+    """Write OUT/manifest.json, the config checked before (the front door's). A folder in use is refused (saying
+    how `resume_with` finishes a tournament there), unless `force` replaces it: its manifest, report and pairings
+    go."""
     refuse_used_folder(root, force, resumable=True, resume_with=resume_with)
     run = RunDir(root)
     if force and run.manifest_path.exists():
@@ -106,7 +137,8 @@ def start_tournament(
         {
             "kind": "tournament",
             "command": command,
-            "config": asdict(config),
+            "config": config.manifest_config(),
+            "policy_names": config.lineup().labels(),
             "seed": config.seed,
             "versions": versions(),
             "status": "running",
@@ -142,19 +174,67 @@ def run_tournament(
     config: TournamentConfig, root: Path, command: list[str], progress: Progress | None = None, backend=None
 ) -> list[Path]:
     """Play every pairing not yet complete (resuming cut ones); returns the pairing folders in order."""
-    folders = []
+    folders, label = [], config.lineup().label
     for a, b in config.pairs():
         sim = config.pair_config(a, b)
-        run = pair_dir(root, a, b)
+        run = pair_dir(root, a, b, label)
         if not run.manifest_path.exists():
             start_run(sim, run, command)
         if run.read_manifest().get("status") != "complete":
-            with (progress or (lambda _: nullcontext()))(f"{policy_label(a)} vs {policy_label(b)}") as update:
+            with (progress or (lambda _: nullcontext()))(f"{label(a)} vs {label(b)}") as update:
                 finish_run(run, play_chunks(sim, run, update, backend))
         folders.append(run.path)
     manifest = RunDir(root).read_manifest()
     RunDir(root).write_manifest(dict(manifest, status="complete", finished=time.strftime("%Y-%m-%dT%H:%M:%S%z")))
     return folders
+
+
+@dataclass
+class TournamentRun:
+    """tournament's one front door: a tournament, its config checked once, started (or resumed), compiled for,
+    played and reported. The command (cli/runs.py) and the API (api/tournaments.py) both go through it; what each
+    shows on the way comes in through Hooks (experiments/simulation.py) and a Progress per pairing."""
+
+    config: TournamentConfig
+    root: Path
+    command: list[str]
+    force: bool = False
+    resumed: bool = False
+    resume_with: str = "--resume"
+
+    @classmethod
+    def new(
+        cls, config: TournamentConfig, out: Path | None, command: list[str], force: bool = False, resume_with="--resume"
+    ) -> TournamentRun:
+        """A new tournament of `config` (checked here) into `out` (default results/runs/<time>-tournament/);
+        `resume_with`: how the error for a folder in use names the way to finish it, {path} the folder."""
+        config.check()
+        root = Path(out) if out is not None else default_out()
+        return cls(config, root, command, force, resume_with=resume_with.format(path=root))
+
+    @classmethod
+    def resume(cls, root: Path, command: list[str]) -> TournamentRun:
+        """The tournament in `root` as it was started."""
+        return cls(config_of(root), Path(root), command, resumed=True)
+
+    def execute(
+        self, backend=None, scheduler: str | None = None, hooks: Hooks = QUIET, progress: Progress | None = None
+    ) -> dict:
+        """Every pairing not yet complete, on the backend asked for (opened before the folder is made), then the
+        report: its tables by name."""
+        with open_backend(backend, scheduler, self.config.threads) as chunk_backend:
+            if not self.resumed:
+                create_tournament(self.config, self.root, self.command, self.force, self.resume_with)
+            hooks.started(RunDir(self.root))
+            if scheduler is None:  # a scheduler's workers compile their own
+                players = get_rules(self.config.rules).players
+                ensure_compiled(round_work(players), search=search_variants(self.config.pairs()))
+            try:
+                run_tournament(self.config, self.root, self.command, progress, chunk_backend)
+            except KeyboardInterrupt:
+                hooks.interrupted("play", RunDir(self.root))
+                raise
+        return write_report(self.root)
 
 
 def write_report(root: Path, out: Path | None = None) -> dict:
@@ -177,8 +257,9 @@ def make_report(root: Path) -> tuple[dict, Callable, int]:
 
 def _report_args(root: Path, out: Path | None) -> tuple:
     """The pairing folders, policy names, `out`, seed and manifest the report of a finished tournament takes."""
-    config = config_of(root)
-    runs = [pair_dir(root, a, b) for a, b in config.pairs()]
+    config, manifest = config_of(root), RunDir(root).read_manifest()
+    label = recorded_labels(manifest)  # a report never loads a policy again (a folder before them: by spec)
+    runs = [pair_dir(root, a, b, label) for a, b in config.pairs()]
     unfinished = [
         r.path.name for r in runs if not r.manifest_path.exists() or r.read_manifest().get("status") != "complete"
     ]
@@ -189,8 +270,8 @@ def _report_args(root: Path, out: Path | None) -> tuple:
         )
     return (
         [r.path for r in runs],
-        [policy_label(p) for p in config.policies],
+        [label(p) for p in config.policies],
         out,
         config.seed,
-        RunDir(root).read_manifest(),
+        manifest,
     )

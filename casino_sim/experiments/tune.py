@@ -15,7 +15,7 @@ import re
 import warnings
 from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 import numpy as np
@@ -23,11 +23,12 @@ import numpy as np
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.compare import compare
+from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.tune_play import FieldJob, play_field
 from casino_sim.experiments.tune_store import TuneDir
 from casino_sim.policies import builtin_policies, folder_label, get_policy
-from casino_sim.policies.names import check_distinct_names
+from casino_sim.policies.names import check_distinct
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import mean_ci
 from casino_sim.reports.tune import write_policy, write_report
@@ -59,6 +60,9 @@ class TuneConfig:
     name: str = ""  # the policy written; "" names it after the start: default_name
     threads: int = 0
 
+    # the start and --against resolved once, by policies() (the front door's check); never in the manifest
+    resolved: Lineup | None = resolved_field()
+
     def __post_init__(self) -> None:
         if not self.name:
             object.__setattr__(self, "name", default_name(self.start))
@@ -83,16 +87,23 @@ class TuneConfig:
         if not NAME.fullmatch(self.name):
             raise InputError(f"--name must be letters, digits, '-', '_' or '.' (it names the file), got {self.name!r}")
         get_rules(self.rules)
-        start = get_policy(self.start)
+        lineup = self.lineup()
+        start = lineup.policy(self.start)
         if start.kind != "heuristic":
             raise InputError(f"--start must be a heuristic policy (a weights file); {start.name!r} is {start.kind}")
-        check_distinct_names((self.start, *self.against))
-        field = tuple(get_policy(a) for a in self.against)
+        check_distinct(zip(lineup.specs, lineup.policies))
+        field = tuple(lineup.policy(a) for a in self.against)
         for p in field:
             if p.plays_in_python:
                 raise InputError(f"tune plays on the numba engine; {p.name!r} is a Python callable or an exec: bot")
         self.check_name(start, field)
         return start, field
+
+    def lineup(self) -> Lineup:
+        """The start, then --against, as objects, each spec resolved once."""
+        if self.resolved is None:
+            object.__setattr__(self, "resolved", Lineup.of((self.start, *self.against)))
+        return self.resolved
 
     def check_name(self, start: Policy, field: tuple[Policy, ...]) -> None:
         """The policy written must not show under the name of a built-in or of a policy it is validated against:
@@ -118,9 +129,9 @@ class TuneConfig:
 
     def manifest(self) -> dict:
         """What decides the result (threads do not), as the manifest keeps it."""
-        config = dict(asdict(self), against=list(self.against))
+        config = dict(manifest_options(self), against=list(self.against))
         del config["threads"]
-        return {"config": config}
+        return {"config": config, "policy_names": self.lineup().labels()}
 
     @classmethod
     def from_manifest(cls, manifest: dict, threads: int | None = None) -> TuneConfig:

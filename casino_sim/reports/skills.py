@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from casino_sim.policies import policy_label
+from casino_sim.policies.names import recorded_labels
 from casino_sim.reports.captions import add_caption, run_caption
 from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, _yerr
 from casino_sim.reports.headlines import ci_text
@@ -85,11 +85,11 @@ def regret_verdict(table: pd.DataFrame) -> str:
     return "T" + verdict.too_few("say which policy plays a best move most often", "decisions")[1:] + "."
 
 
-def _page(out: Path, title: str, chart: str, what: str, lines: list[str], config: dict, kind: str) -> None:
+def _page(out: Path, title: str, chart: str, what: str, lines: list[str], manifest: dict) -> None:
     """report.md (the chart, what it shows, its lines) and the page index.html (reports/webpage.py) in `out`."""
     text = [f"# {title}", "", f"![{title}]({chart}.png) ({chart}.svg; table {chart}.csv, {chart}.json)", "", what]
     atomic_write(out / "report.md", "\n".join([*text, "", *lines, ""]).encode())
-    write_page(out, {"kind": kind, "config": config})
+    write_page(out, manifest)
 
 
 KNOCKOUT_WHAT = (
@@ -105,10 +105,11 @@ REGRET_WHAT = (
 )
 
 
-def write_knockout(table: pd.DataFrame, out: str | Path, config: dict) -> list[Path]:
+def write_knockout(table: pd.DataFrame, out: str | Path, manifest: dict) -> list[Path]:
     """`knockout.csv/.json`, the chart `knockout.png/.svg` (its footer naming the policy, rules, deals and seed),
-    report.md and the page index.html."""
-    who = (policy_label(config["policy"]), "itself without one feature")
+    report.md and the page index.html, from the run's `manifest` (kind, config, policy_names)."""
+    config, label = manifest["config"], recorded_labels(manifest)
+    who = (label(config["policy"]), "itself without one feature")
     caption = _caption(who, config, f"up to {config['deals']:,} mirrored deals each")
     figure = add_caption(knockout_chart(table), caption)
     paths = write_table(table, out, "knockout") + save_figure(figure, out, "knockout")
@@ -116,16 +117,17 @@ def write_knockout(table: pd.DataFrame, out: str | Path, config: dict) -> list[P
         f"- {knockout_label(r)}: {ci_text(r, 'worth_', '+.3f')} points per mirrored deal over {r['deals']:,} deals"
         for _, r in table[table["deals"] > 0].iterrows()
     ]
-    title = f"What each feature of {policy_label(config['policy'])} is worth"
-    _page(Path(out), title, "knockout", KNOCKOUT_WHAT, [knockout_verdict(table), "", *lines], config, "knockout")
+    title = f"What each feature of {label(config['policy'])} is worth"
+    _page(Path(out), title, "knockout", KNOCKOUT_WHAT, [knockout_verdict(table), "", *lines], manifest)
     return paths
 
 
-def write_regret(table: pd.DataFrame, out: str | Path, config: dict) -> list[Path]:
+def write_regret(table: pd.DataFrame, out: str | Path, manifest: dict) -> list[Path]:
     """`regret.csv/.json`, the chart `regret.png/.svg` (its footer naming the policies, rules, decisions and seed),
-    report.md and the page index.html."""
-    vs = policy_label(config["vs"]) if config["vs"] else "itself"
-    who = (", ".join(policy_label(p) for p in table["policy"]), vs)
+    report.md and the page index.html, from the run's `manifest` (kind, config, policy_names)."""
+    config, label = manifest["config"], recorded_labels(manifest)
+    vs = label(config["vs"]) if config["vs"] else "itself"
+    who = (", ".join(label(p) for p in table["policy"]), vs)
     fewest, most = int(table["decisions"].min()), int(table["decisions"].max())
     count = f"{fewest:,}{'' if fewest == most else f' to {most:,}'} last-batch decisions each"
     figure = add_caption(regret_chart(table), _caption(who, config, count))
@@ -137,5 +139,5 @@ def write_regret(table: pd.DataFrame, out: str | Path, config: dict) -> list[Pat
         for _, r in table.iterrows()
     ]
     title = "Last-batch decisions against exact best play"
-    _page(Path(out), title, "regret", REGRET_WHAT, [regret_verdict(table), "", *lines], config, "regret")
+    _page(Path(out), title, "regret", REGRET_WHAT, [regret_verdict(table), "", *lines], manifest)
     return paths

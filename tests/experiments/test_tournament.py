@@ -294,3 +294,37 @@ def test_tournament_has_force_as_simulate_has(tmp_path):
     assert_one_line_error(run("tournament", "random", "greedy", "--out", str(tmp_path)), "--force replaces it")
     both = run("tournament", "random", "greedy", "--force", "--resume", str(tmp_path))
     assert_one_line_error(both, "give one of them")
+
+
+def test_a_tournament_manifest_records_its_policy_names(small_tournament):
+    root, _ = small_tournament
+    manifest = json.loads((root / "manifest.json").read_text())
+    assert manifest["policy_names"] == {"random": "random", "greedy": "greedy", "expert": "expert"}
+    assert "entrants" not in manifest["config"]  # the resolved objects are never kept, only their names
+    pair = json.loads((root / "pairs" / "greedy-vs-expert" / "manifest.json").read_text())
+    assert pair["policy_names"] == {"greedy": "greedy", "expert": "expert"}
+
+
+def test_a_tournament_is_reported_by_the_names_it_recorded(tmp_path):
+    """A policy file is read once, when the tournament starts: its report names it as the manifest recorded it,
+    even once the file is gone; a folder from before policy_names were kept still reports."""
+    policy = tmp_path / "mine.toml"
+    policy.write_text('name = "careful"\n[weights]\ncards_taken = 1.0\n')
+    root = tmp_path / "tour"
+    r = run("tournament", str(policy), "random", "--games", "4", "--out", str(root))
+    assert r.returncode == 0, r.stderr
+    manifest = json.loads((root / "manifest.json").read_text())
+    assert manifest["policy_names"] == {str(policy): "careful", "random": "random"}
+    assert (root / "pairs" / "careful-vs-random").is_dir()
+    policy.unlink()
+    again = run("report", "all", str(root))
+    assert again.returncode == 0, again.stderr
+    assert sorted(x["policy"] for x in json.loads((root / "report" / "ratings.json").read_text())) == [
+        "careful",
+        "random",
+    ]
+    policy.write_text('name = "careful"\n[weights]\ncards_taken = 1.0\n')
+    del manifest["policy_names"]  # a folder written before: its policies named by loading them
+    (root / "manifest.json").write_text(json.dumps(manifest))
+    old = run("report", "all", str(root))
+    assert old.returncode == 0, old.stderr
