@@ -13,7 +13,7 @@ from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_comp
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.policies import get_policy
-from casino_sim.policies.names import check_distinct_names
+from casino_sim.policies.names import check_distinct
 from casino_sim.runner.random_round import random_round
 
 
@@ -99,21 +99,22 @@ def play(
     ruleset = rules_with_players(rules, players)
     if partner is not None and not ruleset.teams:
         raise InputError(f"--partner: {ruleset.name} has no partnerships (four brazilian players, or teams=true)")
-    check_distinct_names((vs, partner or vs))  # the table and the saved game name the seats by policy
+    opponent, ally = get_policy(vs), None if partner is None else get_policy(partner)  # resolved once
+    check_distinct([(vs, opponent), (partner or vs, ally or opponent)])  # the table and saved game name seats by policy
     if save is not None:
         writable_folder(save.parent if str(save.parent) else Path("."))
         if save.is_dir():
             raise InputError(f"--save {save}: is a folder; name a file")
     game = TerminalGame(
         ruleset,
-        get_policy(vs),
+        opponent,
         random_seed() if seed is None else seed,
         get_policy(hint_policy),
         hint_worlds,
         console=console,
         read_line=sys.stdin.readline,
         echo=not sys.stdin.isatty(),
-        partner=None if partner is None else get_policy(partner),
+        partner=ally,
     )
     if any(p.searches for p in (game.policy_of(1), game.partner) if p is not None):  # a hint compiles as it is asked
         ensure_compiled("rollout")

@@ -13,7 +13,7 @@ from casino_sim.cli.run_flow import resume_as_started
 from casino_sim.cli.ui import validation_table
 from casino_sim.core.rules import get_rules
 from casino_sim.engines.compiling import round_work
-from casino_sim.policies import folder_label
+from casino_sim.policies.registry import folder_safe
 
 
 def tune(
@@ -79,8 +79,9 @@ def tune(
             name=name,
             threads=threads,
         )
-        folder = out or Path("results/tune") / f"{folder_label(start)}-{rules}-seed{seed}"
-    config.policies()  # every bad option before a backend starts
+    config.policies()  # every bad option before a backend starts; the policies resolved once
+    if resume is None:
+        folder = out or Path("results/tune") / f"{folder_safe(config.lineup().label(start))}-{rules}-seed{seed}"
     with opts.open_backend(backend, scheduler, config.threads) as field_backend:  # a bad address: no folder made
         run = tn.open_run(config, folder, resume=resume is not None, force=force)
         console.print(f"run folder: {folder}", highlight=False)

@@ -14,7 +14,7 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import Policy, get_policy
+from casino_sim.policies import BotPolicy, Policy, get_policy
 from casino_sim.policies.names import check_distinct, seat_names
 from casino_sim.policies.registry import exec_policy
 from casino_sim.runner.deals import rotations
@@ -40,7 +40,7 @@ class Lineup:
     def __reduce__(self):
         """Pickled (to a Dask worker) with its policies, except a bot, named by its spec: a worker process keeps
         one bot process per spec (policies/registry.py exec_policy) across the run's chunks, as in this one."""
-        kept = tuple(None if p.kind == "exec" else p for p in self.policies)
+        kept = tuple(None if isinstance(p, BotPolicy) else p for p in self.policies)
         return (_unpickled, (self.specs, kept))
 
     def policy(self, spec: str) -> Policy:

@@ -27,7 +27,8 @@ from casino_sim.experiments.seating import Lineup, manifest_options, resolved_fi
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.tune_play import FieldJob, play_field
 from casino_sim.experiments.tune_store import TuneDir
-from casino_sim.policies import builtin_policies, folder_label, get_policy
+from casino_sim.policies import builtin_policies, folder_label
+from casino_sim.policies.files import load_policy_file
 from casino_sim.policies.names import check_distinct
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import mean_ci
@@ -307,6 +308,6 @@ def tune(
     say(f"validating on {config.validate_deals:,} fresh deals")
     validation = validate(config, path)
     write_policy(config, selection[0], run.path, validation)  # the same weights, its description now with its figure
-    result = TuneResult(get_policy(str(path)), path, history, selection, validation)
+    result = TuneResult(load_policy_file(path), path, history, selection, validation)
     write_report(config, result, run.report)
     return result

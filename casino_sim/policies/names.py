@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.policies.policy import Policy, PolicyError
-from casino_sim.policies.registry import folder_safe, get_policy, policy_label
+from casino_sim.policies.registry import folder_safe, policy_label
 
 RENAME = "give one of them another name (a policy file's `name =` field; a Python file's or a bot's file name)"
 
@@ -23,17 +23,13 @@ def plays_alike(p: Policy, q: Policy) -> bool:
     return p is q or p.plays_like(q)
 
 
-def check_distinct_names(specs: Iterable[str], self_play: bool = True) -> None:
-    """PolicyError (one line naming both and the fix) when two different policies among `specs` show under one name.
+def check_distinct(resolved: Iterable[tuple[str, Policy]], self_play: bool = True) -> None:
+    """PolicyError (one line naming both and the fix) when two different policies among the resolved (spec, policy)
+    pairs show under one name.
 
     With `self_play` a policy given twice (or two files that play alike) passes: it plays itself. A tournament,
     whose every entry is a row of its tables, passes False.
     """
-    check_distinct(((spec, get_policy(spec)) for spec in specs), self_play)
-
-
-def check_distinct(resolved: Iterable[tuple[str, Policy]], self_play: bool = True) -> None:
-    """check_distinct_names of policies already resolved: (spec, policy) pairs."""
     seen: dict[str, tuple[str, Policy]] = {}
     for spec, policy in resolved:
         first_spec, first = seen.setdefault(policy.name, (spec, policy))
