@@ -23,7 +23,7 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RulesError, get_rules
-from casino_sim.experiments.seating import Lineup, resolved_field
+from casino_sim.experiments.seating import Lineup, resolved_field, resolved_lineup
 from casino_sim.kernels import judge_last_batch
 from casino_sim.policies.names import check_distinct
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
@@ -64,9 +64,7 @@ class RegretConfig:
 
     def lineup(self) -> Lineup:
         """The policies, then --vs, as objects, each spec resolved once."""
-        if self.resolved is None:
-            object.__setattr__(self, "resolved", Lineup.of((*self.policies, *([self.vs] if self.vs else []))))
-        return self.resolved
+        return resolved_lineup(self, "resolved", (*self.policies, *([self.vs] if self.vs else [])))
 
     def check(self) -> None:
         """One clear error for an impossible option."""

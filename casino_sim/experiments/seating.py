@@ -62,6 +62,16 @@ def resolved_field():
     return field(default=None, compare=False, repr=False, metadata={"resolved": True})
 
 
+def resolved_lineup(config, name: str, specs: tuple[str, ...]) -> Lineup:
+    """The Lineup a frozen config keeps in its resolved_field `name`: `specs` resolved once, and anew when the
+    config was replace()d with other policies."""
+    lineup = getattr(config, name)
+    if lineup is None or lineup.specs != specs:
+        lineup = Lineup.of(specs)
+        object.__setattr__(config, name, lineup)
+    return lineup
+
+
 def manifest_options(config) -> dict:
     """A config (a dataclass) as its manifest keeps it: the options by field name, its resolved policies left out."""
     return {f.name: getattr(config, f.name) for f in fields(config) if not f.metadata.get("resolved")}

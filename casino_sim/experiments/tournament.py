@@ -22,7 +22,7 @@ from pathlib import Path
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
-from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field
+from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field, resolved_lineup
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
 from casino_sim.experiments.simulation import QUIET, Hooks
 from casino_sim.policies.names import Label, check_distinct, recorded_labels
@@ -52,9 +52,7 @@ class TournamentConfig:
     def lineup(self) -> Lineup:
         """The policies as objects (in the order given), resolved once: by check(), or at first use (a tournament
         resumed, or a config made in code and never checked)."""
-        if self.entrants is None or self.entrants.specs != tuple(self.policies):
-            object.__setattr__(self, "entrants", Lineup.of(tuple(self.policies)))
-        return self.entrants
+        return resolved_lineup(self, "entrants", tuple(self.policies))
 
     def manifest_config(self) -> dict:
         """The config as its manifest keeps it: the options by field name, the resolved policies left out."""

@@ -23,7 +23,7 @@ import numpy as np
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.compare import compare
-from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field
+from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field, resolved_lineup
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.tune_play import FieldJob, play_field
 from casino_sim.experiments.tune_store import TuneDir
@@ -102,9 +102,7 @@ class TuneConfig:
 
     def lineup(self) -> Lineup:
         """The start, then --against, as objects, each spec resolved once."""
-        if self.resolved is None:
-            object.__setattr__(self, "resolved", Lineup.of((self.start, *self.against)))
-        return self.resolved
+        return resolved_lineup(self, "resolved", (self.start, *self.against))
 
     def check_name(self, start: Policy, field: tuple[Policy, ...]) -> None:
         """The policy written must not show under the name of a built-in or of a policy it is validated against:
