@@ -293,7 +293,7 @@ def test_sweep_shares_of_none_and_all_keep_their_intervals(mirrored):
 
 
 def test_few_deals_get_t_intervals_and_one_deal_says_so(mirrored):
-    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.stats import t975
 
     two = tables.summary_table(prepare(mirrored.iloc[:4])).iloc[0]  # 2 mirrored deals
