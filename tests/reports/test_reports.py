@@ -335,3 +335,22 @@ def test_every_chart_names_its_run(mirrored, tmp_path):
         text = caption_of_svg(chart)
         for fragment in ("greedy vs random", "rules strict", "50 deals", "seed 7"):
             assert fragment in text, (chart.name, fragment)
+
+
+def test_every_maker_reads_three_player_records_as_report_all_does(tmp_path):
+    """One set of makers for every player count: given a three-player run (its folder, or its records), each
+    maker makes the tables by place that make_all makes for that kind (reports/views.py)."""
+    from casino_sim.reports.index import make_all
+    from casino_sim.reports.views import ROUND_KINDS
+    from tests.support.runs import simulate_dir
+
+    run_dir = tmp_path / "run"
+    records = simulate_dir(run_dir, deals=4, rules="italian:players=3", card_deals=0, threads=1, engine="reference")
+    every = make_all(run_dir)
+    assert list(every) == list(ROUND_KINDS)
+    for kind in ROUND_KINDS:
+        for data in (run_dir, records):
+            made = kinds.MAKERS[kind](data)
+            assert list(made.tables) == list(every[kind].tables)
+            for name, table in made.tables.items():
+                pd.testing.assert_frame_equal(table, every[kind].tables[name])
