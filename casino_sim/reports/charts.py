@@ -142,18 +142,27 @@ def seat_advantage_chart(table: pd.DataFrame) -> Figure:
         capsize=4,
         label="first player (non-dealer)",
     )
+    ax2.errorbar(table["diff_mean"], x, xerr=_yerr(table, "diff_"), fmt="o", capsize=5)
+    titles = ("Points by seat role", "dealer minus first player (points per round)", "Dealer advantage")
+    return _seat_frame(fig, x, names, titles, "Seat advantage")
+
+
+def _seat_frame(fig: Figure, x: np.ndarray, names: list[str], titles: tuple[str, str, str], title: str) -> Figure:
+    """The axes of a seat chart around what it drew: points per round by seat or place (bars, left), and the
+    advantage (points, right), both over the ticks `x` named `names`; `titles`: the left panel's, the right
+    panel's axis and title."""
+    ax1, ax2 = fig.axes
     ax1.set_xticks(x, names, fontsize=8)
     ax1.set_ylabel("mean points per round")
-    ax1.set_title("Points by seat role")
+    ax1.set_title(titles[0])
     ax1.legend(fontsize=7)
-    ax2.errorbar(table["diff_mean"], x, xerr=_yerr(table, "diff_"), fmt="o", capsize=5)
     ax2.axvline(0, color="grey", lw=0.8)
     ax2.xaxis.set_major_locator(MaxNLocator(5))
     ax2.set_yticks(x, names, fontsize=8)
     ax2.invert_yaxis()
-    ax2.set_xlabel("dealer minus first player (points per round)")
-    ax2.set_title("Dealer advantage")
-    fig.suptitle(f"Seat advantage ({CI_NOTE})", fontsize=9)
+    ax2.set_xlabel(titles[1])
+    ax2.set_title(titles[2])
+    fig.suptitle(f"{title} ({CI_NOTE})", fontsize=9)
     return fig
 
 
@@ -351,15 +360,9 @@ def seat_places_chart(table: pd.DataFrame) -> Figure:
         dx = (i - (len(groups) - 1) / 2) * width
         ax1.bar(x + dx, t["points_mean"], width=width, yerr=_yerr(t, "points_"), capsize=4, label=policy)
         ax2.errorbar(t["advantage_mean"], x + dx, xerr=_yerr(t, "advantage_"), fmt="o", capsize=5, label=policy)
-    ax1.set_xticks(x, sides, fontsize=8)
-    ax1.set_ylabel("mean points per round")
-    ax1.set_title("Points by place in the turn order")
-    ax1.legend(fontsize=7)
-    ax2.axvline(0, color="grey", lw=0.8)
-    ax2.xaxis.set_major_locator(MaxNLocator(5))
-    ax2.set_yticks(x, sides, fontsize=8)
-    ax2.invert_yaxis()
-    ax2.set_xlabel("points minus the mean of the other sides (per round)")
-    ax2.set_title("Seat advantage")
-    fig.suptitle(f"Seat advantage by place ({CI_NOTE})", fontsize=9)
-    return fig
+    titles = (
+        "Points by place in the turn order",
+        "points minus the mean of the other sides (per round)",
+        "Seat advantage",
+    )
+    return _seat_frame(fig, x, sides, titles, "Seat advantage by place")

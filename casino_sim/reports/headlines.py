@@ -1,7 +1,8 @@
 """The words of report.md: each section's headline lines from its table, and the page that strings them together.
 
-Two players (reports/index.py) and three or four (reports/place_reports.py) share the lines of the tables they
-share and this one renderer; each passes its own opening lines and its sections, in order, as data.
+Two players (records by seat) and three or four (by place and team; reports/views.py) share the lines of the tables
+they share and this one renderer; each layout (reports/index.py LAYOUTS) gives its own opening lines and its
+sections, in order, as data.
 """
 
 from __future__ import annotations
@@ -118,6 +119,15 @@ CARDS_SECTION: Section = (
 )
 
 
+CONVERGENCE_SECTION: Section = (
+    "convergence",
+    "Convergence",
+    "convergence",
+    "Running mean of the headline with its 95% band vs deals.",
+    convergence_lines,
+)
+
+
 def render(results: dict, manifest: dict, intro: list[str], sections: list[Section]) -> str:
     """The text of report.md: the title, the run's command, `intro`, then one part per section of `sections` that
     `results` (main tables by kind) has, with its chart, its table files and its headline numbers."""
@@ -141,3 +151,159 @@ def render(results: dict, manifest: dict, intro: list[str], sections: list[Secti
             "",
         ]
     return "\n".join(lines)
+
+
+# Two players: by seat and matchup (reports/tables.py)
+def seat_summary_lines(t: pd.DataFrame) -> list[str]:
+    """The headline per matchup; a run of whole games counts games and rounds (its samples are games)."""
+    games = "games" in t.columns
+    unit = {True: "per mirrored pair (average of both seatings)", False: "per round"}
+    out = []
+    for _, r in t.iterrows():
+        if games:
+            per, over = (
+                "per round",
+                (
+                    f"over {r['games']} games ({r['rounds']} rounds, {r['void_rounds']} void; "
+                    f"{'a mirrored pair of games' if r['mirrored'] else 'a game'} is one sample)"
+                ),
+            )
+        else:
+            per, over = (
+                unit[bool(r["mirrored"])],
+                f"over {r['deals']} deals ({r['rounds']} rounds, {r['void_rounds']} void)",
+            )
+        out.append(
+            f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = "
+            f"{ci_text(r, 'diff_', unit='games' if games else 'deals')} points {per}, {over}; "
+            f"{r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of rounds "
+            f"(ties half); mean totals {r['total_a_mean']:.2f} vs {r['total_b_mean']:.2f}."
+        )
+    return out
+
+
+def _seat_side_lines(t: pd.DataFrame) -> list[str]:
+    return [
+        f"- {r['policy']} ({r['matchup']}): dealer {r['dealer_mean']:.2f}, first player {r['first_mean']:.2f}, "
+        f"dealer minus first {ci_text(r, 'diff_')} points per round."
+        for _, r in t.iterrows()
+    ]
+
+
+ANATOMY_WHAT = (
+    "Per policy: the share of its plays of each kind (a player makes 24 plays a round); per round, the builds "
+    "it made (created, or took over by increasing or adding to the opponent's build: it became their owner), "
+    "and of the builds it owned when they were captured, those it captured itself and those the opponent "
+    "captured (lost); the cards and spades in its pile at the end of the round, the remainder included, and "
+    "the cards it took with the remainder (the loose cards left after the last play, which go to the player "
+    "who made the last capture; 0 in rounds where the opponent did); the share of rounds in which it made the "
+    "last capture, won most cards, won most spades, and in which nobody won most cards (26 each). A build the "
+    "opponent takes over, or its owner merges into another of their builds, is neither captured by its owner "
+    "nor lost, so made is at least captured by itself plus lost."
+)
+
+
+def _games_lines(t: pd.DataFrame) -> list[str]:
+    return [
+        f"- {r['matchup']}: {r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of {r['games']} games, "
+        f"by {ci_text(r, 'margin_', '+.2f', 'games')} final points per game; {r['rounds_mean']:.2f} rounds "
+        "per game."
+        for _, r in t.iterrows()
+    ]
+
+
+GAMES_SECTION: Section = (
+    "games",
+    "Whole games",
+    "games",
+    "Game win rate and final points margin of policy A over B.",
+    _games_lines,
+)
+SEAT_SECTIONS: list[Section] = [  # the parts of report.md, in order: (kind, title, chart, what, headline lines)
+    (
+        "summary",
+        "Summary",
+        "summary",
+        "Mean point difference of policy A minus B and A's round win rate.",
+        seat_summary_lines,
+    ),
+    GAMES_SECTION,
+    CARDS_SECTION,
+    (
+        "score",
+        "Score breakdown",
+        "score_breakdown",
+        "Mean points per round in each scoring category, per policy.",
+        score_lines,
+    ),
+    ("sweeps", "Sweep frequency", "sweeps", "Sweeps per round, how many in a round, and in which batch.", sweep_lines),
+    (
+        "seat",
+        "Seat advantage",
+        "seat_advantage",
+        "Points as dealer and as first player (non-dealer).",
+        _seat_side_lines,
+    ),
+    ("anatomy", "Anatomy of a round", "anatomy", ANATOMY_WHAT, anatomy_lines),
+    CONVERGENCE_SECTION,
+]
+
+
+# Three or four players: by place and team (reports/place_tables.py)
+def _place_summary_lines(t: pd.DataFrame) -> list[str]:
+    s = t.iloc[0]
+    return [
+        f"- {s['matchup']}: {s['policy_a']}'s side minus the mean of the other sides = "
+        f"{ci_text(s, 'diff_', '+.3f')} points per round (per deal: the mean over its seatings), over {s['deals']} "
+        f"deals ({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
+        f"{ci_text(s, 'win_rate_a_', '.1%')} of rounds (a shared top counts its share); mean totals "
+        f"{s['total_a_mean']:.2f} vs {s['total_b_mean']:.2f}."
+    ]
+
+
+def _place_side_lines(t: pd.DataFrame) -> list[str]:
+    return [
+        f"- {r['side']} ({r['policy']}): {ci_text(r, 'points_', '.2f')} points, advantage "
+        f"{ci_text(r, 'advantage_', '+.3f')}, sweeps {ci_text(r, 'sweeps_', '.3f')}, most points in "
+        f"{ci_text(r, 'win_rate_', '.1%')} of rounds."
+        for _, r in t.iterrows()
+    ]
+
+
+PLACE_SECTIONS: list[Section] = [  # the parts of report.md, in order
+    ("summary", "Summary", "summary", "A's side against the others.", _place_summary_lines),
+    (
+        "seat",
+        "Seat advantage",
+        "seat_advantage",
+        "Points per round of each place (or team) of the turn order, and its advantage: its points minus the "
+        "mean of the other sides'; sweeps per round and the share of rounds it has the most points.",
+        _place_side_lines,
+    ),
+    (
+        "score",
+        "Score breakdown",
+        "score_breakdown",
+        "Mean points per round of a side (a player, or a team's two piles together) in each scoring category.",
+        score_lines,
+    ),
+    (
+        "sweeps",
+        "Sweep frequency",
+        "sweeps",
+        "A player's sweeps per round, how many in a round, and in which batch.",
+        sweep_lines,
+    ),
+    (
+        "anatomy",
+        "Anatomy of a round",
+        "anatomy",
+        "Per policy, a player's plays by kind, the builds it made (created, or took over from another player), "
+        "captured itself and lost to another player, its pile and the cards it took with the remainder, and the "
+        "share of rounds its side (its team, with teams) won most cards or spades; tied: no side scored most "
+        "cards.",
+        anatomy_lines,
+    ),
+    CONVERGENCE_SECTION,
+    CARDS_SECTION,
+]

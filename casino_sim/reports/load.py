@@ -82,15 +82,6 @@ def read_manifest(run_dir: str | Path) -> dict:
         raise InputError(f"{path} cannot be read: {e}") from None
 
 
-def rounds_of(data) -> pd.DataFrame:
-    """A prepared frame from a DataFrame of two-player records or a run folder."""
-    if has_place_records(data):
-        raise InputError("three- or four-player records: their reports are  casino-sim report all RUN_DIR")
-    if isinstance(data, pd.DataFrame):
-        return prepare(data)
-    return prepare(read_rounds(data))
-
-
 def has_place_records(data) -> bool:
     """Whether records (a DataFrame or a run folder) are of three or four players (seats named by place)."""
     if isinstance(data, pd.DataFrame):

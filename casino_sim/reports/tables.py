@@ -16,7 +16,6 @@ from casino_sim.core.record import BATCHES, CATEGORIES
 from casino_sim.reports.load import headline_rows, matchup_info, pair_values, policy_name, seat_rows, side_groups
 from casino_sim.reports.stats import cluster_diff_ci, cluster_mean_ci, cluster_wilson, mean_ci, running_mean_ci
 
-ID = ["rules", "matchup", "policy"]
 BATCH_COLUMNS = [f"sweeps_b{b}" for b in range(1, BATCHES + 1)]
 
 

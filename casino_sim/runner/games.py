@@ -21,20 +21,6 @@ from casino_sim.reference.game import MAX_ROUNDS, game_winner
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.play import play_rows
 
-GAME_COLUMNS = (
-    "game_id",
-    "mirror",
-    "policy_0",
-    "policy_1",
-    "rules",
-    "first_dealer",
-    "winner",
-    "s0_final",
-    "s1_final",
-    "rounds",
-    "void_rounds",
-)
-
 
 def wave_seed(chunk_seed: int, wave: int) -> int:
     """The seed of wave `wave`'s rows (wave 0 also draws the first dealers)."""

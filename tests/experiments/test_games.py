@@ -165,7 +165,7 @@ def test_the_summary_of_a_games_run_counts_games_and_rounds():
 
     from casino_sim.cli.ui import summary_table
     from casino_sim.reports import tables
-    from casino_sim.reports.index import _summary_lines
+    from casino_sim.reports.headlines import seat_summary_lines
     from casino_sim.reports.load import prepare
 
     rounds = games_of(deals=40)["rounds"]
@@ -179,5 +179,5 @@ def test_the_summary_of_a_games_run_counts_games_and_rounds():
     assert "games" in header and "rounds" in header and "per round" in header
     row = next(line for line in text.splitlines() if "greedy vs random" in line)
     assert " 80 " in row and f" {len(rounds):,} " in row
-    line = _summary_lines(s)[0]
+    line = seat_summary_lines(s)[0]
     assert f"over 80 games ({len(rounds)} rounds" in line and "deal" not in line

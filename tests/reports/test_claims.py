@@ -11,7 +11,8 @@ import pytest
 
 from casino_sim.core.cards import BIG_CASINO
 from casino_sim.reports.cardvalue import card_value_table
-from casino_sim.reports.index import render_index
+from casino_sim.reports.headlines import sweep_lines
+from casino_sim.reports.index import seats_text
 from casino_sim.reports.tournament import matches_table, ratings_table, render_tournament
 from tests.experiments.test_tournament import synthetic_games
 
@@ -32,7 +33,7 @@ def card_rows(per_card: int, ten_bonus: float, sd: float, seed: int = 0) -> pd.D
 
 
 def card_text(rows: pd.DataFrame) -> str:
-    return render_index({"card-value": card_value_table(rows)}, {})
+    return seats_text({"card-value": card_value_table(rows)}, {})
 
 
 def test_twelve_deals_of_each_card_name_no_most_valuable_card():
@@ -79,12 +80,10 @@ def sweep_table(half_width: float) -> pd.DataFrame:
 
 
 def test_sweeps_name_the_batch_with_most_only_when_it_separates():
-    from casino_sim.reports.index import _sweep_lines
-
-    (small,) = _sweep_lines(sweep_table(0.05))
+    (small,) = sweep_lines(sweep_table(0.05))
     assert "most in batch" not in small and "too few rounds to name the batch with most: about" in small
     assert needed(small) > 40
-    (clear,) = _sweep_lines(sweep_table(0.005))
+    (clear,) = sweep_lines(sweep_table(0.005))
     assert "most in batch 6" in clear and "too few" not in clear
 
 

@@ -293,7 +293,7 @@ def test_sweep_shares_of_none_and_all_keep_their_intervals(mirrored):
 
 
 def test_few_deals_get_t_intervals_and_one_deal_says_so(mirrored):
-    from casino_sim.reports.index import ci_text
+    from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.stats import t975
 
     two = tables.summary_table(prepare(mirrored.iloc[:4])).iloc[0]  # 2 mirrored deals
@@ -335,3 +335,22 @@ def test_every_chart_names_its_run(mirrored, tmp_path):
         text = caption_of_svg(chart)
         for fragment in ("greedy vs random", "rules strict", "50 deals", "seed 7"):
             assert fragment in text, (chart.name, fragment)
+
+
+def test_every_maker_reads_three_player_records_as_report_all_does(tmp_path):
+    """One set of makers for every player count: given a three-player run (its folder, or its records), each
+    maker makes the tables by place that make_all makes for that kind (reports/views.py)."""
+    from casino_sim.reports.index import make_all
+    from casino_sim.reports.views import ROUND_KINDS
+    from tests.support.runs import simulate_dir
+
+    run_dir = tmp_path / "run"
+    records = simulate_dir(run_dir, deals=4, rules="italian:players=3", card_deals=0, threads=1, engine="reference")
+    every = make_all(run_dir)
+    assert list(every) == list(ROUND_KINDS)
+    for kind in ROUND_KINDS:
+        for data in (run_dir, records):
+            made = kinds.MAKERS[kind](data)
+            assert list(made.tables) == list(every[kind].tables)
+            for name, table in made.tables.items():
+                pd.testing.assert_frame_equal(table, every[kind].tables[name])

@@ -6,7 +6,7 @@ answer) under tests/golden/<case>/. `test_golden.py` replays every case and
 compares bytes, so a restructuring that changes any number a user sees fails.
 Regenerate only for a change that is meant to move numbers, and say why:
 
-    python -m tests.support.golden_outputs
+    python -m tests.support.golden_outputs [CASE ...]
 """
 
 from __future__ import annotations
@@ -46,7 +46,15 @@ CASES: dict[str, str] = {
     "italian-expert-vs-random": "simulate --deals 2000 --policy expert --vs random --rules italian --card-deals 20",
     "tournament": "tournament random greedy expert --games 20 --chunk-deals 10",
     "analyse": "analyse {position} --worlds 200 --format json",
+    "italian3-expert-vs-greedy": (
+        "simulate --deals 600 --policy expert --vs greedy --rules italian:players=3 --card-deals 10"
+    ),
+    "brazilian4-teams-expert-vs-greedy": (
+        "simulate --deals 600 --policy expert --vs greedy --rules brazilian:players=4 --card-deals 10"
+    ),
 }
+# three/four-player cases keep every report file but the charts (as the two-player cases): tables, JSON, report.md
+EVERY_REPORT = {"italian3-expert-vs-greedy", "brazilian4-teams-expert-vs-greedy"}
 
 
 def produce(name: str, work: Path) -> dict[str, bytes]:
@@ -64,6 +72,8 @@ def produce(name: str, work: Path) -> dict[str, bytes]:
     if args[0] == "analyse":
         return {"analyse.json": proc.stdout.encode()}
     report = out / "report"
+    if name in EVERY_REPORT:
+        return _every_report(report, out)
     kept = {
         p.name: p.read_bytes() for p in sorted(report.glob("*.csv")) if args[0] == "tournament" or p.stem in RUN_TABLES
     }
@@ -79,16 +89,28 @@ def produce(name: str, work: Path) -> dict[str, bytes]:
     return kept
 
 
+def _every_report(report: Path, out: Path) -> dict[str, bytes]:
+    """Every table, JSON answer and report.md of a run (its `Run:` line masked: it names the temporary folder),
+    and the digest of every per-round record."""
+    from casino_sim.runner.rundir import RunDir
+
+    kept = {p.name: p.read_bytes() for p in sorted(report.iterdir()) if p.suffix in (".csv", ".json")}
+    lines = (report / "report.md").read_text().splitlines(keepends=True)
+    kept["report.md"] = "".join("Run: (masked)\n" if x.startswith("Run: `") else x for x in lines).encode()
+    kept["rounds.sha256"] = _digest(RunDir(out).read_rounds())
+    return kept
+
+
 def _digest(frame) -> bytes:
     return (hashlib.sha256(frame.to_csv(index=False).encode()).hexdigest() + "\n").encode()
 
 
-def write_all() -> None:
-    """Regenerate every case's golden files."""
+def write_all(names=None) -> None:
+    """Regenerate every case's golden files (or those named on the command line)."""
     import shutil
     import tempfile
 
-    for name in CASES:
+    for name in names or CASES:
         with tempfile.TemporaryDirectory() as tmp:
             files = produce(name, Path(tmp))
         target = GOLDEN / name
@@ -100,4 +122,4 @@ def write_all() -> None:
 
 
 if __name__ == "__main__":
-    write_all()
+    write_all(sys.argv[1:])
