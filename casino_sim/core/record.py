@@ -55,6 +55,14 @@ def record_columns(players: int = 2, teams: bool = False) -> list[str]:
     return cols
 
 
+def column_owner(players: int, dealer: int, player: int) -> str:
+    """The prefix of a player's columns in a round dealt by `dealer`: its seat (`s0`, `s1`) with two players, its
+    place in the turn order (first, second, third, dealer) with three or four."""
+    if players == 2:
+        return f"s{player}"
+    return (*PLACES[: players - 1], "dealer")[(player - dealer - 1) % players]
+
+
 def many_record_columns(players: int, teams: bool) -> list[str]:
     """The columns of a three- or four-player round, seats named by their place in the turn order.
 

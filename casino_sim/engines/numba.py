@@ -28,12 +28,9 @@ class NumbaEngine:
         return not policy.plays_in_python  # a Python callable cannot enter a kernel
 
     def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
-        from casino_sim.kernels import play_rows, play_rows_n
+        from casino_sim.kernels import play_rows
 
-        arrays = policy_arrays((policy_a, policy_b, *others))
-        if rules.players != 2:  # three or four players: their own row kernel (--check is two-player so far)
-            return play_rows_n(rows, rules, *arrays, trace=trace)
-        return play_rows(rows, rules, *arrays, check=check, trace=trace)
+        return play_rows(rows, rules, *policy_arrays((policy_a, policy_b, *others)), check=check, trace=trace)
 
     def play_sides(self, rules, decks, dealers, seats, seeds):
         from casino_sim.kernels.api import play_rounds_n

@@ -34,7 +34,6 @@ from casino_sim.kernels.compiled import will_compile
 from casino_sim.kernels.decide import exact_values, rollout_diffs, search_choose
 from casino_sim.kernels.lastbatch import judge_last_batch
 from casino_sim.kernels.layout import MOVE_FIELDS, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS, PLIES
-from casino_sim.kernels.nround import play_rows_n
 from casino_sim.kernels.rows import play_rows
 
 __all__ = [
@@ -56,7 +55,6 @@ __all__ = [
     "play_round_scripted",
     "play_round_scripted_raw",
     "play_rows",
-    "play_rows_n",
     "position_to_state",
     "rollout_diffs",
     "row_of_move",

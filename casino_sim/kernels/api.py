@@ -29,7 +29,7 @@ from casino_sim.kernels.codec import (
     state_to_position,
 )
 from casino_sim.kernels.movegen import _movegen, _sort_moves
-from casino_sim.kernels.nround import _play_round_n, _play_rounds_n, play_rows_n
+from casino_sim.kernels.nround import _play_round_n, _play_rounds_n
 from casino_sim.kernels.rows import play_rows
 from casino_sim.kernels.search import search_switch
 from casino_sim.kernels.tables import split_table
@@ -121,8 +121,8 @@ def play_round_scripted_raw(
 ) -> tuple[np.ndarray, dict[str, int]]:
     """The round where ply i plays legal move r[i] % n (canonical order): (its moves (PLIES, MOVE_FIELDS), record).
 
-    Played by the row kernel of simulate, every seat scripted (three or four players: nround.py's); `search`: on
-    its variant for seats that search (rows.py play_rows).
+    Played by the row kernel of simulate, every seat scripted; `search`: on its variant for seats that search
+    (rows.py play_rows).
     """
     d = _check_deck(deck)
     if dealer not in range(rules.players):
@@ -144,11 +144,7 @@ def play_round_scripted_raw(
     no_weights = np.zeros((4, N_FEATURES))
     trace = np.zeros((1, L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
     scripts = r[: L.PLIES].reshape(1, L.PLIES)
-    if rules.players == 2:
-        rec = play_rows(one, rules, ints, no_weights, no_weights, trace=trace, scripts=scripts, search=search)
-    else:
-        wants = no_weights.astype(np.int64)
-        rec = play_rows_n(one, rules, ints, no_weights, wants, trace=trace, scripts=scripts, search=search)
+    rec = play_rows(one, rules, ints, no_weights, no_weights, trace=trace, scripts=scripts, search=search)
     return trace[0], {c: int(v[0]) for c, v in rec.items()}
 
 

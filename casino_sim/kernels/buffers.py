@@ -37,7 +37,7 @@ Scratch = namedtuple(
         "score",  # (SCORE_ROWS, SCORE_FIELDS): a round's score rows (score.py)
         "stream",  # (1,) uint64: a play-out's own PRNG
         "base",  # seats of a play-out: (ints (2, P_INTS), weights (4, F), wants (4, F)), both the base policy
-        "quiet",  # the io of a play-out: no record, no trace, no script (empty arrays)
+        "quiet",  # the io of a play-out: no record, no trace, no script, no record layout (empty arrays)
     ],
 )
 
@@ -72,7 +72,12 @@ def _new_scratch(cap, bits):
         np.zeros((L.SCORE_ROWS, L.SCORE_FIELDS), dtype=np.int64),
         np.zeros(1, dtype=np.uint64),
         _new_seats(),
-        (np.zeros(0, dtype=np.int64), np.zeros((0, L.MOVE_FIELDS), dtype=np.int64), np.zeros(0, dtype=np.int64)),
+        (
+            np.zeros(0, dtype=np.int64),
+            np.zeros((0, L.MOVE_FIELDS), dtype=np.int64),
+            np.zeros(0, dtype=np.int64),
+            np.zeros((0, 0, 0), dtype=np.int64),
+        ),
     )
 
 

@@ -19,7 +19,7 @@ from numba.core.registry import CPUDispatcher
 # The kernels each kind of work enters from Python; their callees are compiled (and cached) with them.
 ENTRY_KERNELS = {
     "simulate": (("rows", "_play_rows"),),
-    "simulate-n": (("nround", "_record_rows"),),  # three or four players
+    "simulate-n": (("rows", "_play_rows"),),  # three or four players: the same row kernel
     "sides-n": (("nround", "_play_rounds_n"),),  # their whole games, and seated comparisons (knockout, tune)
     "moves": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("movegen", "_sort_moves")),
     "apply": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("apply", "_apply")),

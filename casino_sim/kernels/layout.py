@@ -12,7 +12,16 @@ import numpy as np
 
 from casino_sim.core.featurespec import KIND_ID, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS, POLICY_KINDS  # noqa: F401
 from casino_sim.core.limits import MOVE_LIMIT
-from casino_sim.core.record import ANATOMY, CATEGORIES, SEAT_FIELDS, TEAM_FIELDS, TRACKED, record_columns
+from casino_sim.core.record import (
+    BUILD_FATES,
+    CATEGORIES,
+    PLAY_KINDS,
+    TEAM_FIELDS,
+    TEAMS,
+    TRACKED,
+    column_owner,
+    record_columns,
+)
 from casino_sim.core.rules import ENGINE_FIELDS
 
 # --- the state: one int64 array per round (room for 4 players; slots of absent players stay 0)
@@ -49,13 +58,11 @@ R_TEAMS = _R["teams"]
 R_MOST_BY_COUNT = _R["most_by_count"]  # italian: most cards / spades to any side reaching *_AT_LEAST
 N_RULES = len(ENGINE_FIELDS)
 
-# --- the deal (two players: the record's BATCH_START; n players: batch_start(n, b))
+# --- the deal (n players: state.py _batch_start(n, b))
 HAND_SIZE = 4
 BATCHES = 6
 PLIES_PER_BATCH = 2 * HAND_SIZE
 PLIES = BATCHES * PLIES_PER_BATCH  # 48 with any number of players
-# deck position of batch b's first card (b = 0..5); BATCH_START[b + 1] is where the stock stands once b is dealt
-BATCH_START = np.array([0] + [12 + 8 * b for b in range(BATCHES)], dtype=np.int64)
 # teams: the side of player p (0 and 2 against 1 and 3); a round's score rows: one per player, then the sides'
 SIDE_OF = np.array([0, 1, 0, 1], dtype=np.int64)
 SCORE_ROWS = MAX_PLAYERS + 2
@@ -111,46 +118,51 @@ MAX_MOVE_CAP = MOVE_LIMIT  # a position with more legal moves stops both engines
 MAX_SCRATCH_BITS = 22  # 2**22 subsets; past that many loose number cards movegen counts by value (crowded.py)
 BLOCK = 32  # rows a thread plays with one set of buffers
 
-# --- the per-round record (core/record.py)
+# --- the per-round record (core/record.py): every player count writes it with one kernel, reading where each
+# field goes from a table of columns (record_layout); the first five columns are the same for every count
 COLUMNS = record_columns()
-_C = {name: i for i, name in enumerate(COLUMNS)}
-C_DEALER, C_VOID, C_PLIES, C_LAST, C_REMAINDER = (
-    _C[k] for k in ("dealer", "void", "plies", "last_capturer", "remainder")
-)
-C_SEAT = np.array([_C["s0_cards"], _C["s1_cards"]], dtype=np.int64)  # categories, total, n_cards, n_spades, ...
-OFF_TOTAL = len(CATEGORIES)
-OFF_N_CARDS, OFF_N_SPADES, OFF_N_SWEEPS, OFF_SWEEPS_B1 = OFF_TOTAL + 1, OFF_TOTAL + 2, OFF_TOTAL + 3, OFF_TOTAL + 4
-# tracked cards: dealt_to, dealt_batch, captured_by, captured_ply from C_TRACK[t]
-C_TRACK = np.array([_C[f"{name}_dealt_to"] for name in TRACKED], dtype=np.int64)
+C_DEALER, C_VOID, C_PLIES, C_LAST, C_REMAINDER = range(5)
+assert COLUMNS[:5] == ["dealer", "void", "plies", "last_capturer", "remainder"]
 TRACK_CARDS = np.array(list(TRACKED.values()), dtype=np.int64)
-# the anatomy of each seat: plays by kind from C_PLAYS[s] + kind (TRAIL..ADD), then the fates of its builds
-C_PLAYS = np.array([_C["s0_plays_trail"], _C["s1_plays_trail"]], dtype=np.int64)
-OFF_MADE, OFF_OWN, OFF_LOST = (ANATOMY.index(k) for k in ("builds_made", "builds_captured_own", "builds_lost"))
-
-# --- the n-player record (core/record.py many_record_columns): a place's fields follow its `{place}_seat`
-# column: the score row's fields (S_CARDS .. S_N_SWEEPS, in SEAT_FIELDS order), then its plays by kind
-NR_SCORE = 1
-NR_PLAYS = NR_SCORE + SCORE_FIELDS
-NR_OWN, NR_LOST, NR_SWEEPS_B = 1, 2, 3  # from a place's builds_made: its other BUILD_FATES, its sweeps by batch
+# record_layout's table: tab[G_*, dealer, player] is the first column of that player's group of fields (-1: none)
+G_SEAT = 0  # `{place}_seat`, the player in that place (the n-player record only)
+G_SCORE = 1  # its score row's fields S_CARDS .. S_N_SWEEPS, in that order
+G_PLAYS = 2  # its plays by kind, TRAIL .. ADD
+G_FATES = 3  # its builds made, then captured by itself and lost (OWN, LOST from it)
+G_SWEEPS = 4  # its sweeps by batch, 1 ..
+G_TEAM = 5  # tab[G_TEAM, dealer, side]: the team's fields (TEAM_SCORE) of side 0 or 1 (with teams only)
+G_TRACK = 6  # tab[G_TRACK, 0, t]: tracked card t's dealt_to, dealt_batch, captured_by, captured_ply
+GROUPS = 7
+OWN, LOST = 1, 2
 TEAM_SCORE = np.array([S_TOTAL, S_CARDS, S_SPADES, S_N_CARDS, S_N_SPADES], dtype=np.int64)  # TEAM_FIELDS order
-assert SEAT_FIELDS[NR_SCORE:NR_PLAYS] == (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps")
-assert SEAT_FIELDS[NR_PLAYS] == "plays_trail" and TEAM_FIELDS == ("total", "cards", "spades", "n_cards", "n_spades")
+_FIELDS = {  # each group's fields in column order, as core/record.py names them
+    G_SCORE: (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps"),
+    G_PLAYS: tuple(f"plays_{k}" for k in PLAY_KINDS),
+    G_FATES: BUILD_FATES,
+}
+assert TEAM_FIELDS == ("total", "cards", "spades", "n_cards", "n_spades") and len(_FIELDS[G_SCORE]) == SCORE_FIELDS
 
 
-def many_record_layout(players: int, teams: bool) -> tuple[list[str], tuple[np.ndarray, ...]]:
-    """The n-player record's columns and where the kernel writes: each place's `_seat` column (first, second,
-    ..., dealer), each team's first column (team_first, team_dealer; none without teams), each place's
-    `_builds_made` (its BUILD_FATES, then its sweeps by batch) and each tracked card's `_dealt_to`."""
+def record_layout(players: int, teams: bool) -> tuple[list[str], np.ndarray]:
+    """The record's columns (core/record.py record_columns) and the table of where the row kernel writes each
+    player's fields given the dealer (GROUPS, MAX_PLAYERS, MAX_PLAYERS): a seat's columns with two players, a
+    place's with three or four (column_owner), the same compiled code for both."""
     cols = record_columns(players, teams)
     at = {name: i for i, name in enumerate(cols)}
-    places = [c.removesuffix("_seat") for c in cols if c.endswith("_seat")]
-    team_cols = [at[f"team_{t}_total"] for t in ("first", "dealer")] if teams else []
-    assert cols[:5] == COLUMNS[:5]  # dealer, void, plies, last_capturer, remainder: C_DEALER .. C_REMAINDER
-    assert all(cols[at[f"{q}_builds_made"] + NR_SWEEPS_B] == f"{q}_sweeps_b1" for q in places)
-    where = (
-        [at[f"{q}_seat"] for q in places],
-        team_cols,
-        [at[f"{q}_builds_made"] for q in places],
-        [at[f"{name}_dealt_to"] for name in TRACKED],
-    )
-    return cols, tuple(np.array(w, dtype=np.int64) for w in where)
+    tab = np.full((GROUPS, MAX_PLAYERS, MAX_PLAYERS), -1, dtype=np.int64)
+    for d in range(players):
+        for p in range(players):
+            who = column_owner(players, d, p)
+            tab[G_SEAT, d, p] = at.get(f"{who}_seat", -1)
+            for g, fields in _FIELDS.items():
+                tab[g, d, p] = at[f"{who}_{fields[0]}"]
+                assert cols[tab[g, d, p] : tab[g, d, p] + len(fields)] == [f"{who}_{f}" for f in fields]
+            tab[G_SWEEPS, d, p] = at[f"{who}_sweeps_b1"]
+        for t, team in enumerate(TEAMS if teams else ()):  # team_first: the first place's side; team_dealer
+            side = SIDE_OF[(d + 1) % players if t == 0 else d]
+            tab[G_TEAM, d, side] = at[f"team_{team}_total"]
+            assert cols[tab[G_TEAM, d, side] :][: len(TEAM_FIELDS)] == [f"team_{team}_{f}" for f in TEAM_FIELDS]
+    for t, name in enumerate(TRACKED):
+        tab[G_TRACK, 0, t] = at[f"{name}_dealt_to"]
+    assert cols[:5] == COLUMNS[:5]
+    return cols, tab

@@ -3,7 +3,7 @@
 `_play_on` plays a round on from any state to its last play, dealing each
 batch when every hand is empty (48 plays with 2, 3 or 4 players), each seat choosing with
 its policy row. Its
-`io` bundle (record row, trace rows, script) says what else it does: a whole
+`io` bundle (record row, trace rows, script, the record's layout) says what else it does: a whole
 round of simulate fills its record (and traces its moves); a play-out passes
 empty arrays and only plays. A rollout player's choice needs play-outs, and
 numba cannot cache a loop that calls itself, so `_play_on` stops at a rollout
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from casino_sim.core.record import REMAINDER_PLY, TABLE
+from casino_sim.core.record import REMAINDER_PLY
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
 from casino_sim.kernels.bits import ctz, popcount
@@ -25,40 +25,41 @@ from casino_sim.kernels.choose import _heuristic_index
 from casino_sim.kernels.movegen import _first_move, _first_trail, _movegen
 from casino_sim.kernels.rng import _below
 from casino_sim.kernels.score import _finish, _score
-from casino_sim.kernels.state import _deal_batch
+from casino_sim.kernels.state import _batch_start, _deal_batch
 
 
-@njit(cache=True)
-def _note_deal(deck, batch, dealer, rec):
-    """Where the 10♦ and 2♠ were dealt: to a seat or the table, and in which batch (1..6). The record is
-    two-player: 1 - dealer is the non-dealer."""
-    start = L.BATCH_START[batch]
+# One version: _play_row's batch 0 is a literal, which numba would compile a second version for.
+@njit("void(int64[::1], int64, int64, int64, int64[::1], int64[:, :, ::1])", cache=True)
+def _note_deal(deck, batch, n, dealer, rec, tab):
+    """Where the 10♦ and 2♠ were dealt in batch `batch` (state.py _deal_batch's order): to a player, or n for the
+    table, and in which batch (1..)."""
+    start = _batch_start(n, batch)
+    hands = start + L.HAND_SIZE * n
     for t in range(2):
-        c = L.TRACK_CARDS[t]
-        for i in range(start, L.BATCH_START[batch + 1]):
+        c, col = L.TRACK_CARDS[t], tab[L.G_TRACK, 0, t]
+        for i in range(start, hands + (L.HAND_SIZE if batch == 0 else 0)):
             if deck[i] == c:
-                rec[L.C_TRACK[t]] = (
-                    (1 - dealer) if i < start + L.HAND_SIZE else dealer if i < start + 2 * L.HAND_SIZE else TABLE
-                )
-                rec[L.C_TRACK[t] + 1] = batch + 1
+                rec[col] = (dealer + 1 + (i - start) // L.HAND_SIZE) % n if i < hands else n
+                rec[col + 1] = batch + 1
 
 
 @njit(cache=True, inline="always")
-def _note_builds(st, s, kind, bmask, rec):
-    """The fates of the builds a play names (bmask != 0), read before it is applied: their owners.
+def _note_builds(st, s, kind, bmask, rec, tab):
+    """The fates of the builds a play names (bmask != 0), read before it is applied: their owners (tab: where
+    each player's builds_made column is, layout.py record_layout).
 
     A capture ends the build of its value: counted for its owner as captured by themselves or lost. An
-    increase or add makes a build when none of the builds it names was the mover's (the opponent's taken over).
+    increase or add makes a build when none of the builds it names was the mover's (another's taken over).
     """
     if kind == L.CAPTURE:  # a capture takes at most the one build of its value
         owner = st[L.OWNER + ctz(bmask)]
-        rec[L.C_PLAYS[owner] + (L.OFF_OWN if owner == s else L.OFF_LOST)] += 1
+        rec[tab[L.G_FATES, st[L.DEALER], owner] + (L.OWN if owner == s else L.LOST)] += 1
         return
     while bmask != 0:
         if st[L.OWNER + ctz(bmask)] == s:
             return
         bmask &= bmask - 1
-    rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
+    rec[tab[L.G_FATES, st[L.DEALER], s]] += 1
 
 
 @njit(cache=True, inline="always")
@@ -70,7 +71,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
     traced (io[1]), checked (`check`) and counted.
     """
     ints, weights, wants = seats
-    rec, trace, _script = io
+    rec, trace, _script, tab = io
     sc_code, sc_mask, after, f, scores = buf.sc_code, buf.sc_mask, buf.after, buf.f, buf.scores
     while st[L.PLY] < L.PLIES:
         s = st[L.TO_MOVE]
@@ -82,7 +83,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
                 batch = st[L.PLY] // (L.HAND_SIZE * rules[L.R_PLAYERS])
                 _deal_batch(st, deck, batch, rules[L.R_PLAYERS])
                 if rec.shape[0]:
-                    _note_deal(deck, batch, st[L.DEALER], rec)
+                    _note_deal(deck, batch, rules[L.R_PLAYERS], st[L.DEALER], rec, tab)
             kind = ints[s, L.P_KIND]
             if kind == L.ALWAYS_TRAIL and _first_trail(st, rules, mv):  # a legal trail: no move list needed
                 i = 0
@@ -107,7 +108,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
                 trace[st[L.PLY], k] = mv[i, k]
         pile, sweeps = st[L.CAPTURED + s], st[L.SWEEPS + s]
         if rec.shape[0] and mv[i, 3] != 0:  # a play naming builds (rare): their owners before it
-            _note_builds(st, s, mv[i, 0], mv[i, 3], rec)
+            _note_builds(st, s, mv[i, 0], mv[i, 3], rec, tab)
         _apply(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         if check:
             broken = _check_play(st, rules, deck)
@@ -115,30 +116,35 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
                 rec[L.C_PLIES] = st[L.PLY]
                 return broken, 0
         if rec.shape[0]:
+            d = st[L.DEALER]
             played = mv[i, 0]
-            rec[L.C_PLAYS[s] + played] += 1  # the anatomy: plays by kind; a new build is one made
+            rec[tab[L.G_PLAYS, d, s] + played] += 1  # the anatomy: plays by kind; a new build is one made
             if played == L.BUILD_K:
-                rec[L.C_PLAYS[s] + L.OFF_MADE] += 1
+                rec[tab[L.G_FATES, d, s]] += 1
             taken = st[L.CAPTURED + s] & ~pile
             for t in range(2):
                 if (taken >> L.TRACK_CARDS[t]) & 1:
-                    rec[L.C_TRACK[t] + 2] = s
-                    rec[L.C_TRACK[t] + 3] = st[L.PLY]
-            if st[L.SWEEPS + s] > sweeps:
-                rec[L.C_SEAT[s] + L.OFF_N_SWEEPS] += 1
-                rec[L.C_SEAT[s] + L.OFF_SWEEPS_B1 + (st[L.PLY] - 1) // L.PLIES_PER_BATCH] += 1
+                    rec[tab[L.G_TRACK, 0, t] + 2] = s
+                    rec[tab[L.G_TRACK, 0, t] + 3] = st[L.PLY]
+            if st[L.SWEEPS + s] > sweeps:  # by batch (n_sweeps is the score row's)
+                rec[tab[L.G_SWEEPS, d, s] + (st[L.PLY] - 1) // (L.HAND_SIZE * rules[L.R_PLAYERS])] += 1
     return L.OK, 0
 
 
 @njit(cache=True)
-def _end_round(st, rules, score, rec, check):
-    """The remainder to the last capturer, the score, and the rest of the record. Returns a status."""
+def _end_round(st, rules, score, rec, tab, check):
+    """The remainder to the last capturer, the score, and the rest of the record (tab: where, record_layout).
+    Returns a status."""
+    n, d = rules[L.R_PLAYERS], st[L.DEALER]
     rec[L.C_PLIES] = st[L.PLY]
+    for p in range(n):
+        if tab[L.G_SEAT, d, p] >= 0:
+            rec[tab[L.G_SEAT, d, p]] = p
     rest = st[L.LOOSE]
     for v in range(1, 11):
         rest |= st[L.BUILD + v]
     last = st[L.LAST_CAPTURER]
-    if not _finish(st):
+    if not _finish(st):  # a void round scores 0 everywhere (score.py)
         rec[L.C_VOID] = 1
         rec[L.C_LAST] = -1
         return L.OK
@@ -146,16 +152,18 @@ def _end_round(st, rules, score, rec, check):
     rec[L.C_REMAINDER] = popcount(rest)
     for t in range(2):
         if (rest >> L.TRACK_CARDS[t]) & 1:
-            rec[L.C_TRACK[t] + 2] = last
-            rec[L.C_TRACK[t] + 3] = REMAINDER_PLY
+            rec[tab[L.G_TRACK, 0, t] + 2] = last
+            rec[tab[L.G_TRACK, 0, t] + 3] = REMAINDER_PLY
     _score(st, rules, score)
     if check:
         broken = _check_end(st, rules, score)
         if broken:
             return broken
-    for p in range(2):
-        for k in range(L.OFF_TOTAL + 1):  # the categories and the total, in the same order
-            rec[L.C_SEAT[p] + k] = score[p, k]
-        rec[L.C_SEAT[p] + L.OFF_N_CARDS] = score[p, L.S_N_CARDS]
-        rec[L.C_SEAT[p] + L.OFF_N_SPADES] = score[p, L.S_N_SPADES]
+    for p in range(n):
+        for f in range(L.SCORE_FIELDS):  # the score row's fields in their order (record_layout)
+            rec[tab[L.G_SCORE, d, p] + f] = score[p, f]
+    for side in range(2):
+        if tab[L.G_TEAM, d, side] >= 0:
+            for f in range(L.TEAM_SCORE.shape[0]):
+                rec[tab[L.G_TEAM, d, side] + f] = score[n + side, L.TEAM_SCORE[f]]
     return L.OK

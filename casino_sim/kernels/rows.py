@@ -1,4 +1,4 @@
-"""Play chunk rows (deck, dealer, seats, seed) with two policies and write each round's record.
+"""Play chunk rows (deck, dealer, seating, seed) of 2, 3 or 4 players and write each round's record.
 
 Each row seeds its own PRNG from its seed, so a row's record does not depend
 on which thread plays it or on the other rows: any thread count gives the same
@@ -15,7 +15,7 @@ from numba import njit, prange
 from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.rules import RuleSet
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.buffers import _new_scratch, _new_seats, replay_rows
+from casino_sim.kernels.buffers import _new_scratch, replay_rows
 from casino_sim.kernels.check import CHECK_REASONS
 from casino_sim.kernels.play import _end_round, _note_deal
 from casino_sim.kernels.search import _play_to_end, search_switch
@@ -27,45 +27,47 @@ from casino_sim.kernels.tables import split_table
 # count for each of them, 2-4% of a round with the whole Scratch (measured).
 @njit(cache=True, inline="always")
 def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check, search):
-    """Play one round, seat s with policy row s of `seats` (rows 2 + s: searching seats' bases); fill io's record."""
-    rec = io[0]
+    """Play one round, player p with policy row p of `seats` (rows players + p: searching seats' bases); fill
+    io's record where its layout says (io[3], layout.py record_layout)."""
+    rec, tab = io[0], io[3]
     for j in range(rec.shape[0]):
         rec[j] = 0
     _start_round(st, rules, deck, dealer)
     rec[L.C_DEALER] = dealer
-    _note_deal(deck, st[L.PLY] // L.PLIES_PER_BATCH, st[L.DEALER], rec)  # batch 0 (as _play_on notes the others)
     for t in range(2):
-        rec[L.C_TRACK[t] + 2] = -1
+        rec[tab[L.G_TRACK, 0, t] + 2] = -1  # not captured (yet)
+    _note_deal(deck, 0, rules[L.R_PLAYERS], dealer, rec, tab)  # batch 0 (as _play_on notes the others)
     status = _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check, search)
     if status != L.OK:
         return status
-    return _end_round(st, rules, buf.score, rec, check)
+    return _end_round(st, rules, buf.score, rec, tab, check)
 
 
 @njit(cache=True)
 def _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check, search):
-    """Play rows idx[lo:hi] with one Scratch; outs: (records, statuses, traces), as _play_rows."""
-    decks, dealers, seeds, a_seat0, scripts = deals
-    ints_ab, weights_ab, wants_ab = policies
-    out, status, trace = outs
+    """Play rows idx[lo:hi] with one Scratch, player p of row i with policy seating[i, p]; outs: (records,
+    statuses, traces, the record's layout), as _play_rows."""
+    decks, dealers, seeds, seating, scripts = deals
+    ints_k, weights_k, wants_k = policies
+    out, status, trace, tab = outs
+    n, k = rules[L.R_PLAYERS], ints_k.shape[0]
     buf = _new_scratch(cap, bits)
-    seats = _new_seats()
-    ints, weights, wants = seats
+    ints = np.zeros((L.MAX_PLAYERS, L.P_INTS), dtype=np.int64)
+    weights = np.zeros((2 * L.MAX_PLAYERS, N_FEATURES), dtype=np.float64)  # rows n + p: the rollout bases
+    wants = np.zeros((2 * L.MAX_PLAYERS, N_FEATURES), dtype=np.int64)
     no_trace, no_script = buf.quiet[1], buf.quiet[2]
     st = np.zeros(L.STATE_SIZE, dtype=np.int64)
     deck = np.zeros(52, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     for r in range(lo, hi):
         i = idx[r]
-        for s in range(2):  # seat s plays policy A (index 0) when a_seat0 says so
-            who = s if a_seat0[i] else 1 - s  # the other policy of the pair
-            for k in range(L.P_INTS):
-                ints[s, k] = ints_ab[who, k]
+        for p in range(n):
+            who = seating[i, p]
+            for f in range(L.P_INTS):
+                ints[p, f] = ints_k[who, f]
             for j in range(N_FEATURES):
-                weights[s, j] = weights_ab[who, j]
-                wants[s, j] = wants_ab[who, j]
-                weights[2 + s, j] = weights_ab[2 + who, j]  # rollout base weights
-                wants[2 + s, j] = wants_ab[2 + who, j]
+                weights[p, j], wants[p, j] = weights_k[who, j], wants_k[who, j]
+                weights[n + p, j], wants[n + p, j] = weights_k[k + who, j], wants_k[k + who, j]
         for j in range(52):
             deck[j] = decks[i, j]
         rng[0] = seeds[i]
@@ -73,34 +75,38 @@ def _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check
             out[i],
             trace[i] if i < trace.shape[0] else no_trace,
             scripts[i] if i < scripts.shape[0] else no_script,
+            tab,
         )
-        status[i] = _play_row(st, rules, tbl, deck, dealers[i], seats, buf, rng, io, check, search)
+        status[i] = _play_row(st, rules, tbl, deck, dealers[i], (ints, weights, wants), buf, rng, io, check, search)
 
 
 @njit(cache=True, parallel=True, nogil=True)  # nogil: the caller writes the last chunk while this one plays
-def _play_rows(rules, tbl, deals, policies, idx, cap, bits, out, status, trace, check, search):
-    """Play the rows listed in idx into out[i]; status[i] != 0 marks a row to replay with larger buffers.
+def _play_rows(rules, tbl, deals, policies, idx, cap, bits, outs, check, search):
+    """Play the rows listed in idx into outs[0][i]; outs[1][i] != 0 marks a row to replay with larger buffers.
 
-    deals: (decks, dealers, seeds, a_seat0, scripts); policies: (ints, weights, wants) of policies A and B;
-    trace[i] receives the moves of row i < len(trace), scripts[i] the choices of a scripted row. Blocks of
-    BLOCK rows go to the threads one at a time, each with its own Scratch. search: search_switch (search.py).
+    deals: (decks, dealers, seeds, seating, scripts); policies: (ints, weights, wants) of the k policies;
+    outs: (records, statuses, traces, the record's layout); traces[i] receives the moves of row i < len(traces),
+    scripts[i] the choices of a scripted row. Blocks of BLOCK rows go to the threads one at a time, each with its
+    own Scratch. search: search_switch (search.py).
     """
     n_rows = idx.shape[0]
     n_blocks = (n_rows + L.BLOCK - 1) // L.BLOCK
     for b in prange(n_blocks):
         lo, hi = b * L.BLOCK, min(n_rows, (b + 1) * L.BLOCK)
-        _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, (out, status, trace), check, search)
+        _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check, search)
 
 
 def _policy_rows(ints, weights, wants) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The two policies' arrays as the kernel reads them (policies.arrays.policy_arrays makes them)."""
+    """The k policies' arrays as the kernel reads them (policies.arrays.policy_arrays makes them): ints
+    (k, P_INTS), weights and wants (2k, F), rows k + j the base of a searching policy j."""
     rows = (
         np.ascontiguousarray(ints, dtype=np.int64),
         np.ascontiguousarray(weights, dtype=np.float64),
         np.ascontiguousarray(wants, dtype=np.int64),
     )
-    if rows[0].shape != (2, L.P_INTS) or rows[1].shape != (4, N_FEATURES) or rows[2].shape != (4, N_FEATURES):
-        raise ValueError(f"policy arrays must be (2, {L.P_INTS}), (4, {N_FEATURES}), (4, {N_FEATURES})")
+    k = len(rows[0])
+    if rows[0].shape != (k, L.P_INTS) or rows[1].shape != (2 * k, N_FEATURES) or rows[2].shape != rows[1].shape:
+        raise ValueError(f"policy arrays must be ({k}, {L.P_INTS}), ({2 * k}, {N_FEATURES}), ({2 * k}, {N_FEATURES})")
     kinds = rows[0][:, L.P_KIND]
     if not np.isin(kinds, (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.ALWAYS_TRAIL, L.SCRIPTED)).all():
         raise ValueError(
@@ -110,6 +116,18 @@ def _policy_rows(ints, weights, wants) -> tuple[np.ndarray, np.ndarray, np.ndarr
     if not np.isin(bases, (L.RANDOM, L.HEURISTIC)).all():
         raise ValueError("a rollout's or searcher's base policy must be random or a heuristic")
     return rows
+
+
+def _seating(rows, players: int, k: int) -> np.ndarray:
+    """The policy of each player of each row (n, players): rows.seating, or two players' from a_seat0."""
+    if rows.seating is None:
+        seating = np.where(np.asarray(rows.a_seat0, bool)[:, None], [0, 1], [1, 0])
+    else:
+        seating = rows.seating
+    seating = np.ascontiguousarray(seating, dtype=np.int64)
+    if seating.shape != (len(rows.decks), players) or ((seating < 0) | (seating >= k)).any():
+        raise ValueError(f"rows.seating must name one of the {k} policies for each of the {players} players of a row")
+    return seating
 
 
 def checked_trace(trace):
@@ -132,13 +150,14 @@ def play_rows(
     scripts: np.ndarray | None = None,
     search: bool = False,
 ) -> dict[str, np.ndarray]:
-    """One record per row (the columns of core/record.py), bit-identical on any thread count.
+    """One record per row (core/record.py record_columns), bit-identical on any thread count.
 
-    `rows` has decks, dealer, seeds and a_seat0 (runner.deals.DealRows); the two
-    policies come as arrays (policies.arrays.policy_arrays). `check` verifies every
-    play (kernels/check.py); `trace` (k, PLIES, MOVE_FIELDS) receives the moves of the first k rows;
-    `scripts` (n, PLIES) holds the choices of scripted seats (policy kind SCRIPTED); `search` plays on the
-    kernel's variant with the search kernels though no seat searches (a warm-up for a run whose seats do).
+    `rows` has decks, dealer, seeds, and a_seat0 (two players) or seating (runner.deals.DealRows): player p of
+    row i plays policy seating[i, p] of the k policies' arrays (policies.arrays.policy_arrays: ints
+    (k, P_INTS), weights and wants (2k, F)). `check` verifies every play (kernels/check.py); `trace`
+    (k, PLIES, MOVE_FIELDS) receives the moves of the first k rows; `scripts` (n, PLIES) holds the choices of
+    scripted seats (policy kind SCRIPTED); `search` plays on the kernel's variant with the search kernels though
+    no seat searches (a warm-up for a run whose seats do).
     """
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
@@ -152,22 +171,25 @@ def play_rows(
         rows.decks.astype(np.int64),
         rows.dealer.astype(np.int64),
         rows.seeds.astype(np.uint64),
-        rows.a_seat0.astype(np.bool_),
+        _seating(rows, rules.players, len(policies[0])),
         scripts,
     )
-    out = np.zeros((n, len(L.COLUMNS)), dtype=np.int64)
+    columns, tab = L.record_layout(rules.players, rules.teams)
+    out = np.zeros((n, len(columns)), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
     rules_arr, search = rules.as_array(), search_switch(policies[0], search)
 
     def play(todo, cap, bits):
-        _play_rows(rules_arr, split_table(), deals, policies, todo, cap, bits, out, status, trace, bool(check), search)
+        _play_rows(
+            rules_arr, split_table(), deals, policies, todo, cap, bits, (out, status, trace, tab), bool(check), search
+        )
         if status.any() and check:
             _raise_broken(rows, status, out)
         if (status == L.NO_MOVES).any():
             raise RuntimeError("engine bug: a player had no legal move")
 
     replay_rows(play, status, "a round")
-    return {c: out[:, j] for j, c in enumerate(L.COLUMNS)}
+    return {c: out[:, j] for j, c in enumerate(columns)}
 
 
 def _raise_broken(rows, status: np.ndarray, out: np.ndarray) -> None:

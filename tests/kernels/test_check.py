@@ -16,7 +16,7 @@ from casino_sim.kernels.rows import _raise_broken
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _start_round, new_state
 from casino_sim.policies import get_policy
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.play import play_rows
 from casino_sim.runner.rundir import RunDir
 from tests.support.cli import assert_one_line_error, run
@@ -107,10 +107,12 @@ def test_a_broken_round_is_named_by_its_deal():
         _raise_broken(rows, status, out)
 
 
-@pytest.mark.parametrize("rules", ["strict", "brazilian", "italian"])
+@pytest.mark.parametrize("rules", ["strict", "brazilian", "italian", "brazilian:players=3", "italian:players=4"])
 def test_checking_changes_no_result(rules):
-    rows = chunk_rows(3, 0, 300, mirrored=True)
+    """Every play checked, on the one row kernel of every player count: no invariant breaks, no record changes."""
     ruleset, pa, pb = get_rules(rules), get_policy("expert"), get_policy("random")
+    seatings = None if ruleset.players == 2 else rotations([0] + [1] * (ruleset.players - 1), True)
+    rows = chunk_rows(3, 0, 300 if seatings is None else 100, mirrored=True, seatings=seatings)
     plain = play_rows("numba", rows, ruleset, pa, pb)
     checked = play_rows("numba", rows, ruleset, pa, pb, check=True)
     assert plain.equals(checked)

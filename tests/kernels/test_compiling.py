@@ -97,12 +97,11 @@ def test_a_warm_up_compiles_the_version_the_command_then_runs():
     with the search kernels, as a rollout plays; four: without, as random seats play)."""
     import casino_sim as cs
     from casino_sim.kernels.decide import _rollout_diffs
-    from casino_sim.kernels.nround import _record_rows
     from casino_sim.kernels.rows import _play_rows
 
     warm = compiling.WARMUPS
     compiling._on_deep_stack(lambda: [warm["simulate"](True), warm["simulate-n"](False), warm["analyse"](False)])
-    kernels = (_play_rows, _record_rows, _rollout_diffs)
+    kernels = (_play_rows, _rollout_diffs)  # one row kernel for every player count
     warmed = [set(kernel.signatures) for kernel in kernels]  # other tests of this process may have made others
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 

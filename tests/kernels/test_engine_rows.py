@@ -1,4 +1,5 @@
-"""The row kernel (simulate's path) with random play: reproducible by row, bit-identical on 1 and 2 threads, sound."""
+"""The row kernel (simulate's path, every player count) with random play: reproducible by row, bit-identical on 1
+and 2 threads, sound."""
 
 from __future__ import annotations
 
@@ -7,14 +8,15 @@ import numpy as np
 import pytest
 
 from casino_sim import kernels as engine
-from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT
+from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT, get_rules
 from casino_sim.kernels.layout import SCRIPTED
 from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.threads import use_threads
 
 RULESETS = (STRICT, BRAZILIAN, ITALIAN)
+EVERY_COUNT = (*RULESETS, get_rules("brazilian:players=3"), get_rules("italian:players=4,teams=true"))
 RANDOM = policy_arrays((get_policy("random"), get_policy("random")))
 two_threads = pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs 2 numba threads")
 
@@ -23,24 +25,32 @@ def _equal(a: dict, b: dict) -> bool:
     return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
 
 
+def _rows(seed: int, deals: int, rules):
+    """Seeded rows of random play: two players one per deal, three or four in every seating of one against two."""
+    seatings = None if rules.players == 2 else rotations([0] + [1] * (rules.players - 1), True)
+    return chunk_rows(seed, 0, deals, mirrored=False, seatings=seatings)
+
+
 @two_threads
-@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", EVERY_COUNT, ids=lambda r: r.name)
 def test_random_rows_are_bit_identical_on_one_and_two_threads(rules):
-    rows = chunk_rows(42, 0, 2000, mirrored=False)
+    rows = _rows(42, 2000 // rules.players, rules)
     with use_threads(1):
         one = engine.play_rows(rows, rules, *RANDOM)
     with use_threads(2):
         two = engine.play_rows(rows, rules, *RANDOM)
     assert _equal(one, two)
-    other = engine.play_rows(chunk_rows(43, 0, 2000, mirrored=False), rules, *RANDOM)
-    assert not np.array_equal(one["s0_total"], other["s0_total"])
+    other = engine.play_rows(_rows(43, 2000 // rules.players, rules), rules, *RANDOM)
+    total = next(c for c in one if c.endswith("_total"))
+    assert not np.array_equal(one[total], other[total])
 
 
-def test_a_row_depends_only_on_itself():
-    rows = chunk_rows(7, 0, 1000, mirrored=False)
-    every = engine.play_rows(rows, STRICT, *RANDOM)
-    picked = np.arange(3, 1000, 7)
-    some = engine.play_rows(rows.take(picked), STRICT, *RANDOM)
+@pytest.mark.parametrize("rules", EVERY_COUNT, ids=lambda r: r.name)
+def test_a_row_depends_only_on_itself(rules):
+    rows = _rows(7, 999 // rules.players, rules)
+    every = engine.play_rows(rows, rules, *RANDOM)
+    picked = np.arange(3, len(rows), 7)
+    some = engine.play_rows(rows.take(picked), rules, *RANDOM)
     assert _equal({k: v[picked] for k, v in every.items()}, some)
 
 
