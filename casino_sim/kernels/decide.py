@@ -95,6 +95,6 @@ def exact_values(pos, moves: list) -> np.ndarray | None:
         mvs = np.zeros((DEPTH, cap, L.MOVE_FIELDS), np.int64)
         stack = np.zeros((STACK_ROWS, DEPTH), np.int64)
         status = np.zeros(1, np.int64)
-        return _exact_values(st, rules, tbl, len(rows), buf, states, mvs, stack, status, out), out
+        return _exact_values(st, rules, tbl, len(rows), buf, states, mvs, stack, status, out, False), out
 
     return _search(rows, kernel, "exact search")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.core.featurespec import N_FEATURES, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS
+from casino_sim.core.featurespec import N_FEATURES, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_RACE, P_RACE_Z, P_WORLDS
 from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.policies.registry import get_policy
 
@@ -26,6 +26,8 @@ def policy_arrays(policies: tuple[Policy, ...]):
             ints[k, P_WORLDS] = pol.params["worlds"]
             ints[k, P_CRN] = int(pol.params["crn"])
             ints[k, P_BASE_KIND] = base.kind_id
+            ints[k, P_RACE] = pol.params["race"]
+            ints[k, P_RACE_Z] = round(pol.params["race_z"] * 1000)
             if base.kind == "heuristic":
                 weights[k_all + k] = base.weights
         elif pol.kind not in ("random", "trail"):
