@@ -35,7 +35,9 @@ P_KIND = 0  # KIND_ID of the seat's policy
 P_WORLDS = 1  # rollout, searcher: sampled worlds per decision
 P_CRN = 2  # rollout, searcher: 1 to play every candidate move in the same worlds (common random numbers)
 P_BASE_KIND = 3  # rollout, searcher: KIND_ID of the base policy that plays the worlds out
-P_INTS = 4  # the row's length
+P_RACE = 4  # rollout, searcher: worlds between cuts of a racing search (0: every move plays every world)
+P_RACE_Z = 5  # rollout, searcher: how many standard errors behind the leader a move is cut, in thousandths
+P_INTS = 6  # the row's length
 
 
 def p_holds_any(unseen: int, hand: int, k: int) -> float:

@@ -74,8 +74,9 @@ def rollout_diffs(
     return _search(rows, kernel, "rollout")
 
 
-def exact_values(pos, moves: list) -> np.ndarray | None:
+def exact_values(pos, moves: list, best_only: bool = False) -> np.ndarray | None:
     """Each move's exact final point difference under best play by both sides, or None before the last batch.
+    best_only (the searcher's search): exact for the best moves only, every other move a bound below their value.
 
     Only in the last batch (stock empty) is every card known: the opponent
     holds the cards the mover has not seen.
@@ -95,6 +96,6 @@ def exact_values(pos, moves: list) -> np.ndarray | None:
         mvs = np.zeros((DEPTH, cap, L.MOVE_FIELDS), np.int64)
         stack = np.zeros((STACK_ROWS, DEPTH), np.int64)
         status = np.zeros(1, np.int64)
-        return _exact_values(st, rules, tbl, len(rows), buf, states, mvs, stack, status, out), out
+        return _exact_values(st, rules, tbl, len(rows), buf, states, mvs, stack, status, out, best_only), out
 
     return _search(rows, kernel, "exact search")

@@ -47,8 +47,9 @@ def _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
 
 
 @njit(cache=True)
-def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack):
-    """The round's final point difference for the player to move in states[0], both sides playing best.
+def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack, ceiling):
+    """The round's final point difference for the player to move in states[0], both sides playing best; a value
+    of `ceiling` or more only as a bound (some value >= ceiling: INF asks for the value whatever it is).
 
     Negamax (the game is zero-sum in the point difference) with alpha-beta
     cuts; captures are searched first because they settle the value soonest.
@@ -60,7 +61,7 @@ def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack):
     n_at, next_k, best, alpha, beta = stack[0], stack[1], stack[2], stack[3], stack[4]
     d = 0
     alpha[0] = -INF
-    beta[0] = INF
+    beta[0] = ceiling
     descending = True
     value = 0
     while True:
@@ -105,16 +106,25 @@ def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack):
 
 
 @njit(cache=True)
-def _exact_values(st, rules, tbl, n, buf, states, mvs, stack, status, out):
+def _exact_values(st, rules, tbl, n, buf, states, mvs, stack, status, out, cut):
     """out[i]: the mover's exact final point difference after move i of buf.mv, then best play by both sides.
 
+    With `cut` only the best moves' values are exact: any other move gets a bound below the best of the moves
+    tried before it (alpha-beta at the root, captures tried first), which finds the best moves in a fraction of
+    the work (the searcher's). Without, every value is exact (the analyser's, the last-batch judge's).
     states (DEPTH, STATE_SIZE), mvs (DEPTH, cap, MOVE_FIELDS) and stack (STACK_ROWS, DEPTH) are the search's.
     """
     mv = buf.mv
-    for i in range(n):
+    best = -INF
+    for k in range(2 * n):  # captures first, as in the search: a high best early cuts the most
+        i = k if k < n else k - n
+        if (mv[i, 0] == L.CAPTURE) != (k < n):
+            continue
         _copy(st, states[0])
         _apply(states[0], rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-        out[i] = -_negamax(states, rules, tbl, mvs, buf.sc_code, buf.sc_mask, buf.score, status, stack)
+        ceiling = 1 - best if cut and best > -INF else INF  # the opponent's: this move's value >= best, or a bound
+        out[i] = -_negamax(states, rules, tbl, mvs, buf.sc_code, buf.sc_mask, buf.score, status, stack, ceiling)
         if status[0] != 0:
             return status[0]
+        best = max(best, out[i])
     return 0

@@ -72,7 +72,7 @@ def _judge_row(st, rules, tbl, deck, dealer, moves, buf, search, values, out):
         if n > buf.mv.shape[0] or n > values.shape[0]:
             return L.NEED_MOVES
         status[0] = 0
-        code = _exact_values(st, rules, tbl, n, buf, states, mvs, stack, status, values)
+        code = _exact_values(st, rules, tbl, n, buf, states, mvs, stack, status, values, False)
         if code != L.OK:
             return code
         i = _played_index(buf.mv, n, m)

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from casino_sim.core.featurespec import KIND_ID, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS, POLICY_KINDS  # noqa: F401
+from casino_sim.core.featurespec import (  # noqa: F401
+    KIND_ID,
+    P_BASE_KIND,
+    P_CRN,
+    P_INTS,
+    P_KIND,
+    P_RACE,
+    P_RACE_Z,
+    P_WORLDS,
+    POLICY_KINDS,
+)
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.core.record import (
     BUILD_FATES,

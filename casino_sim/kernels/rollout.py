@@ -147,6 +147,71 @@ def _world_seed(base_seed, k):
 
 
 @njit(cache=True)
+def _cut(m, k, z, mv, sums, cross, keep):
+    """Drop the moves clearly behind the leader after k worlds, the others keeping their order: how many are left.
+
+    The leader is the first move of the highest sum. A move goes when its mean deficit to the leader exceeds
+    z standard errors of their paired differences (world by world: with crn the same worlds), or when it
+    scored as the leader in every world so far (an equivalent move: the leader stands for it). sums[i] is
+    move i's summed margin, cross[i, j] (j <= i) the sum of its margins' products with move j's.
+    """
+    if k < 2:
+        return m
+    lead = 0
+    for i in range(1, m):
+        if sums[i] > sums[lead]:
+            lead = i
+    kept = 0
+    for i in range(m):
+        gap = sums[lead] - sums[i]
+        squares = cross[lead, lead] + cross[i, i] - 2.0 * cross[max(i, lead), min(i, lead)]  # of the differences
+        spread = max(squares - gap * gap / k, 0.0)  # (k - 1) times the differences' variance
+        if i == lead or squares != 0.0 and not (gap > 0.0 and gap * gap * (k - 1) > z * z * k * spread):
+            keep[kept] = i
+            kept += 1
+    for a in range(kept):  # keep[a] >= a: a row is read before it is written over
+        i = keep[a]
+        for j in range(L.MOVE_FIELDS):
+            mv[a, j] = mv[i, j]
+        sums[a] = sums[i]
+        for b in range(a + 1):
+            cross[a, b] = cross[i, keep[b]]
+    return kept
+
+
+@njit(cache=True)
+def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf):
+    """The rollout's worlds as a race: every P_RACE worlds the moves clearly behind the leader stop (_cut), and
+    the search stops when one is left. The moves left sit at the front of buf.mv: (index among them, status)."""
+    crn = ints[L.P_CRN] != 0
+    z = ints[L.P_RACE_Z] / 1000.0
+    sums = buf.means  # zeroed by the caller
+    world = np.empty(n)
+    cross = np.zeros((n, n))
+    keep = np.empty(n, np.int64)
+    m = n
+    for k in range(ints[L.P_WORLDS]):
+        for i in range(m):
+            world[i] = 0.0
+        status = _world_diffs(st, rules, tbl, m, crn, _world_seed(base_seed, k), False, n_unseen, rng, buf, world)
+        if status != L.OK:
+            return -1, status
+        for i in range(m):
+            sums[i] += world[i]
+            for j in range(i + 1):
+                cross[i, j] += world[i] * world[j]
+        if (k + 1) % ints[L.P_RACE] == 0:
+            m = _cut(m, k + 1, z, buf.mv, sums, cross, keep)
+            if m == 1:
+                break
+    best = 0
+    for i in range(1, m):
+        if sums[i] > sums[best]:
+            best = i
+    return best, L.OK
+
+
+@njit(cache=True)
 def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     """The rollout policy (int row `ints`): the move of buf.mv with the best mean point difference. (index, status).
 
@@ -162,6 +227,8 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     for i in range(n):
         means[i] = 0.0
     base_seed = _next(rng)
+    if ints[L.P_RACE] > 0:
+        return _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf)
     for k in range(ints[L.P_WORLDS]):
         seed = _world_seed(base_seed, k)
         status = _world_diffs(st, rules, tbl, n, ints[L.P_CRN] != 0, seed, False, n_unseen, rng, buf, means)

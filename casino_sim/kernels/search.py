@@ -39,7 +39,7 @@ def _exact_best(st, rules, tbl, n, buf):
     stack = np.empty((STACK_ROWS, DEPTH), np.int64)
     status = np.zeros(1, np.int64)
     values = np.empty(n, np.int64)
-    if _exact_values(root, rules, tbl, n, buf, states, mvs, stack, status, values) != L.OK:
+    if _exact_values(root, rules, tbl, n, buf, states, mvs, stack, status, values, True) != L.OK:  # best only
         return 0, status[0]
     best = values.max()
     kept = 0

@@ -13,7 +13,8 @@ from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURE
 from casino_sim.policies.kinds import SEARCH_CLASSES, HeuristicPolicy
 from casino_sim.policies.policy import Policy, PolicyError
 
-ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True}
+# race 0: every move plays every world (docs/policies.md, "Racing"); no built-in races
+ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True, "race": 0, "race_z": 2.0}
 
 BaseOf = Callable[[str], Policy]  # a rollout's or searcher's base policy by name
 
@@ -78,7 +79,7 @@ def _weights(data: dict, where: str) -> np.ndarray:
 
 
 def rollout_params(raw, where: str) -> dict:
-    """Rollout (and searcher) parameters with defaults, each checked: worlds, base, crn."""
+    """Rollout (and searcher) parameters with defaults, each checked: worlds, base, crn, race, race_z."""
     if not isinstance(raw, dict):
         raise PolicyError(f"{where}: field 'params' must be a table")
     unknown = set(raw) - set(ROLLOUT_DEFAULTS)
@@ -94,4 +95,9 @@ def rollout_params(raw, where: str) -> dict:
         raise PolicyError(f"{where}: field 'params.base' must be a policy name, got {params['base']!r}")
     if not isinstance(params["crn"], bool):
         raise PolicyError(f"{where}: field 'params.crn' must be true or false, got {params['crn']!r}")
+    race, z = params["race"], params["race_z"]
+    if isinstance(race, bool) or not isinstance(race, int) or not 0 <= race <= 100_000:
+        raise PolicyError(f"{where}: field 'params.race' must be a whole number from 0 to 100000, got {race!r}")
+    if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 100:
+        raise PolicyError(f"{where}: field 'params.race_z' must be a number from 0 to 100, got {z!r}")
     return params

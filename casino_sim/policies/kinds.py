@@ -9,7 +9,7 @@ from typing import ClassVar
 import numpy as np
 
 from casino_sim.core.errors import UserError
-from casino_sim.core.featurespec import KIND_ID, N_FEATURES, P_BASE_KIND, P_CRN, P_KIND, P_WORLDS
+from casino_sim.core.featurespec import KIND_ID, N_FEATURES, P_BASE_KIND, P_CRN, P_KIND, P_RACE, P_RACE_Z, P_WORLDS
 from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features, weighted_sum
 from casino_sim.policies.policy import KernelRow, Policy, PolicyError, PythonPolicy, best_index, where
 from casino_sim.reference.moves import Move
@@ -96,6 +96,7 @@ class SearchPolicy(Policy):
     def kernel_row(self) -> KernelRow:
         ints = self.kind_row()
         ints[P_WORLDS], ints[P_CRN] = self.params["worlds"], int(self.params["crn"])
+        ints[P_RACE], ints[P_RACE_Z] = self.params["race"], round(self.params["race_z"] * 1000)
         base_ints, base_weights, _ = self.base.kernel_row()
         ints[P_BASE_KIND] = base_ints[P_KIND]
         return ints, None, base_weights

@@ -69,3 +69,42 @@ def test_in_the_last_batch_the_searcher_plays_a_move_of_the_best_exact_value():
             checked += 1
     assert checked >= 30
     assert rollout_misses > 0  # the check tells the two apart: play-outs alone miss the best move at times
+
+
+def racing(worlds: int, race: int, race_z: float = 2.0):
+    """A searcher whose moves race: every `race` worlds the ones clearly behind stop."""
+    params = {"worlds": worlds, "race": race, "race_z": race_z}
+    return policy_from_dict({"name": f"race-{race}", "kind": "searcher", "params": params}, "test", "test")
+
+
+def test_the_searchers_cut_search_finds_the_best_moves_of_the_full_one():
+    checked = 0
+    for rules in RULESETS.values():
+        for pos in positions_by_random_play(rules, 6, seed=9):
+            moves = legal_moves(pos)
+            full = engine.exact_values(pos, moves)
+            if full is None:
+                continue
+            cut = engine.exact_values(pos, moves, best_only=True)
+            best = full.max()
+            assert cut.max() == best and np.array_equal(cut == best, full == best), pos.to_json()
+            assert (full <= cut).all()  # every other move: a bound above its value and below the best
+            checked += len(moves) > 1
+    assert checked >= 30
+
+
+def test_a_race_that_cuts_only_after_the_last_world_plays_as_no_race():
+    rows = chunk_rows(12, 0, 2, mirrored=True)
+    plain = engine.play_rows(rows, RULESETS["strict"], *policy_arrays((searching("searcher", 6), get_policy("expert"))))
+    raced = engine.play_rows(rows, RULESETS["strict"], *policy_arrays((racing(6, 6), get_policy("expert"))))
+    assert all(np.array_equal(plain[k], raced[k]) for k in plain)
+
+
+def test_racing_rounds_are_legal_and_the_same_on_one_and_two_threads():
+    rows = chunk_rows(13, 0, 20, mirrored=True)
+    arrays = policy_arrays((racing(8, 2, 1.0), searching("rollout", 2)))
+    with use_threads(1):
+        one = engine.play_rows(rows, RULESETS["strict"], *arrays, check=True)
+    with use_threads(2):
+        two = engine.play_rows(rows, RULESETS["strict"], *arrays, check=True)
+    assert all(np.array_equal(one[k], two[k]) for k in one)

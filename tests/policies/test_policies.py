@@ -62,6 +62,8 @@ def test_policy_file_errors_name_the_field(tmp_path):
         'name = "x"\nkind = "rollout"\n[params]\nworlds = 0\n': "params.worlds",
         'name = "x"\nkind = "rollout"\n[params]\nbias = 1\n': "params.bias",
         'name = "x"\nkind = "searcher"\n[params]\nworlds = 0\n': "params.worlds",
+        'name = "x"\nkind = "searcher"\n[params]\nrace = -1\n': "params.race",
+        'name = "x"\nkind = "rollout"\n[params]\nrace_z = "far"\n': "params.race_z",
         'name = "x"\nkind = "searcher"\n[weights]\naces_taken = 1\n': "a searcher has 'params'",
         'name = "x"\ncolour = "red"\n[weights]\n': "'colour'",
         "name = [\n": "not valid TOML",
