@@ -117,8 +117,9 @@ def test_always_trail_against_random_plays_whole_rounds_alike(rules):
 
 def test_always_trail_on_both_sides_stops_both_engines_with_the_same_error():
     """Both seats trailing pile up to every number card on the table: the move lists pass the limit, and every
-    engine stops with the one error naming it."""
-    deck = np.random.default_rng(151).permutation(52)
+    engine stops with the one error naming it. A deal whose move lists stay short until one passes the limit: the
+    reference enumerates every list below it (0.3 million moves in all; the deal of seed 151 took 3.9 million)."""
+    deck = np.random.default_rng(148).permutation(52)
     for engine in engine_names():
         with pytest.raises(PositionError) as err:
             get_engine(engine).play_scripted(STRICT, deck, 0, [0] * 48)
