@@ -45,6 +45,16 @@ def test_a_run_in_this_process_prints_what_the_installed_command_prints(args, st
     assert (here.returncode, here.stdout, here.stderr) == (own.returncode, own.stdout, own.stderr)
 
 
+def test_a_help_here_is_as_wide_as_a_new_process_makes_it(monkeypatch):
+    """typer fixes its help width when it is first imported; an earlier test's narrow width does not carry over."""
+    from typer import rich_utils
+
+    monkeypatch.setattr(rich_utils, "MAX_WIDTH", 40)  # what a CliRunner with TERMINAL_WIDTH=40 would have left
+    shown = run("simulate", "--help", env={"COLUMNS": "200"}).stdout
+    assert max(len(line) for line in shown.splitlines()) > 120
+    assert rich_utils.MAX_WIDTH == 40  # put back after the run
+
+
 def test_policies_registered_in_this_process_are_not_in_a_run_of_the_command():
     register_policy("registered_by_a_test", lambda pos, moves, rng: moves[0])
     assert "registered_by_a_test" not in run("policies", "list").stdout

@@ -144,8 +144,9 @@ def test_report_all_on_an_unfinished_run_says_partial_everywhere(tmp_path):
 
 # casino-sim with report writing that says it started (a file) and waits: the test interrupts it there
 SLOW_REPORTS = """
-import sys, time
+import faulthandler, signal, sys, time
 from pathlib import Path
+faulthandler.register(signal.SIGUSR1, all_threads=True)  # the test asks for the stacks if Ctrl-C is not heard
 import casino_sim.reports.index as index
 MARK = Path(sys.argv[1])
 def waiting(*args, **kwargs):
@@ -159,6 +160,27 @@ main()
 """
 
 
+def _signal_state(pid) -> str:
+    """A process's blocked, ignored and caught signals (/proc), as the kernel holds them."""
+    status = Path(f"/proc/{pid}/status")
+    lines = status.read_text().splitlines() if status.exists() else []
+    return " ".join(line.replace("\t", "") for line in lines if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
+
+
+def _communicate_or_show_why(proc, timeout: float) -> tuple[str, str]:
+    """The child's output once it exits; if it is still running after `timeout`, fail with its signal state, this
+    process's, and every thread's stack (faulthandler, on SIGUSR1), then kill it."""
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        child, here = _signal_state(proc.pid), _signal_state(os.getpid())
+        proc.send_signal(signal.SIGUSR1)
+        time.sleep(2)
+        proc.kill()
+        stdout, stderr = proc.communicate()
+        pytest.fail(f"still running {timeout} s after the signal; child {child}; test {here}\n{stdout}\n{stderr}")
+
+
 def test_ctrl_c_while_the_reports_are_written_says_how_to_finish_and_resume_writes_them(tmp_path):
     out, started = tmp_path / "run", tmp_path / "started"
     script = tmp_path / "slow.py"
@@ -170,7 +192,7 @@ def test_ctrl_c_while_the_reports_are_written_says_how_to_finish_and_resume_writ
         time.sleep(0.05)  # waits for the report writer to start, not for a guessed moment
     assert started.exists(), proc.communicate()
     proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
+    stdout, stderr = _communicate_or_show_why(proc, timeout=60)
     assert proc.returncode == 130, stderr
     said = " ".join(stdout.split())
     assert "interrupted:" in said and f"casino-sim report all {out}" in said, said

@@ -82,7 +82,7 @@ def _run_here(args: list[str], stdin: str | None, env: dict) -> subprocess.Compl
     os.environ.update(env)
     code = 0
     try:
-        with _output_as_pipes() as output, warnings.catch_warnings():
+        with _output_as_pipes() as output, warnings.catch_warnings(), _help_console_as_new():
             _warn_as_a_new_process()
             console.__dict__.update(type(console)().__dict__)  # as a new process makes it: width, colour, terminal
             try:
@@ -137,6 +137,26 @@ def _output_as_pipes():
             f.seek(0)
             output.append(f.read().decode("utf-8"))
             f.close()
+
+
+@contextmanager
+def _help_console_as_new():
+    """typer's help console as a new process makes it. typer reads TERMINAL_WIDTH (and the colour variables) once,
+    when its rich_utils is first imported, which in this process may be inside an earlier test's CliRunner with a
+    width of its own: that width would stay for every later --help here."""
+    from typer import rich_utils
+
+    names = ("MAX_WIDTH", "FORCE_TERMINAL")
+    saved = {name: getattr(rich_utils, name) for name in names}
+    width = os.environ.get("TERMINAL_WIDTH")
+    rich_utils.MAX_WIDTH = int(width) if width else None
+    forced = any(os.environ.get(v) for v in ("GITHUB_ACTIONS", "FORCE_COLOR", "PY_COLORS"))
+    rich_utils.FORCE_TERMINAL = False if os.environ.get("_TYPER_FORCE_DISABLE_TERMINAL") else (True if forced else None)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(rich_utils, name, value)
 
 
 def _warn_as_a_new_process() -> None:
