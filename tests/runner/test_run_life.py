@@ -146,6 +146,9 @@ def test_report_all_on_an_unfinished_run_says_partial_everywhere(tmp_path):
 SLOW_REPORTS = """
 import faulthandler, signal, sys, time
 from pathlib import Path
+# Ctrl-C as a terminal's program gets it: a suite started in the background by a shell without job control (a CI
+# script's `cmd &`) ignores SIGINT, and a child inherits that; Python then never raises KeyboardInterrupt
+signal.signal(signal.SIGINT, signal.default_int_handler)
 faulthandler.register(signal.SIGUSR1, all_threads=True)  # the test asks for the stacks if Ctrl-C is not heard
 import casino_sim.reports.index as index
 MARK = Path(sys.argv[1])
