@@ -30,7 +30,6 @@ from casino_sim.policies.names import matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
-from casino_sim.runner.ngames import play_games_n
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
@@ -258,8 +257,9 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
-        game_args = (engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb)
-        played = play_games(*game_args, config.checked) if rules.players == 2 else play_games_n(*game_args)
+        played = play_games(
+            engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb, config.checked
+        )
         tables = dict(zip(("rounds", "games"), played))
     else:
         rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored, config.seatings())
