@@ -17,10 +17,11 @@ import pandas as pd
 
 from casino_sim.core.record import PLACES, TEAMS
 from casino_sim.core.rules import RuleSet
+from casino_sim.engines import get_engine
 from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
 from casino_sim.runner.deals import DealRows, chunk_rows
-from casino_sim.runner.play import play_rows
+from casino_sim.runner.play import record_frame
 from casino_sim.runner.seated import seatings
 
 
@@ -115,20 +116,19 @@ def first_dealers(chunk_seed: int, first_game: int, n_games: int, players: int) 
     return np.random.default_rng(wave_seed(chunk_seed, MAX_ROUNDS)).integers(0, players, n_games)
 
 
-def side_points(records: pd.DataFrame, rules: RuleSet) -> np.ndarray:
-    """(rounds, sides): each side's points in round records. Two players' columns are the seats'; three or four
-    players' are places in the turn order, each owned by its `{place}_seat`; with teams the team totals, team
-    `first` (the first and third places) owned by the first place's side (core/record.py)."""
+def side_points(cols: dict, rules: RuleSet) -> np.ndarray:
+    """(rounds, sides): each side's points in round records (columns by name). Two players' columns are the
+    seats'; three or four players' are places in the turn order, each owned by its `{place}_seat`; with teams the
+    team totals, team `first` (the first and third places) owned by the first place's side (core/record.py)."""
     if rules.players == 2:
-        return records[["s0_total", "s1_total"]].to_numpy()
+        return np.stack([cols["s0_total"], cols["s1_total"]], axis=1)
     places = (*PLACES[: rules.players - 1], "dealer")
     if rules.teams:
-        owner = [records[f"{q}_seat"].to_numpy() % 2 for q in places[:2]]  # a team's places: its sides
-        totals = [records[f"team_{t}_total"].to_numpy() for t in TEAMS]
+        owner = [cols[f"{q}_seat"] % 2 for q in places[:2]]  # a team's places: its sides
+        totals = [cols[f"team_{t}_total"] for t in TEAMS]
     else:
-        owner = [records[f"{q}_seat"].to_numpy() for q in places]
-        totals = [records[f"{q}_total"].to_numpy() for q in places]
-    points = np.zeros((len(records), rules.n_sides), np.int8)
+        owner, totals = [cols[f"{q}_seat"] for q in places], [cols[f"{q}_total"] for q in places]
+    points = np.zeros((len(totals[0]), rules.n_sides), np.int64)
     np.put_along_axis(points, np.stack(owner, axis=1).astype(np.int64), np.stack(totals, axis=1), axis=1)
     return points
 
@@ -173,10 +173,14 @@ def play_games(
             rows.seeds[d],
             policy_of[s],
         )
-        frame = play_rows(engine, dealt, rules, policy_a, policy_b, check=check)
-        frame.insert(1, "round_no", np.int16(wave))
-        points = side_points(frame, rules)
-        return frame if rules.players == 2 else sides_frame(frame, points), frame["void"].to_numpy() != 0, points
+        cols = get_engine(engine).play_rows(dealt, rules, policy_a, policy_b, check=check)
+        points, void = side_points(cols, rules), cols["void"] != 0
+        if rules.players == 2:
+            frame = record_frame(dealt, rules, (policy_a, policy_b), cols)
+            frame.insert(1, "round_no", np.int16(wave))
+        else:
+            frame = sides_frame(dealt, wave, void, points)
+        return frame, void, points
 
     records = pd.concat(play_waves(rules, tally, play_wave), ignore_index=True)
     if rules.players == 2:
@@ -188,13 +192,16 @@ def play_games(
     return records, game_table(ids, seating.astype(np.int8), names, rules, tally, first)
 
 
-def sides_frame(records: pd.DataFrame, points: np.ndarray) -> pd.DataFrame:
+def sides_frame(rows: DealRows, wave: int, void: np.ndarray, points: np.ndarray) -> pd.DataFrame:
     """Three or four players' rounds as whole games keep them: game, seating, round, dealer, void, each side's
     points."""
     return pd.DataFrame(
         {
-            "game_id": records["deal_id"],
-            **{c: records[c] for c in ("mirror", "round_no", "dealer", "void")},
-            **{f"s{s}_total": points[:, s] for s in range(points.shape[1])},
+            "game_id": rows.deal_id,
+            "mirror": rows.mirror,
+            "round_no": np.int16(wave),
+            "dealer": rows.dealer.astype(np.int8),
+            "void": void.astype(np.int8),
+            **{f"s{s}_total": points[:, s].astype(np.int8) for s in range(points.shape[1])},
         }
     )

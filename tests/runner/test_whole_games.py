@@ -12,7 +12,7 @@ from casino_sim.core.rules import get_rules
 from casino_sim.engines import get_engine
 from casino_sim.policies import get_policy
 from casino_sim.reference.game import game_winner, play_game
-from casino_sim.runner import play
+from casino_sim.runner import games as whole_games
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games, wave_seed
 
@@ -51,7 +51,7 @@ def scripted_chooser(plays):
 
 
 def scripted_games(monkeypatch, engine: str, spec: str):
-    monkeypatch.setattr(play, "get_engine", Scripted)
+    monkeypatch.setattr(whole_games, "get_engine", Scripted)
     a, b = get_policy("greedy"), get_policy("random")
     return play_games(engine, SEED, 0, GAMES, True, get_rules(spec), a, b)
 
