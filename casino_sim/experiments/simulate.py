@@ -105,7 +105,7 @@ class SimConfig:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
         if self.games:
             self.check_games()
-        check_seating(self.rules, self.seats, (bool(self.record), self.checked), self.lineup)
+        check_seating(self.rules, self.seats, (bool(self.record),), self.lineup)
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -118,9 +118,8 @@ class SimConfig:
         """Whole games of three or four players keep only each side's points: refuse what needs the record."""
         if get_rules(self.rules).players == 2:
             return
-        for option, on in (("--check", self.checked), ("--until-ci", self.until_ci is not None)):
-            if on:
-                raise InputError(f"{option} goes with two players; whole games of three or four do not take it")
+        if self.until_ci is not None:
+            raise InputError("--until-ci goes with two players; whole games of three or four do not take it")
         if self.seats is not None:
             raise InputError("--seats seats single rounds; whole games of three or four players seat A against B")
 
