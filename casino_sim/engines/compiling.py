@@ -32,7 +32,7 @@ NOTICE = "compiling the numba engine for {what} (first run after install or upgr
 WHAT = {
     "simulate": "two-player rounds",
     "simulate-n": "three- and four-player rounds",
-    "sides-n": "three- and four-player games",
+    "sides-n": "three- and four-player seated comparisons",
     "moves": "legal moves",
     "apply": "playing a move",
     "rollout": "the rollout and searcher policies",
