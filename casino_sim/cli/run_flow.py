@@ -31,16 +31,6 @@ def given_options(params: dict) -> dict:
     return given
 
 
-def resume_as_started(params: dict, config) -> None:
-    """`tournament --resume`, `tune --resume`: refuse the options given that contradict the run's `config` (a
-    dataclass of option names), in one line (experiments/resume.py)."""
-    # pandas: loaded by the commands that run, not --help
-    from casino_sim.experiments.resume import refuse_changed
-    from casino_sim.experiments.seating import manifest_options
-
-    refuse_changed(given_options(params), manifest_options(config))
-
-
 def resumed(path: Path, options: dict, command: list[str]):
     """The Simulation `--resume PATH` plays, simulate's `options` (by name) checked against the run
     (experiments/resume.py); a run already complete and not extended says so and ends the command."""

@@ -21,7 +21,7 @@ from casino_sim.cli.options import (
     open_backend,
     refuse_resume_with_force,
 )
-from casino_sim.cli.run_flow import reported, resume_as_started
+from casino_sim.cli.run_flow import reported
 from casino_sim.cli.ui import card_values_table, expectations_table, games_table, ratings_table, summary_table
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
@@ -304,8 +304,7 @@ def tournament(
 
     refuse_resume_with_force(resume, force)
     if resume is not None:
-        door = tour.TournamentRun.resume(resume, sys.argv)
-        resume_as_started(locals(), door.config)
+        door = tour.TournamentRun.resume(resume, run_flow.given_options(locals()), sys.argv)
     else:
         config = tour.TournamentConfig(
             policies=tuple(policies or ()),

@@ -23,6 +23,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
 from casino_sim.experiments.door import Door, Hooks
+from casino_sim.experiments.resume import refuse_changed
 from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field, resolved_lineup
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
 from casino_sim.policies.names import Label, check_distinct, recorded_labels
@@ -211,9 +212,12 @@ class TournamentRun(Door):
         return cls(config, root, command, force, resume_with=resume_with.format(path=root))
 
     @classmethod
-    def resume(cls, root: Path, command: list[str]) -> TournamentRun:
-        """The tournament in `root` as it was started."""
-        return cls(config_of(root), Path(root), command, resumed=True)
+    def resume(cls, root: Path, given: dict, command: list[str]) -> TournamentRun:
+        """The tournament in `root` as it was started; InputError for an option `given` that contradicts it
+        (experiments/resume.py)."""
+        config = config_of(root)
+        refuse_changed(given, config.manifest_config())
+        return cls(config, Path(root), command, resumed=True)
 
     @property
     def threads(self) -> int:
