@@ -55,10 +55,11 @@ def resumed(path: Path, options: dict, command: list[str]):
 
 class Said(Hooks):
     """A door's hooks on the terminal: its folder, under the name `folder` gives it (None: not shown), a progress
-    bar per label, each stage's line, and Ctrl-C's one line `cut` ({path}: the folder), then exit 130."""
+    bar per label, each stage's line, `reported(result)` once the report is written (None: nothing), and Ctrl-C's
+    one line `cut` ({path}: the folder), then exit 130."""
 
-    def __init__(self, cut: str, folder: str | None = "run folder"):
-        self.cut, self.folder = cut, folder
+    def __init__(self, cut: str, folder: str | None = "run folder", reported=None):
+        self.cut, self.folder, self.show = cut, folder, reported
 
     def started(self, run) -> None:
         if self.folder:
@@ -71,6 +72,10 @@ class Said(Hooks):
 
     def stage(self, text: str) -> None:
         console.print(text, highlight=False)
+
+    def reported(self, result) -> None:
+        if self.show is not None:
+            self.show(result)
 
     def cut_line(self, step: str) -> str:
         """The line Ctrl-C in `step` prints."""
