@@ -53,12 +53,16 @@ class Progress(Hooks):
 class Door:
     """A command's run, its request checked: execute() makes (or resumes), compiles for, plays and reports it.
 
-    A door gives `threads`, `folder` (what hooks are shown: its `.path`) and the steps start, compile, play and
-    report. `KEEPS_CUT`: Ctrl-C while playing still reports what was finished (knockout, regret), then tells the
-    hooks; otherwise the hooks are told at once (the finished chunks are kept for --resume)."""
+    A door gives `config` (its request checked; `config.threads`: what the play runs on), `folder` (what hooks are
+    shown: its `.path`) and the steps start, compile, play and report. `KEEPS_CUT`: Ctrl-C while playing still
+    reports what was finished (knockout, regret), then tells the hooks; otherwise the hooks are told at once (the
+    finished chunks are kept for --resume)."""
 
     KEEPS_CUT = False
-    threads: int
+
+    @property
+    def threads(self) -> int:
+        return self.config.threads
 
     @property
     def folder(self):

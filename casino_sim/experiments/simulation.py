@@ -118,10 +118,6 @@ class Simulation(Door):
         return cls(resume_config(run, given, command), run, command, resumed=True)
 
     @property
-    def threads(self) -> int:
-        return self.config.threads
-
-    @property
     def folder(self) -> RunDir:
         return self.run
 

@@ -23,13 +23,13 @@ RUNS = Path("results/runs")  # where a table goes without --out
 
 
 class TableRun(Door):
-    """A run whose output is a table and its chart in one folder (`out`, or RUNS/`default`), refused when it holds
-    other files unless `force`."""
+    """A run of `config` whose output is a table and its chart in one folder (`out`, or RUNS/`default`), refused
+    when it holds other files unless `force`."""
 
     KEEPS_CUT = True
 
-    def __init__(self, threads: int, out: Path | None, default: str, force: bool):
-        self.threads = threads
+    def __init__(self, config, out: Path | None, default: str, force: bool):
+        self.config = config
         self.path = Path(out) if out is not None else RUNS / default
         refuse_used_folder(self.path, force)
 
@@ -47,7 +47,7 @@ class KnockoutRun(TableRun):
     def __init__(self, config: KnockoutConfig, out: Path | None = None, force: bool = False):
         self.knockout = Knockout(config)
         default = f"knockout-{folder_safe(self.knockout.policy.name)}-{config.rules}-seed{config.seed}"
-        super().__init__(config.threads, out, default, force)
+        super().__init__(config, out, default, force)
 
     def compile(self, scheduler: str | None) -> None:
         players = self.knockout.rules.players
@@ -61,7 +61,7 @@ class KnockoutRun(TableRun):
         """The table of what was played, written with its chart (reports/skills.py)."""
         from casino_sim.reports.skills import write_knockout  # deferred: matplotlib, for the report only
 
-        config, table = self.knockout.config, self.knockout.table()
+        config, table = self.config, self.knockout.table()
         manifest = {"kind": "knockout", "config": manifest_options(config), "policy_names": config.lineup().labels()}
         write_knockout(table, self.path, manifest)
         return table
@@ -73,10 +73,10 @@ class RegretRun(TableRun):
     def __init__(self, config: RegretConfig, out: Path | None = None, force: bool = False):
         self.regret = Regret(config)
         names = "-".join(folder_safe(config.lineup().label(p)) for p in config.policies[:4])
-        super().__init__(config.threads, out, f"regret-{names}-{config.rules}-seed{config.seed}", force)
+        super().__init__(config, out, f"regret-{names}-{config.rules}-seed{config.seed}", force)
 
     def compile(self, scheduler: str | None) -> None:
-        config = self.regret.config
+        config = self.config
         ensure_compiled("regret", search=search_variants([config.seats(p)[:2] for p in config.policies]))
 
     def play(self, backend, hooks: Hooks) -> None:
@@ -86,7 +86,7 @@ class RegretRun(TableRun):
         """The table of the policies judged so far, written with its chart when it has a row (reports/skills.py)."""
         from casino_sim.reports.skills import write_regret  # deferred: matplotlib, for the report only
 
-        config, table = self.regret.config, self.regret.table()
+        config, table = self.config, self.regret.table()
         if len(table):
             manifest = {"kind": "regret", "config": manifest_options(config), "policy_names": config.lineup().labels()}
             write_regret(table, self.path, manifest)

@@ -220,10 +220,6 @@ class TournamentRun(Door):
         return cls(config, Path(root), command, resumed=True)
 
     @property
-    def threads(self) -> int:
-        return self.config.threads
-
-    @property
     def folder(self) -> RunDir:
         return RunDir(self.root)
 

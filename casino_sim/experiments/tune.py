@@ -344,10 +344,6 @@ class TuneRun(Door):
         return cls(config, Path(path), resumed=True)
 
     @property
-    def threads(self) -> int:
-        return self.config.threads
-
-    @property
     def folder(self) -> TuneDir:
         return TuneDir(self.path)
 
