@@ -264,6 +264,7 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
     """The written policy against its start (and the rest of the field) on fresh mirrored deals, with 95% intervals."""
     opponents = list(dict.fromkeys([config.start, *config.against]))
     seed = stream_seed(config.seed, KEY_VALIDATION) >> 1  # fresh deals: a stream the search never drew from
+    tuned, lineup = load_policy_file(tuned_path), config.lineup()  # the field as the front door resolved it
     rows = []
     for opp in opponents:
         sim = SimConfig(
@@ -273,6 +274,7 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
             rules=config.rules,
             seed=seed,
             threads=config.threads,
+            policies=Lineup((str(tuned_path), opp), (tuned, lineup.policy(opp))),
         )
         rows.append({"opponent": opp, "deals": config.validate_deals, **compare(sim).as_dict()})
     return rows
