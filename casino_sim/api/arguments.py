@@ -13,6 +13,7 @@ from numbers import Real
 from rich.console import Console
 
 from casino_sim.core.errors import UserError
+from casino_sim.experiments.door import Hooks
 
 OPTION = re.compile(r"--(no-)?([a-z][a-z-]*)")
 
@@ -79,3 +80,13 @@ def call_text(name: str, given: dict, defaults: dict) -> str:
         f"{k}={repr(str(v) if isinstance(v, os.PathLike) else v)}" for k, v in given.items() if v != defaults.get(k)
     )
     return f"cs.{name}({args})"
+
+
+class Bar(Hooks):
+    """A front door's hooks in the API (experiments/door.py): a progress bar on stderr when asked, nothing else."""
+
+    def __init__(self, shown: bool):
+        self.shown = shown
+
+    def progress(self, label: str, unit: str):
+        return progress_of(self.shown, label, unit)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.api.arguments import api_errors, call_text, check_types, progress_of
+from casino_sim.api.arguments import Bar, api_errors, call_text, check_types
 from casino_sim.api.tournaments import Tournament
 from casino_sim.core.errors import InputError
-from casino_sim.experiments.simulation import Hooks, SimRequest, Simulation
+from casino_sim.experiments.simulation import SimRequest, Simulation
 from casino_sim.policies.names import matchup, recorded_labels
 from casino_sim.runner.run_state import is_played
 from casino_sim.runner.rundir import RunDir
@@ -167,18 +167,8 @@ def simulate(
         request = SimRequest.of({**given, "seats": joined, "card_deals": str(card_deals)})
         command = [call_text("simulate", given, _DEFAULTS)]
         simulation = Simulation.new(request, out, command, force, "casino-sim simulate --resume {path}")
-        simulation.execute(backend, scheduler, _Bar(progress), reports)
+        simulation.execute(backend, scheduler, Bar(progress), reports)
         return Run(simulation.run.path)
-
-
-class _Bar(Hooks):
-    """The front door's hooks in the API: a progress bar on stderr when asked, nothing else."""
-
-    def __init__(self, shown: bool):
-        self.shown = shown
-
-    def progress(self, unit: str):
-        return progress_of(self.shown, "simulating", unit)
 
 
 def open_run(path: str | Path):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.api.arguments import api_errors, call_text, check_types, progress_of
+from casino_sim.api.arguments import Bar, api_errors, call_text, check_types
 from casino_sim.core.errors import InputError
 from casino_sim.experiments import tournament as tour
 from casino_sim.experiments.tournament import make_report
@@ -109,8 +109,7 @@ def tournament(
         )
         command = [call_text("tournament", given, _DEFAULTS)]
         door = tour.TournamentRun.new(config, out, command, force, "casino-sim tournament --resume {path}")
-        bar = lambda label: progress_of(progress, label, "games")  # noqa: E731
-        door.execute(backend, scheduler, progress=bar)
+        door.execute(backend, scheduler, Bar(progress))
         return Tournament(door.root)
 
 

@@ -25,9 +25,9 @@ def bench(
 ) -> None:
     """How fast an engine plays rounds of a policy against itself, and what compiling costs."""
 
-    def announce(threads: int) -> None:
+    def announce(threads: int, chosen) -> None:
         if engine == EngineName.numba:
-            ensure_compiled("bench", tables=[(policy,)])
+            ensure_compiled("bench", tables=[(chosen,)])
         if format == Format.text:
             console.print(
                 f"timing {deals:,} rounds of {policy} on the {engine.value} engine, "

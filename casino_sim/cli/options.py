@@ -96,7 +96,7 @@ def open_backend(backend: BackendName | None, scheduler: str | None, threads: in
 
 def ensure_compiled(*work: str, scheduler: str | None = None, tables=()) -> float:
     """engines.compiling.ensure_compiled (compile ahead behind one notice; the seconds it took) for rounds at these
-    tables (each: the names of the policies playing together, engines.compiling.search_variants). Nothing with a
+    tables (each: the policies playing together, as objects: engines.compiling.search_variants). Nothing with a
     scheduler: its workers compile their own."""
     if scheduler:
         return 0.0
@@ -106,7 +106,7 @@ def ensure_compiled(*work: str, scheduler: str | None = None, tables=()) -> floa
 def ensure_runs_compiled(configs, scheduler: str | None = None) -> float:
     """ensure_compiled for simulate runs (their SimConfigs): the rounds they play, with the policies they seat."""
     work = sorted({round_work(c.players) for c in configs})
-    return ensure_compiled(*work, scheduler=scheduler, tables=[c.policy_names() for c in configs])
+    return ensure_compiled(*work, scheduler=scheduler, tables=[c.lineup().policies for c in configs])
 
 
 def _set_bot_timeout(seconds: float | None) -> float | None:

@@ -1,6 +1,6 @@
-"""simulate's steps as the terminal shows them, around the front door (experiments/simulation.py): resume as the
-run was started, the run folder, the progress bar, the played line; each step cut short by Ctrl-C says in one
-line how to finish (runner/run_state.py keeps the manifest honest)."""
+"""The front doors' steps as the terminal shows them (experiments/door.py Hooks): resume as the run was started,
+the folder, the progress bars, simulate's played line; each step cut short by Ctrl-C says in one line how to
+finish (runner/run_state.py keeps a run's manifest honest)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from casino_sim.cli.options import console
+from casino_sim.experiments.door import Hooks
 from casino_sim.runner.run_state import COMPLETE, PLAYED, partial_note, update_manifest
 
 try:  # typer >= 0.2x carries its own copy of click
@@ -28,16 +29,6 @@ def given_options(params: dict) -> dict:
         if source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT", "PROMPT"):
             given[name] = value
     return given
-
-
-def resume_as_started(params: dict, config) -> None:
-    """`tournament --resume`, `tune --resume`: refuse the options given that contradict the run's `config` (a
-    dataclass of option names), in one line (experiments/resume.py)."""
-    # pandas: loaded by the commands that run, not --help
-    from casino_sim.experiments.resume import refuse_changed
-    from casino_sim.experiments.seating import manifest_options
-
-    refuse_changed(given_options(params), manifest_options(config))
 
 
 def resumed(path: Path, options: dict, command: list[str]):
@@ -62,17 +53,45 @@ def resumed(path: Path, options: dict, command: list[str]):
     return simulation
 
 
-class Shown:
-    """The front door's hooks (experiments/simulation.py Hooks) on the terminal: the run folder, a progress bar,
-    the played line and its notes, and Ctrl-C's one line on how to finish."""
+class Said(Hooks):
+    """A door's hooks on the terminal: its folder, under the name `folder` gives it (None: not shown), a progress
+    bar per label, each stage's line, `reported(result)` once the report is written (None: nothing), and Ctrl-C's
+    one line `cut` ({path}: the folder), then exit 130."""
+
+    def __init__(self, cut: str, folder: str | None = "run folder", reported=None):
+        self.cut, self.folder, self.show = cut, folder, reported
 
     def started(self, run) -> None:
-        console.print(f"run folder: {run.path}", highlight=False)
+        if self.folder:
+            console.print(f"{self.folder}: {run.path}", highlight=False)
 
-    def progress(self, unit: str):
+    def progress(self, label: str, unit: str):
         from casino_sim.runner.progress import progress_bar  # rich's progress bar: start-up time --help never needs
 
-        return progress_bar(console, "simulating", unit)
+        return progress_bar(console, label, unit)
+
+    def stage(self, text: str) -> None:
+        console.print(text, highlight=False)
+
+    def reported(self, result) -> None:
+        if self.show is not None:
+            self.show(result)
+
+    def cut_line(self, step: str) -> str:
+        """The line Ctrl-C in `step` prints."""
+        return self.cut
+
+    def interrupted(self, step: str, run) -> None:
+        console.print(self.cut_line(step).format(path=run.path), highlight=False, soft_wrap=step != "play")
+        raise typer.Exit(130) from None
+
+
+class Shown(Said):
+    """simulate's hooks on the terminal: the run folder, its progress bar, the played line and its notes, and
+    Ctrl-C's one line on how to finish (the play, or the reports)."""
+
+    def __init__(self):
+        super().__init__("interrupted: finished chunks are kept; finish with  casino-sim simulate --resume {path}")
 
     def played(self, manifest: dict | None) -> None:
         # deferred, so that `casino-sim --help` never loads them: pandas
@@ -85,20 +104,13 @@ class Shown:
         for note in run_notes.notes(manifest):
             console.print(note, highlight=False, markup=False, soft_wrap=True)
 
-    def interrupted(self, step: str, run) -> None:
+    def cut_line(self, step: str) -> str:
         if step == "play":
-            console.print(
-                f"interrupted: finished chunks are kept; finish with  casino-sim simulate --resume {run.path}",
-                highlight=False,
-            )
-        else:
-            console.print(
-                f"interrupted: every chunk is played, the reports are not all written; write them with  "
-                f"casino-sim report all {run.path}  (or casino-sim simulate --resume {run.path})",
-                highlight=False,
-                soft_wrap=True,
-            )
-        raise typer.Exit(130) from None
+            return self.cut
+        return (
+            "interrupted: every chunk is played, the reports are not all written; write them with  "
+            "casino-sim report all {path}  (or casino-sim simulate --resume {path})"
+        )
 
 
 def played_line(manifest: dict) -> str:

@@ -21,7 +21,7 @@ from casino_sim.cli.options import (
     open_backend,
     refuse_resume_with_force,
 )
-from casino_sim.cli.run_flow import reported, resume_as_started
+from casino_sim.cli.run_flow import reported
 from casino_sim.cli.ui import card_values_table, expectations_table, games_table, ratings_table, summary_table
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
@@ -299,14 +299,12 @@ def tournament(
     With 3 or 4 players a table holds two policies: A's team against B's (teams swapped), or A alone against B
     in every other seat, A in each seat, then B alone against A. Tables of three or more policies are not played.
     """
-    # deferred, so that `casino-sim --help` never loads them: pandas, rich's bar
+    # deferred, so that `casino-sim --help` never loads them: pandas
     from casino_sim.experiments import tournament as tour
-    from casino_sim.runner.progress import progress_bar
 
     refuse_resume_with_force(resume, force)
     if resume is not None:
-        door = tour.TournamentRun.resume(resume, sys.argv)
-        resume_as_started(locals(), door.config)
+        door = tour.TournamentRun.resume(resume, run_flow.given_options(locals()), sys.argv)
     else:
         config = tour.TournamentConfig(
             policies=tuple(policies or ()),
@@ -317,25 +315,10 @@ def tournament(
             chunk_deals=chunk_deals,
         )
         door = tour.TournamentRun.new(config, out, sys.argv, force)
-    bar = lambda label: progress_bar(console, label, "games")  # noqa: E731
-    tables = door.execute(backend.value if backend else None, scheduler, _TournamentShown(), bar)
+    cut = "interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {path}"
+    tables = door.execute(backend.value if backend else None, scheduler, run_flow.Said(cut, "tournament folder"))
     console.print(ratings_table(tables["ratings"], tables["matches"]))
     console.print(f"matrices, ratings and the heatmap: {door.root / 'report'}", highlight=False)
-
-
-class _TournamentShown:
-    """The tournament door's hooks (experiments/simulation.py Hooks) on the terminal: its folder, and Ctrl-C's one
-    line on how to finish."""
-
-    def started(self, run) -> None:
-        console.print(f"tournament folder: {run.path}", highlight=False)
-
-    def interrupted(self, step: str, run) -> None:
-        console.print(
-            f"interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {run.path}",
-            highlight=False,
-        )
-        raise typer.Exit(130) from None
 
 
 def card_value(
@@ -364,7 +347,7 @@ def card_value(
     target = out or Path("results/runs") / f"card-value-{folder_safe(chosen.name)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
-    ensure_compiled(round_work(get_rules(rules).players), tables=[(policy,)])
+    ensure_compiled(round_work(get_rules(rules).players), tables=[(chosen,)])
     with progress_bar(console, "card values") as update:
         paired = card_values(chosen, deals, rules, seed, threads, progress=update)
     config = {"policy": policy, "deals": deals, "rules": rules, "seed": seed}

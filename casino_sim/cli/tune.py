@@ -1,4 +1,4 @@
-"""`casino-sim tune`: parse the options, run the search (experiments/tune.py), print the validation."""
+"""`casino-sim tune`: the options mapped onto tune's front door (experiments/tune.py TuneRun); the validation."""
 
 from __future__ import annotations
 
@@ -9,11 +9,8 @@ import typer
 
 from casino_sim.cli import options as opts
 from casino_sim.cli.options import BackendOpt, RulesOpt, SchedulerOpt, console
-from casino_sim.cli.run_flow import resume_as_started
+from casino_sim.cli.run_flow import Said, given_options
 from casino_sim.cli.ui import validation_table
-from casino_sim.core.rules import get_rules
-from casino_sim.engines.compiling import round_work
-from casino_sim.policies.registry import folder_safe
 
 
 def tune(
@@ -54,21 +51,17 @@ def tune(
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Search a heuristic policy's weights for the best score against a field; write it as a policy file."""
-    # deferred, so that `casino-sim --help` never loads them: pandas, rich's bar
-    from casino_sim.experiments import tune as tn
-    from casino_sim.experiments.tune_store import TuneDir
-    from casino_sim.runner.progress import progress_bar
+    # deferred, so that `casino-sim --help` never loads them: pandas
+    from casino_sim.experiments.tune import TuneConfig, TuneRun
 
     opts.refuse_resume_with_force(resume, force)
+    fields = tuple(a.strip() for a in against.split(",") if a.strip())
     if resume is not None:
-        folder = resume
-        config = tn.TuneConfig.from_manifest(TuneDir(folder).read_manifest(), threads)
-        given = dict(locals(), against=tuple(a.strip() for a in against.split(",") if a.strip()))
-        resume_as_started(given, config)
+        door = TuneRun.resume(resume, given_options(dict(locals(), against=fields)), threads)
     else:
-        config = tn.TuneConfig(
+        config = TuneConfig(
             start=start,
-            against=tuple(a.strip() for a in against.split(",") if a.strip()),
+            against=fields,
             rules=rules,
             deals=deals,
             generations=generations,
@@ -79,28 +72,8 @@ def tune(
             name=name,
             threads=threads,
         )
-    config.policies()  # every bad option before a backend starts; the policies resolved once
-    if resume is None:
-        folder = out or Path("results/tune") / f"{folder_safe(config.lineup().label(start))}-{rules}-seed{seed}"
-    with opts.open_backend(backend, scheduler, config.threads) as field_backend:  # a bad address: no folder made
-        run = tn.open_run(config, folder, resume=resume is not None, force=force)
-        console.print(f"run folder: {folder}", highlight=False)
-        work = round_work(get_rules(config.rules).players, sides=True)
-        opts.ensure_compiled(work, tables=[(config.start, a) for a in config.against])
-        try:
-            with progress_bar(console, "tuning") as update:
-                result = tn.tune(
-                    config,
-                    run,
-                    field_backend,
-                    progress=update,
-                    stage=lambda s: console.print(s, highlight=False),
-                )
-        except KeyboardInterrupt:
-            console.print(
-                f"interrupted: finished generations are kept; finish with  casino-sim tune --resume {folder}",
-                highlight=False,
-            )
-            raise typer.Exit(130) from None
-    console.print(validation_table(config.name, result.validation))
-    console.print(f"policy: {result.path}\ntables and charts: {folder / 'report'}", highlight=False)
+        door = TuneRun.new(config, out, force)
+    cut = "interrupted: finished generations are kept; finish with  casino-sim tune --resume {path}"
+    result = door.execute(backend.value if backend else None, scheduler, Said(cut))
+    console.print(validation_table(door.config.name, result.validation))
+    console.print(f"policy: {result.path}\ntables and charts: {door.path / 'report'}", highlight=False)

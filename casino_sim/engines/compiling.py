@@ -49,9 +49,10 @@ def round_work(players: int, sides: bool = False) -> str:
 
 
 def search_variants(tables) -> tuple[bool, ...]:
-    """The round kernels' variants these tables play on (each table: the names of the policies playing together):
-    True where a rollout or searcher sits (with the search kernels), False elsewhere; (False,) for no table."""
-    return tuple(sorted({any(get_policy(name).searches for name in table) for table in tables})) or (False,)
+    """The round kernels' variants these tables play on (each table: the policies playing together, resolved at the
+    front door): True where a rollout or searcher sits (with the search kernels), False elsewhere; (False,) for no
+    table."""
+    return tuple(sorted({any(policy.searches for policy in table) for table in tables})) or (False,)
 
 
 def _scripted(players: int, search: bool = False):

@@ -97,7 +97,8 @@ def run_bench(
     rollout and searcher add ms_per_decision; check times simulate --check's checked mode (numba only); numba with
     measure_compile adds compile_s_cold, compile_s_cached, first_deal_s_cached.
     threads 0 is every core (as in simulate); the reference engine plays in this one process: its threads is
-    always 1. `announce(threads)` is called once the arguments are known to be good, before the timing starts.
+    always 1. `announce(threads, policy)` (the policy resolved) is called once the arguments are known to be good,
+    before the timing starts.
     """
     get_engine(engine)  # an unknown name is the first thing said
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 10**9:
@@ -112,7 +113,7 @@ def run_bench(
         raise InputError("--check times the numba engine's checked mode")
     threads = 1 if engine == "reference" else _resolved_threads(threads)
     if announce is not None:
-        announce(threads)
+        announce(threads, pol)
     seconds = _time_rows(engine, pol, rs, deals, threads, seed, check)
     out = {
         "engine": engine,

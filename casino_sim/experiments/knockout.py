@@ -21,7 +21,7 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.compare import deal_headline
-from casino_sim.policies import get_policy
+from casino_sim.experiments.seating import Lineup, resolved_field, resolved_lineup
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES
 from casino_sim.policies.files import policy_from_dict
 from casino_sim.policies.policy import Policy
@@ -47,6 +47,13 @@ class KnockoutConfig:
     precision: float = 0.05  # stop a feature once its interval's half-width is at most this many points
     pairs: tuple[tuple[str, str], ...] = ()  # (A, B): the worth of B with A already out
 
+    # the policy resolved once, by check() (the front door's); never in the manifest, which keeps its name
+    resolved: Lineup | None = resolved_field()
+
+    def lineup(self) -> Lineup:
+        """The policy as an object, resolved once."""
+        return resolved_lineup(self, "resolved", (self.policy,))
+
     def check(self) -> Policy:
         """The policy, once every option is known to be sound; InputError names the first that is not."""
         if not 1 <= self.deals <= MAX_DEALS:
@@ -60,7 +67,7 @@ class KnockoutConfig:
         if not 0 <= self.precision < 100:
             raise InputError(f"--precision must be a half-width in points, >= 0, got {self.precision}")
         get_rules(self.rules)
-        policy = get_policy(self.policy)
+        policy = self.lineup().policy(self.policy)
         if policy.kind != "heuristic":
             raise InputError(
                 f"knockout sets a heuristic's feature weights to zero; {policy.name!r} is a {policy.kind} policy "

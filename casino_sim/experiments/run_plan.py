@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from casino_sim.core.errors import InputError
+from casino_sim.experiments.door import Progress
 from casino_sim.experiments.plan import Expectation, PlannedRun
 from casino_sim.experiments.simulate import config_of
-from casino_sim.experiments.simulation import Progress, Simulation
+from casino_sim.experiments.simulation import Simulation
 from casino_sim.runner.rundir import RunDir
 
 

@@ -2,19 +2,19 @@
 
 The command (cli/runs.py), the Python API (api/runs.py) and `experiment` (experiments/run_plan.py) all go through
 here, so a run is made, resumed, compiled for, played and reported in one order; what each caller shows on the way
-(the run folder, a progress bar, Ctrl-C's one-line hint) comes in through Hooks.
+(the run folder, a progress bar, Ctrl-C's one-line hint) comes in through Hooks (experiments/door.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 import pandas as pd
 
 from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.experiments.door import QUIET, Door, Hooks
 from casino_sim.experiments.resume import resume_config
 from casino_sim.experiments.seating import seat_names
 from casino_sim.experiments.simulate import (
@@ -26,7 +26,6 @@ from casino_sim.experiments.simulate import (
     play_chunks,
     write_reports,
 )
-from casino_sim.runner.backends import open_backend
 from casino_sim.runner.run_state import PLAYED
 from casino_sim.runner.rundir import RunDir, refuse_used_folder
 
@@ -89,45 +88,17 @@ class SimRequest:
         return asdict(self)
 
 
-class Hooks:
-    """What a Simulation tells its caller on the way; these say nothing (the API without a progress bar)."""
-
-    def started(self, run: RunDir) -> None:
-        """The run folder is made (or found, resuming)."""
-
-    def progress(self, unit: str) -> AbstractContextManager:
-        """A context yielding update(done, total) while the chunks play, or None."""
-        return nullcontext(None)
-
-    def played(self, manifest: dict | None) -> None:
-        """The chunks are played (None: every chunk was, before this command)."""
-
-    def interrupted(self, step: str, run: RunDir) -> None:
-        """Ctrl-C in `step` ("play" or "reports"); KeyboardInterrupt goes on up after it unless this raises."""
-
-
-QUIET = Hooks()
-
-
-class Progress(Hooks):
-    """Hooks that pass the play's progress to `update(done, total)` (a bar its caller has opened), or to nothing."""
-
-    def __init__(self, update=None):
-        self.update = update
-
-    def progress(self, unit: str) -> AbstractContextManager:
-        return nullcontext(self.update)
-
-
 @dataclass
-class Simulation:
-    """One simulate run, its config checked: made (or resumed), compiled for, played and reported."""
+class Simulation(Door):
+    """One simulate run, its config checked: made (or resumed), compiled for, played and reported (the steps of
+    experiments/door.py Door)."""
 
     config: SimConfig
     run: RunDir
     command: list[str]
     force: bool = False
     resumed: bool = False
+    reports: bool = True  # write the reports (execute's; off: it returns None)
 
     @classmethod
     def new(
@@ -146,6 +117,10 @@ class Simulation:
         run = RunDir(path)
         return cls(resume_config(run, given, command), run, command, resumed=True)
 
+    @property
+    def folder(self) -> RunDir:
+        return self.run
+
     def start(self) -> None:
         """Make the run folder and its manifest (a resumed run has them)."""
         if not self.resumed:
@@ -155,19 +130,15 @@ class Simulation:
         """Compile ahead what the run plays on the numba engine (a Python policy or a bot plays on the reference
         engine: nothing to compile; a scheduler's workers compile their own)."""
         if scheduler is None and self.config.engine_used() == "numba":
-            ensure_compiled(round_work(self.config.players), search=search_variants([self.config.policy_names()]))
+            ensure_compiled(round_work(self.config.players), search=search_variants([self.config.lineup().policies]))
 
     def play(self, backend, hooks: Hooks = QUIET) -> dict | None:
         """Play the chunks left on `backend` and mark the run played (its reports to write); None when every chunk
         was played before (a run cut short while its reports were written)."""
         if self.run.read_manifest().get("status") == PLAYED:
             return None
-        try:
-            with hooks.progress(self.config.unit) as update:
-                timings = play_chunks(self.config, self.run, update, backend)
-        except KeyboardInterrupt:
-            hooks.interrupted("play", self.run)
-            raise
+        with hooks.progress("simulating", self.config.unit) as update:
+            timings = play_chunks(self.config, self.run, update, backend)
         return finish_run(self.run, timings, reports=True)
 
     def write_reports(self, hooks: Hooks = QUIET) -> dict[str, pd.DataFrame]:
@@ -178,15 +149,13 @@ class Simulation:
             hooks.interrupted("reports", self.run)
             raise
 
+    def report(self, played, hooks: Hooks) -> dict[str, pd.DataFrame] | None:
+        """The report tables by kind, or None when `reports` is off."""
+        return self.write_reports(hooks) if self.reports else None
+
     def execute(
         self, backend: str | None = None, scheduler: str | None = None, hooks: Hooks = QUIET, reports: bool = True
     ) -> dict[str, pd.DataFrame] | None:
-        """The whole run on the backend asked for (opened before the folder is made: a bad address makes no run);
-        the report tables by kind, or None when `reports` is off."""
-        with open_backend(backend, scheduler, self.config.threads) as chunk_backend:
-            self.start()
-            hooks.started(self.run)
-            self.compile(scheduler)
-            manifest = self.play(chunk_backend, hooks)
-        hooks.played(manifest)
-        return self.write_reports(hooks) if reports else None
+        """The whole run (Door.execute); the report tables by kind, or None when `reports` is off."""
+        self.reports = reports
+        return super().execute(backend, scheduler, hooks)

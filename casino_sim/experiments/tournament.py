@@ -22,12 +22,12 @@ from pathlib import Path
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.experiments.door import Door, Hooks
+from casino_sim.experiments.resume import refuse_changed
 from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field, resolved_lineup
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
-from casino_sim.experiments.simulation import QUIET, Hooks
 from casino_sim.policies.names import Label, check_distinct, recorded_labels
 from casino_sim.policies.registry import folder_safe
-from casino_sim.runner.backends import open_backend
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
 
@@ -188,10 +188,11 @@ def run_tournament(
 
 
 @dataclass
-class TournamentRun:
+class TournamentRun(Door):
     """tournament's one front door: a tournament, its config checked once, started (or resumed), compiled for,
-    played and reported. The command (cli/runs.py) and the API (api/tournaments.py) both go through it; what each
-    shows on the way comes in through Hooks (experiments/simulation.py) and a Progress per pairing."""
+    played and reported (the steps of experiments/door.py Door). The command (cli/runs.py) and the API
+    (api/tournaments.py) both go through it; what each shows on the way comes in through its Hooks, with a
+    progress bar per pairing."""
 
     config: TournamentConfig
     root: Path
@@ -211,27 +212,36 @@ class TournamentRun:
         return cls(config, root, command, force, resume_with=resume_with.format(path=root))
 
     @classmethod
-    def resume(cls, root: Path, command: list[str]) -> TournamentRun:
-        """The tournament in `root` as it was started."""
-        return cls(config_of(root), Path(root), command, resumed=True)
+    def resume(cls, root: Path, given: dict, command: list[str]) -> TournamentRun:
+        """The tournament in `root` as it was started; InputError for an option `given` that contradicts it
+        (experiments/resume.py)."""
+        config = config_of(root)
+        refuse_changed(given, config.manifest_config())
+        return cls(config, Path(root), command, resumed=True)
 
-    def execute(
-        self, backend=None, scheduler: str | None = None, hooks: Hooks = QUIET, progress: Progress | None = None
-    ) -> dict:
-        """Every pairing not yet complete, on the backend asked for (opened before the folder is made), then the
-        report: its tables by name."""
-        with open_backend(backend, scheduler, self.config.threads) as chunk_backend:
-            if not self.resumed:
-                create_tournament(self.config, self.root, self.command, self.force, self.resume_with)
-            hooks.started(RunDir(self.root))
-            if scheduler is None:  # a scheduler's workers compile their own
-                players = get_rules(self.config.rules).players
-                ensure_compiled(round_work(players), search=search_variants(self.config.pairs()))
-            try:
-                run_tournament(self.config, self.root, self.command, progress, chunk_backend)
-            except KeyboardInterrupt:
-                hooks.interrupted("play", RunDir(self.root))
-                raise
+    @property
+    def folder(self) -> RunDir:
+        return RunDir(self.root)
+
+    def start(self) -> None:
+        if not self.resumed:
+            create_tournament(self.config, self.root, self.command, self.force, self.resume_with)
+
+    def compile(self, scheduler: str | None) -> None:
+        """The rounds of the rule set's players, for every pairing's policies (a scheduler's workers compile their
+        own)."""
+        if scheduler is None:
+            lineup = self.config.lineup()
+            tables = [(lineup.policy(a), lineup.policy(b)) for a, b in self.config.pairs()]
+            ensure_compiled(round_work(get_rules(self.config.rules).players), search=search_variants(tables))
+
+    def play(self, backend, hooks: Hooks) -> list[Path]:
+        """Every pairing not yet complete (resuming cut ones), a progress bar each."""
+        bar = lambda label: hooks.progress(label, "games")  # noqa: E731
+        return run_tournament(self.config, self.root, self.command, bar, backend)
+
+    def report(self, played, hooks: Hooks) -> dict:
+        """The report: its tables by name."""
         return write_report(self.root)
 
 

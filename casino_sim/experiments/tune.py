@@ -22,7 +22,10 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
+from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
 from casino_sim.experiments.compare import compare
+from casino_sim.experiments.door import Door, Hooks
+from casino_sim.experiments.resume import refuse_changed
 from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field, resolved_lineup
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.tune_play import FieldJob, play_field
@@ -31,6 +34,7 @@ from casino_sim.policies import builtin_policies, folder_label
 from casino_sim.policies.files import load_policy_file
 from casino_sim.policies.names import check_distinct
 from casino_sim.policies.policy import Policy
+from casino_sim.policies.registry import folder_safe
 from casino_sim.reports.stats import mean_ci
 from casino_sim.reports.tune import write_policy, write_report
 from casino_sim.runner.seeding import stream_seed
@@ -260,6 +264,7 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
     """The written policy against its start (and the rest of the field) on fresh mirrored deals, with 95% intervals."""
     opponents = list(dict.fromkeys([config.start, *config.against]))
     seed = stream_seed(config.seed, KEY_VALIDATION) >> 1  # fresh deals: a stream the search never drew from
+    tuned, lineup = load_policy_file(tuned_path), config.lineup()  # the field as the front door resolved it
     rows = []
     for opp in opponents:
         sim = SimConfig(
@@ -269,6 +274,7 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
             rules=config.rules,
             seed=seed,
             threads=config.threads,
+            policies=Lineup((str(tuned_path), opp), (tuned, lineup.policy(opp))),
         )
         rows.append({"opponent": opp, "deals": config.validate_deals, **compare(sim).as_dict()})
     return rows
@@ -309,3 +315,51 @@ def tune(
     result = TuneResult(load_policy_file(path), path, history, selection, validation)
     write_report(config, result, run.report)
     return result
+
+
+@dataclass
+class TuneRun(Door):
+    """tune's one front door: a run, its config checked once (the start and the field resolved), made (or
+    resumed), compiled for, searched, picked, validated and reported (the steps of experiments/door.py Door).
+    The command (cli/tune.py) is an adapter onto it."""
+
+    config: TuneConfig
+    path: Path
+    force: bool = False
+    resumed: bool = False
+
+    @classmethod
+    def new(cls, config: TuneConfig, out: Path | None = None, force: bool = False) -> TuneRun:
+        """A new run of `config` (checked here) into `out` (default results/tune/<start>-<rules>-seedN)."""
+        config.policies()
+        label = folder_safe(config.lineup().label(config.start))
+        default = Path("results/tune") / f"{label}-{config.rules}-seed{config.seed}"
+        return cls(config, Path(out) if out is not None else default, force)
+
+    @classmethod
+    def resume(cls, path: Path, given: dict, threads: int) -> TuneRun:
+        """The run in `path` as it was started, on `threads`; InputError for an option `given` that contradicts it
+        (experiments/resume.py)."""
+        config = TuneConfig.from_manifest(TuneDir(path).read_manifest(), threads)
+        refuse_changed(given, manifest_options(config))
+        config.policies()
+        return cls(config, Path(path), resumed=True)
+
+    @property
+    def folder(self) -> TuneDir:
+        return TuneDir(self.path)
+
+    def start(self) -> None:
+        open_run(self.config, self.path, resume=self.resumed, force=self.force)
+
+    def compile(self, scheduler: str | None) -> None:
+        """The seated rounds of the start against each opponent; with a scheduler too (the validation plays
+        here)."""
+        start, field = self.config.policies()
+        work = round_work(get_rules(self.config.rules).players, sides=True)
+        ensure_compiled(work, search=search_variants([(start, opponent) for opponent in field]))
+
+    def play(self, backend, hooks: Hooks) -> TuneResult:
+        """Search, pick and validate (tune), the policy file, tables and charts written into the run folder."""
+        with hooks.progress("tuning", "rounds") as update:
+            return tune(self.config, self.folder, backend, progress=update, stage=hooks.stage)

@@ -12,6 +12,7 @@ from rich.console import Console
 
 from casino_sim.engines import compiling
 from casino_sim.kernels import compiled
+from casino_sim.policies import get_policy
 
 
 def fake_kernel(name: str):
@@ -131,8 +132,9 @@ def test_the_compile_runs_on_a_deep_stack_and_its_error_reaches_the_command():
 def test_tables_without_a_searching_seat_compile_the_rounds_without_the_search_kernels():
     from casino_sim.kernels.rows import _play_rows
 
-    assert compiling.search_variants([("expert", "greedy")]) == compiling.search_variants([]) == (False,)
-    assert compiling.search_variants([("expert", "rollout"), ("greedy", "random")]) == (False, True)
+    expert, greedy, rollout, random = (get_policy(name) for name in ("expert", "greedy", "rollout", "random"))
+    assert compiling.search_variants([(expert, greedy)]) == compiling.search_variants([]) == (False,)
+    assert compiling.search_variants([(expert, rollout), (greedy, random)]) == (False, True)
     compiling._on_deep_stack(lambda: compiling.WARMUPS["simulate"](False))
     assert any(str(sig[-1]) == "none" for sig in _play_rows.signatures)  # search None: the variant without them
     assert compiled._has_cached_code(_play_rows, search=False)
