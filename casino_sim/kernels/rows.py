@@ -184,11 +184,11 @@ def play_rows(
     columns, tab = L.record_layout(rules.players, rules.teams)
     out = np.zeros((n, len(columns)), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
-    rules_arr, search = rules.as_array(), search_switch(policies[0], search)
+    rules_arr, search, checking = rules.as_array(), search_switch(policies[0], search), check_switch(check)
 
     def play(todo, cap, bits):
         _play_rows(
-            rules_arr, split_table(), deals, policies, todo, cap, bits, (out, status, trace, tab), check_switch(check), search
+            rules_arr, split_table(), deals, policies, todo, cap, bits, (out, status, trace, tab), checking, search
         )
         if status.any() and check:
             _raise_broken(rows, status, out)
