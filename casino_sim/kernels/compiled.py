@@ -36,25 +36,28 @@ ENTRY_KERNELS = {
 # The root of the search kernels (rollout, searcher, the exact last batch): the round kernels take `search` as their
 # last parameter, and compile them only in the variant whose seats search (kernels/search.py _play_to_end).
 SEARCH_ROOT = "search._search_index"
+# The roots of --check's kernels: the round kernels take `check`, and compile them only in the variant that checks
+# (True; the common one, None, is the one compiled ahead: a --check run compiles its own when it plays).
+CHECK_ROOTS = ("check._check_play", "check._check_end")
 
 
-def _takes_search(kernel) -> bool:
-    """Whether `kernel` is a round kernel compiled in two variants, by the type of its last parameter `search`."""
+def _variant(kernel, search: bool) -> dict[int, str]:
+    """The type each variant parameter of a round kernel has in the variant compiled ahead, by its position:
+    `search` a bool (with the search kernels) or none, `check` none (--check's variant compiles when it plays)."""
     code = kernel.py_func.__code__
-    return code.co_argcount > 0 and code.co_varnames[code.co_argcount - 1] == "search"
+    want = {"search": "bool" if search else "none", "check": "none"}
+    return {i: want[name] for i, name in enumerate(code.co_varnames[: code.co_argcount]) if name in want}
 
 
 def _has_cached_code(kernel, search: bool = False) -> bool:
     """Whether numba's cache index for `kernel` is fresh for this install (its own check, numba >= 0.59): for a
-    round kernel, holds the variant with (search: a bool) or without (None) the search kernels."""
+    round kernel, holds the variant _variant names."""
     cache_file = getattr(getattr(kernel, "_cache", None), "_cache_file", None)
     if cache_file is None:  # numba changed its internals: assume a compile rather than stay silent
         return False
     try:
-        index = cache_file._load_index()
-        if not _takes_search(kernel):
-            return bool(index)
-        return any(str(key[0][-1]) == ("bool" if search else "none") for key in index)  # key[0]: the arg types
+        variant = _variant(kernel, search)  # key[0] below: a compiled version's argument types
+        return any(all(str(key[0][i]) == t for i, t in variant.items()) for key in cache_file._load_index())
     except Exception:  # an unreadable index is recompiled by numba too
         return False
 
@@ -100,7 +103,8 @@ def kernels_due(*work: str, search: bool = False) -> list[str]:
         name = kernel_name(kernel)
         if name not in seen:
             seen[name] = kernel
-            todo.extend(k for k in _callees(kernel) if search or kernel_name(k) != SEARCH_ROOT)
+            skip = CHECK_ROOTS if search else (SEARCH_ROOT, *CHECK_ROOTS)
+            todo.extend(k for k in _callees(kernel) if kernel_name(k) not in skip)
     return sorted(
         n for n, k in seen.items() if k.targetoptions.get("inline") != "always" and not _has_cached_code(k, search)
     )

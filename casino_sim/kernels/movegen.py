@@ -293,7 +293,8 @@ def _lex_less(a, b):
     return (a & ~(low - 1)) == 0
 
 
-@njit(cache=True)
+# One version: _first_move's first comparison is with a literal 0, which numba would compile a second version for.
+@njit("boolean(int64[:, ::1], int64, int64)", cache=True)
 def _move_less(mv, i, j):
     """Canonical order of docs/notation.md (`casino-sim moves`): kind, card, value (null first), loose, builds."""
     for f in (L.M_KIND, L.M_CARD, L.M_VALUE):
@@ -336,5 +337,6 @@ def _sort_moves(mv, n, order):
         src, dst = dst, src
         in_other = not in_other
         width *= 2
-    if in_other:
-        order[:n] = other[:n]
+    if in_other:  # a loop, not order[:n] = other[:n]: a slice assignment compiles numba's error text (~10 s cold)
+        for i in range(n):
+            order[i] = other[i]

@@ -26,7 +26,7 @@ def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace, 
     search: search.py's search_switch of the seats."""
     _start_round(st, rules, deck, dealer)
     status = _play_to_end(
-        st, rules, tbl, deck, seats, buf, rng, (buf.quiet[0], trace, script, buf.quiet[3]), False, search
+        st, rules, tbl, deck, seats, buf, rng, (buf.quiet[0], trace, script, buf.quiet[3]), None, search
     )
     if status != L.OK:
         return status, 0

@@ -68,7 +68,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
 
     (CALLER_CHOOSES, n): a rollout or scripted seat is to choose among the n moves now in mv; the caller
     calls again with `pick`, the chosen row of mv (-1: choose here). With a record (io[0]), each play is
-    traced (io[1]), checked (`check`) and counted.
+    traced (io[1]), checked (`check`: True, or None for no check, rows.py check_switch) and counted.
     """
     ints, weights, wants = seats
     rec, trace, _script, tab = io
@@ -110,7 +110,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
         if rec.shape[0] and mv[i, 3] != 0:  # a play naming builds (rare): their owners before it
             _note_builds(st, s, mv[i, 0], mv[i, 3], rec, tab)
         _apply(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-        if check:
+        if check is not None:  # None (check_switch): pruned before typing, the common variant compiles no check
             broken = _check_play(st, rules, deck)
             if broken:
                 rec[L.C_PLIES] = st[L.PLY]
@@ -155,7 +155,7 @@ def _end_round(st, rules, score, rec, tab, check):
             rec[tab[L.G_TRACK, 0, t] + 2] = last
             rec[tab[L.G_TRACK, 0, t] + 3] = REMAINDER_PLY
     _score(st, rules, score)
-    if check:
+    if check is not None:
         broken = _check_end(st, rules, score)
         if broken:
             return broken

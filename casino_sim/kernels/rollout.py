@@ -131,7 +131,7 @@ def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, b
             sim[j] = st[j]
         _sample_world(st, rules, sim, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, buf.world_deck, opp_known)
         _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-        status, _ = _play_on(sim, rules, tbl, buf.world_deck, buf.base, buf, buf.work_mv, stream, buf.quiet, False, -1)
+        status, _ = _play_on(sim, rules, tbl, buf.world_deck, buf.base, buf, buf.work_mv, stream, buf.quiet, None, -1)
         if status != L.OK:
             return status
         _finish(sim)

@@ -130,6 +130,13 @@ def _seating(rows, players: int, k: int) -> np.ndarray:
     return seating
 
 
+def check_switch(check: bool) -> bool | None:
+    """The round kernels' `check`: True verifies every play, None compiles and plays a variant without the checks
+    (numba prunes `check is not None` before typing, as search.py's search_switch), so a common run compiles none
+    of kernels/check.py."""
+    return True if check else None
+
+
 def checked_trace(trace):
     """The trace array a row kernel writes moves into (none: an empty one), refused unless the kernel can."""
     if trace is None:
@@ -177,11 +184,11 @@ def play_rows(
     columns, tab = L.record_layout(rules.players, rules.teams)
     out = np.zeros((n, len(columns)), dtype=np.int64)
     status = np.zeros(n, dtype=np.int64)
-    rules_arr, search = rules.as_array(), search_switch(policies[0], search)
+    rules_arr, search, checking = rules.as_array(), search_switch(policies[0], search), check_switch(check)
 
     def play(todo, cap, bits):
         _play_rows(
-            rules_arr, split_table(), deals, policies, todo, cap, bits, (out, status, trace, tab), bool(check), search
+            rules_arr, split_table(), deals, policies, todo, cap, bits, (out, status, trace, tab), checking, search
         )
         if status.any() and check:
             _raise_broken(rows, status, out)

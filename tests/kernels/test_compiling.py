@@ -78,6 +78,8 @@ def test_kernels_due_are_the_ones_numba_compiles_on_their_own(monkeypatch):
     assert (
         plain < simulate and {"search._search_index", "rollout._rollout_index", "exact._exact_values"} & plain == set()
     )
+    # nor, compiled ahead (without --check), the invariants of kernels/check.py
+    assert not {k for k in simulate | regret if k.startswith("check.")}
     judge = {k for k in regret if k.startswith("lastbatch.")}  # and the exact solver, as the searching rounds use it
     assert plain <= regret <= simulate | judge and "lastbatch._judge_rows" in regret
     monkeypatch.setattr(
@@ -138,3 +140,13 @@ def test_tables_without_a_searching_seat_compile_the_rounds_without_the_search_k
     compiling._on_deep_stack(lambda: compiling.WARMUPS["simulate"](False))
     assert any(str(sig[-1]) == "none" for sig in _play_rows.signatures)  # search None: the variant without them
     assert compiled._has_cached_code(_play_rows, search=False)
+
+
+def test_check_is_a_variant_of_the_round_kernels():
+    """--check plays the variant with the invariants (True); every other run the one without them (None), the one
+    compiled ahead and looked for in the cache."""
+    from casino_sim.kernels.rows import _play_rows, check_switch
+
+    assert check_switch(True) is True and check_switch(False) is None
+    variant = compiled._variant(_play_rows, search=False)
+    assert sorted(variant.values()) == ["none", "none"]  # check and search, by their positions
