@@ -18,16 +18,14 @@ def equity(
     ],
     out: Annotated[Path | None, typer.Option("--out", help="Where to write (default RUN_DIR/report).")] = None,
     resamples: Annotated[
-        int, typer.Option(help="Bootstrap resamples of the deals behind each 95% interval (at least 100).")
+        int, typer.Option(min=100, help="Bootstrap resamples of the deals behind each 95% interval (at least 100).")
     ] = 400,
-    seed: Annotated[int, typer.Option(help="Seed of the resampling.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the resampling.")] = 0,
 ) -> None:
     """The game's equity table: the chance of winning the whole game from every score, dealing or not.
 
     From the points of a run's rounds, by dynamic programming over the game's rules (its target and options come
     from the run's --rules); writes equity.csv, equity.json and the heatmap equity.png / equity.svg."""
-    if resamples < 100:
-        raise InputError(f"--resamples must be at least 100, got {resamples}")
     # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib
     from casino_sim.reports.equity import write_equity
     from casino_sim.runner.rundir import writable_folder
