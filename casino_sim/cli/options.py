@@ -105,7 +105,7 @@ def ensure_compiled(*work: str, scheduler: str | None = None, tables=()) -> floa
 
 def ensure_runs_compiled(configs, scheduler: str | None = None) -> float:
     """ensure_compiled for simulate runs (their SimConfigs): the rounds they play, with the policies they seat."""
-    work = sorted({round_work(c.players, c.games) for c in configs})
+    work = sorted({round_work(c.players) for c in configs})
     return ensure_compiled(*work, scheduler=scheduler, tables=[c.policy_names() for c in configs])
 
 

@@ -32,7 +32,7 @@ NOTICE = "compiling the numba engine for {what} (first run after install or upgr
 WHAT = {
     "simulate": "two-player rounds",
     "simulate-n": "three- and four-player rounds",
-    "sides-n": "three- and four-player games",
+    "sides-n": "three- and four-player seated comparisons",
     "moves": "legal moves",
     "apply": "playing a move",
     "rollout": "the rollout and searcher policies",
@@ -44,7 +44,7 @@ WHAT = {
 
 def round_work(players: int, sides: bool = False) -> str:
     """The kind of work that plays rounds of `players` players: simulate's rows, or (three or four players) their
-    rows or, for whole games and seated comparisons, each side's points."""
+    rows (whole games too) or, for seated comparisons (knockout, tune), each side's points."""
     return "simulate" if players == 2 else "sides-n" if sides else "simulate-n"
 
 

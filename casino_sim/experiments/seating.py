@@ -19,8 +19,8 @@ from casino_sim.policies.names import check_distinct, seat_names
 from casino_sim.policies.registry import exec_policy
 from casino_sim.runner.deals import rotations
 
-# what plays two players only so far: --record, --check
-TWO_PLAYER_OPTIONS = ("--record", "--check")
+# what plays two players only so far: --record
+TWO_PLAYER_OPTIONS = ("--record",)
 
 
 @dataclass(frozen=True, eq=False)

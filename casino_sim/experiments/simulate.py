@@ -30,7 +30,6 @@ from casino_sim.policies.names import matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import play_games
-from casino_sim.runner.ngames import play_games_n
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
@@ -106,7 +105,7 @@ class SimConfig:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
         if self.games:
             self.check_games()
-        check_seating(self.rules, self.seats, (bool(self.record), self.checked), self.lineup)
+        check_seating(self.rules, self.seats, (bool(self.record),), self.lineup)
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -119,9 +118,8 @@ class SimConfig:
         """Whole games of three or four players keep only each side's points: refuse what needs the record."""
         if get_rules(self.rules).players == 2:
             return
-        for option, on in (("--check", self.checked), ("--until-ci", self.until_ci is not None)):
-            if on:
-                raise InputError(f"{option} goes with two players; whole games of three or four do not take it")
+        if self.until_ci is not None:
+            raise InputError("--until-ci goes with two players; whole games of three or four do not take it")
         if self.seats is not None:
             raise InputError("--seats seats single rounds; whole games of three or four players seat A against B")
 
@@ -258,8 +256,9 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
-        game_args = (engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb)
-        played = play_games(*game_args, config.checked) if rules.players == 2 else play_games_n(*game_args)
+        played = play_games(
+            engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb, config.checked
+        )
         tables = dict(zip(("rounds", "games"), played))
     else:
         rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored, config.seatings())

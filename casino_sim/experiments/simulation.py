@@ -155,10 +155,7 @@ class Simulation:
         """Compile ahead what the run plays on the numba engine (a Python policy or a bot plays on the reference
         engine: nothing to compile; a scheduler's workers compile their own)."""
         if scheduler is None and self.config.engine_used() == "numba":
-            ensure_compiled(
-                round_work(self.config.players, self.config.games),
-                search=search_variants([self.config.policy_names()]),
-            )
+            ensure_compiled(round_work(self.config.players), search=search_variants([self.config.policy_names()]))
 
     def play(self, backend, hooks: Hooks = QUIET) -> dict | None:
         """Play the chunks left on `backend` and mark the run played (its reports to write); None when every chunk

@@ -1,10 +1,10 @@
-"""Whole games to the target (docs/rules.md section 8), played as waves of rounds.
+"""Whole games to the target (docs/rules.md sections 8 and 11) for two, three or four players, A against B in
+every seating (runner/seated.py), played as waves of rounds.
 
-Wave k plays round k of every game still running, all in one call of the row
-player, so games run at the speed of rounds. Round k of a game takes its deck
-and policy seed from wave k's rows, which are a pure function of the chunk seed
-and k: a mirrored pair of games sees the same shuffles round by round, and any
-backend or thread count gives the same games.
+Wave k plays round k of every game still running, all seatings in one call of the row kernel, so games run at
+the speed of rounds. Round k of a game takes its deck and policy seed from wave k's rows, which are a pure
+function of the chunk seed and k: every seating of a game sees the same shuffles round by round (common random
+numbers, as a mirrored pair of two-player games), and any backend or thread count gives the same games.
 """
 
 from __future__ import annotations
@@ -15,11 +15,14 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from casino_sim.core.record import PLACES, TEAMS
 from casino_sim.core.rules import RuleSet
+from casino_sim.engines import get_engine
 from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
-from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.play import play_rows
+from casino_sim.runner.deals import DealRows, chunk_rows
+from casino_sim.runner.play import record_frame
+from casino_sim.runner.seated import seatings
 
 
 def wave_seed(chunk_seed: int, wave: int) -> int:
@@ -105,6 +108,31 @@ def game_table(game_id: np.ndarray, mirror: np.ndarray, seats: list[np.ndarray],
     )
 
 
+def first_dealers(chunk_seed: int, first_game: int, n_games: int, players: int) -> np.ndarray:
+    """Each shuffle sequence's first dealer: two players take wave 0's rows' own dealer; three or four draw from
+    a stream of their own, as the rows draw their dealers among two players."""
+    if players == 2:
+        return chunk_rows(wave_seed(chunk_seed, 0), first_game, n_games, False).dealer
+    return np.random.default_rng(wave_seed(chunk_seed, MAX_ROUNDS)).integers(0, players, n_games)
+
+
+def side_points(cols: dict, rules: RuleSet) -> np.ndarray:
+    """(rounds, sides): each side's points in round records (columns by name). Two players' columns are the
+    seats'; three or four players' are places in the turn order, each owned by its `{place}_seat`; with teams the
+    team totals, team `first` (the first and third places) owned by the first place's side (core/record.py)."""
+    if rules.players == 2:
+        return np.stack([cols["s0_total"], cols["s1_total"]], axis=1)
+    places = (*PLACES[: rules.players - 1], "dealer")
+    if rules.teams:
+        owner = [cols[f"{q}_seat"] % 2 for q in places[:2]]  # a team's places: its sides
+        totals = [cols[f"team_{t}_total"] for t in TEAMS]
+    else:
+        owner, totals = [cols[f"{q}_seat"] for q in places], [cols[f"{q}_total"] for q in places]
+    points = np.zeros((len(totals[0]), rules.n_sides), np.int64)
+    np.put_along_axis(points, np.stack(owner, axis=1).astype(np.int64), np.stack(totals, axis=1), axis=1)
+    return points
+
+
 def play_games(
     engine: str,
     chunk_seed: int,
@@ -116,27 +144,64 @@ def play_games(
     policy_b: Policy,
     check: bool = False,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(round records with game_id and round_no, one row per game) for n_games games (twice if mirrored).
+    """(rounds: one row per round, games: one row per game) for n_games shuffle sequences, each played once per
+    seating (runner/seated.py; unmirrored, the first only). Two players' rounds keep their whole records (with
+    deal_id), three or four players' each side's points (docs/games.md). `check` verifies the numba engine's
+    every play.
 
-    The first dealer is drawn per game (the same for both games of a mirrored
-    pair), then alternates; a void round is replayed by the same dealer.
+    Game g is sequence g // seatings in seating g % seatings. Every seating of a sequence has the same first
+    dealer (first_dealers) and the same shuffles round by round (common random numbers); the deal passes to the
+    next player after a complete round, and a void round is replayed by the same dealer.
     """
-    first = chunk_rows(wave_seed(chunk_seed, 0), first_game, n_games, mirrored)
-    tally = new_tally(first.dealer, 2)
+    seat_a = seatings(rules, mirrored)
+    n_seat = len(seat_a)
+    seq, seating = np.divmod(np.arange(n_games * n_seat), n_seat)
+    ids = first_game + seq
+    first = first_dealers(chunk_seed, first_game, n_games, rules.players)[seq]
+    tally = new_tally(first, rules.n_sides)
+    policy_of = (~seat_a).astype(np.int8)  # each seating's policy of each player: 0 A, 1 B
 
     def play_wave(wave: int, running: np.ndarray):
-        rows = first if wave == 0 else chunk_rows(wave_seed(chunk_seed, wave), first_game, n_games, mirrored)
-        frame = play_rows(engine, rows.take(running, tally.dealer[running]), rules, policy_a, policy_b, check=check)
-        frame.insert(1, "round_no", np.int16(wave))
-        return frame, frame["void"].to_numpy() != 0, frame[["s0_total", "s1_total"]].to_numpy()
+        rows = chunk_rows(wave_seed(chunk_seed, wave), first_game, n_games, False)
+        s, d = seating[running], seq[running]
+        dealt = DealRows(
+            ids[running],
+            s.astype(np.int8),
+            rows.decks[d],
+            tally.dealer[running].astype(np.int8),
+            seat_a[s, 0],
+            rows.seeds[d],
+            policy_of[s],
+        )
+        cols = get_engine(engine).play_rows(dealt, rules, policy_a, policy_b, check=check)
+        points, void = side_points(cols, rules), cols["void"] != 0
+        if rules.players == 2:
+            frame = record_frame(dealt, rules, (policy_a, policy_b), cols)
+            frame.insert(1, "round_no", np.int16(wave))
+        else:
+            frame = sides_frame(dealt, wave, void, points)
+        return frame, void, points
 
     records = pd.concat(play_waves(rules, tally, play_wave), ignore_index=True)
-    for c in ("policy_0", "policy_1", "rules"):  # waves with other seatings make concat fall back to strings
-        records[c] = records[c].astype(str).astype("category")
-    records.insert(1, "game_id", records["deal_id"])  # deal_id too: a mirrored pair of games is one sample
+    if rules.players == 2:
+        for c in ("policy_0", "policy_1", "rules"):  # waves with other seatings make concat fall back to strings
+            records[c] = records[c].astype(str).astype("category")
+        records.insert(1, "game_id", records["deal_id"])  # deal_id too: a mirrored pair of games is one sample
     records = records.sort_values(["game_id", "mirror", "round_no"], kind="stable", ignore_index=True)
-    seats = [
-        np.where(first.a_seat0, policy_a.name, policy_b.name),
-        np.where(first.a_seat0, policy_b.name, policy_a.name),
-    ]
-    return records, game_table(first.deal_id, first.mirror, seats, rules, tally, first.dealer)
+    names = [np.where(seat_a[seating, p], policy_a.name, policy_b.name) for p in range(rules.players)]
+    return records, game_table(ids, seating.astype(np.int8), names, rules, tally, first)
+
+
+def sides_frame(rows: DealRows, wave: int, void: np.ndarray, points: np.ndarray) -> pd.DataFrame:
+    """Three or four players' rounds as whole games keep them: game, seating, round, dealer, void, each side's
+    points."""
+    return pd.DataFrame(
+        {
+            "game_id": rows.deal_id,
+            "mirror": rows.mirror,
+            "round_no": np.int16(wave),
+            "dealer": rows.dealer.astype(np.int8),
+            "void": void.astype(np.int8),
+            **{f"s{s}_total": points[:, s].astype(np.int8) for s in range(points.shape[1])},
+        }
+    )

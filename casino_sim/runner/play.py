@@ -40,11 +40,17 @@ def play_rows(
     of (policy_a, policy_b, *others), named in column policy_p.
     """
     cols = get_engine(engine).play_rows(rows, rules, policy_a, policy_b, others=others, **options)
+    return record_frame(rows, rules, (policy_a, policy_b, *others), cols)
+
+
+def record_frame(rows: DealRows, rules: RuleSet, policies: tuple[Policy, ...], cols: dict) -> pd.DataFrame:
+    """The records of the rows as an engine's play_rows gave them (`cols`), with deal_id, mirror, each player's
+    policy name and the rules first."""
+    names = [p.name for p in policies]
     if rows.seating is None:
-        names, b_seat0 = [policy_a.name, policy_b.name], (~rows.a_seat0).astype(np.int8)
+        b_seat0 = (~rows.a_seat0).astype(np.int8)
         seats = {"policy_0": named(b_seat0, names), "policy_1": named(1 - b_seat0, names)}
     else:
-        names = [p.name for p in (policy_a, policy_b, *others)]
         seats = {f"policy_{p}": named(rows.seating[:, p], names) for p in range(rules.players)}
     # Every record field is a small count (at most 52), so int8 holds it: an eighth of the memory and disk.
     small = {c: v.astype(np.int8) for c, v in cols.items()}

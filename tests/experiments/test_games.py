@@ -153,9 +153,12 @@ def test_bad_rule_options_are_one_line_errors(spec, fragment):
     assert_one_line_error(run("simulate", "--games", "--rules", spec, "--deals", "5"), fragment)
 
 
-def test_checked_games_are_the_same_games():
-    plain = games_of(deals=100)
-    checked = games_of(deals=100, checked=True)
+@pytest.mark.parametrize("rules", ["strict", "italian:players=3", "brazilian:players=4"])
+def test_checked_games_are_the_same_games(rules):
+    """--check verifies every play of whole games of any player count (one path) and changes none of them."""
+    plain = games_of(rules, deals=100)
+    SimConfig(games=True, rules=rules, checked=True).check()  # taken, not refused
+    checked = games_of(rules, deals=100, checked=True)
     for name in ("rounds", "games"):
         pd.testing.assert_frame_equal(plain[name], checked[name])
 

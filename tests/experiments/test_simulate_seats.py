@@ -133,3 +133,11 @@ def test_the_searcher_plays_a_seat_of_three(tmp_path):
     assert proc.returncode == 0, proc.stderr
     rounds = pd.read_parquet(tmp_path / "run" / "rounds")
     assert len(rounds) == 6 and (rounds["plies"] == 48).all()  # each deal once with A in every place
+
+
+@pytest.mark.parametrize("rules", ["italian:players=3", "brazilian:players=4"])
+def test_check_verifies_rounds_of_three_and_four_players(tmp_path, rules):
+    """--check is taken with any player count and changes no record."""
+    args = ("--policy", "expert", "--vs", "random", "--rules", rules, "--card-deals", "0")
+    plain = simulate(tmp_path / "plain", *args)
+    pd.testing.assert_frame_equal(simulate(tmp_path / "checked", *args, "--check"), plain)

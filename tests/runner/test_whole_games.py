@@ -1,4 +1,4 @@
-"""Whole games of three and four players (runner/ngames.py): the numba path against reference/game.py, and
+"""Whole games of three and four players (runner/games.py): the numba path against reference/game.py, and
 docs/rules.md section 11's game on both engines."""
 
 from __future__ import annotations
@@ -7,16 +7,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from casino_sim.core.record import record_columns
 from casino_sim.core.rules import get_rules
-from casino_sim.engines.numba import side_points
-from casino_sim.kernels.api import play_round_n_scripted
-from casino_sim.kernels.layout import S_TOTAL
+from casino_sim.engines import get_engine
 from casino_sim.policies import get_policy
 from casino_sim.reference.game import game_winner, play_game
-from casino_sim.reference.round import play_round
-from casino_sim.runner import ngames
+from casino_sim.runner import games as whole_games
 from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.games import wave_seed
+from casino_sim.runner.games import play_games, wave_seed
 
 SPECS = ("italian:players=3", "brazilian:players=4", "italian:players=4", "brazilian:players=3,target=31")
 SEED, GAMES = 5, 3
@@ -27,22 +25,19 @@ def script(seed) -> np.ndarray:
     return np.random.default_rng(int(seed)).integers(0, 2**32, 48)
 
 
-class ScriptedNumba:
-    """The numba kernel playing each round by the script of its seed (the seats' policies aside)."""
+class Scripted:
+    """An engine (numba or reference) playing each row by the script of its seed (the seats' policies aside)."""
 
-    def play_sides(self, rules, decks, dealers, seats, seeds):
-        rounds = [play_round_n_scripted(rules, d, int(k), script(s)) for d, k, s in zip(decks, dealers, seeds)]
-        points, void = side_points(rules, np.array([r.scores[:, S_TOTAL] for r in rounds]))
-        assert (void == np.array([r.last_capturer < 0 for r in rounds])).all()
-        return points, void
+    def __init__(self, name: str):
+        self.engine = get_engine(name)
 
-
-class ScriptedReference:
-    """reference/round.py playing each round by the script of its seed."""
-
-    def play_sides(self, rules, decks, dealers, seats, seeds):
-        results = [play_round(rules, d, int(k), scripted_chooser(script(s))) for d, k, s in zip(decks, dealers, seeds)]
-        return np.array([r.score.totals for r in results]), np.array([r.void for r in results])
+    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
+        records = [
+            self.engine.play_scripted(rules, d, int(k), script(s))[1]
+            for d, k, s in zip(rows.decks, rows.dealer, rows.seeds)
+        ]
+        assert all(r["void"] == (r["last_capturer"] < 0) for r in records)
+        return {c: np.array([r[c] for r in records], np.int64) for c in record_columns(rules.players, rules.teams)}
 
 
 def scripted_chooser(plays):
@@ -56,11 +51,9 @@ def scripted_chooser(plays):
 
 
 def scripted_games(monkeypatch, engine: str, spec: str):
-    monkeypatch.setattr(
-        ngames, "get_engine", lambda name: {"numba": ScriptedNumba, "reference": ScriptedReference}[name]()
-    )
+    monkeypatch.setattr(whole_games, "get_engine", Scripted)
     a, b = get_policy("greedy"), get_policy("random")
-    return ngames.play_games_n(engine, SEED, 0, GAMES, True, get_rules(spec), a, b)
+    return play_games(engine, SEED, 0, GAMES, True, get_rules(spec), a, b)
 
 
 class DealtLikeTheRunner:
@@ -104,7 +97,7 @@ def test_games_follow_section_9(engine, spec):
     rules = get_rules(spec)
     n_games = 2 if engine == "reference" else 40
     a, b = get_policy("greedy"), get_policy("random")
-    rounds, games = ngames.play_games_n(engine, 9, 100, n_games, True, rules, a, b)
+    rounds, games = play_games(engine, 9, 100, n_games, True, rules, a, b)
     assert len(games) == n_games * (2 if rules.teams else rules.players)
     assert (games.groupby("game_id")["first_dealer"].nunique() == 1).all()
     players = games[[f"policy_{p}" for p in range(rules.players)]].to_numpy()
@@ -130,7 +123,7 @@ def test_games_follow_section_9(engine, spec):
 
 
 def test_unmirrored_games_play_the_first_seating_only():
-    rounds, games = ngames.play_games_n(
+    rounds, games = play_games(
         "numba", 3, 0, 10, False, get_rules("italian:players=3"), get_policy("greedy"), get_policy("random")
     )
     assert len(games) == 10 and (games["mirror"] == 0).all() and (games["policy_0"] == "greedy").all()
@@ -141,8 +134,8 @@ def test_games_are_the_same_on_one_and_two_threads():
 
     args = ("numba", 8, 0, 30, True, get_rules("brazilian:players=4"), get_policy("expert"), get_policy("greedy"))
     with use_threads(1):
-        one = ngames.play_games_n(*args)
+        one = play_games(*args)
     with use_threads(2):
-        two = ngames.play_games_n(*args)
+        two = play_games(*args)
     for a, b in zip(one, two):
         pd.testing.assert_frame_equal(a, b)
