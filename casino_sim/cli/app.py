@@ -13,7 +13,7 @@ import typer
 from typer import Abort
 
 from casino_sim import __version__
-from casino_sim.cli import bench, games, policies, positions, runs, skills, tune
+from casino_sim.cli import bench, equity, games, policies, positions, runs, skills, tune
 from casino_sim.cli.helpstyle import HelpCommand, HelpGroup
 from casino_sim.cli.options import HELP_OPTIONS
 from casino_sim.core.errors import USER_ERRORS
@@ -59,6 +59,7 @@ for command in (
     runs.tournament,
     bench.bench,
     runs.card_value,
+    equity.equity,
     tune.tune,
     skills.knockout,
     skills.regret,

@@ -197,6 +197,10 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("regret", "bot_timeout"): [(["expert", "--bot-timeout", "0"], "--bot-timeout must be a positive number")],
     ("choose", "bot_timeout"): [(["{pos}", "--bot-timeout", "soon"], "--bot-timeout")],
     ("play", "bot_timeout"): [(["--bot-timeout", "0"], "--bot-timeout must be a positive number")],
+    ("equity", "run_dir"): [(["{root}/nothing"], "not a run folder"), (["{old}"], "")],
+    ("equity", "out"): [(["{run}", "--out", "{file}/sub"], "cannot write")],
+    ("equity", "resamples"): [(["{run}", "--resamples", "5"], "--resamples"), (["{run}", "--resamples", "x"], "")],
+    ("equity", "seed"): [(["{run}", "--seed", "-1"], "--seed")],
     ("tune", "start"): [
         (["--start", "nosuch"], "nosuch"),
         (["--start", "rollout"], "--start must be a heuristic"),

@@ -19,7 +19,7 @@ from casino_sim.reference.position import Position
 from casino_sim.reference.round import round_context
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = (ROOT / "docs" / "notation.md", ROOT / "docs" / "rules.md", ROOT / "docs" / "policies.md")
+DOCS = tuple(ROOT / "docs" / name for name in ("notation.md", "rules.md", "policies.md", "equity.md"))
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)
 COMPILE_NOTICE = "compiling the numba engine"
 COMPILE_BAR = re.compile(r"^\s*kernels \d+/\d+ \d+:\d\d:\d\d\s*$")  # the compile bar, as a pipe gets it
