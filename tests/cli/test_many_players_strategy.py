@@ -92,7 +92,7 @@ def test_regret_needs_two_players(spec):
 
 def test_games_of_more_players_refuse_what_needs_the_record(tmp_path):
     """--until-ci reads the headline of two players' records; --check is taken (the row kernel checks n players:
-    tests/runner/test_whole_games.py holds checked games equal to unchecked)."""
+    tests/experiments/test_games.py holds checked games equal to unchecked)."""
     proc = run("simulate", "--games", "--rules", "italian:players=3", "--deals", "2", "--until-ci", "1",
                "--out", str(tmp_path / "x"))  # fmt: skip
     assert_one_line_error(proc, "--until-ci", "two players")
