@@ -117,6 +117,15 @@ def simulate(
             "engine), 500 at most.",
         ),
     ] = "auto",
+    start_score: Annotated[
+        str | None,
+        typer.Option(
+            "--start-score",
+            help="With --games: every game starts from this score, A's side first, as 10-15 (two players, or four "
+            "in teams); the first dealer is drawn as in any game (default 0-0).",
+            show_default=False,
+        ),
+    ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace the run in --out (or write into a non-empty --out).")
     ] = False,

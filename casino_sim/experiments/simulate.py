@@ -29,7 +29,7 @@ from casino_sim.experiments.seating import (
 from casino_sim.policies.names import matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.games import play_games
+from casino_sim.runner.games import parse_start_score, play_games
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
@@ -65,6 +65,7 @@ class SimConfig:
     record: int = 0  # keep the full move lists of the run's first `record` rounds (for `casino-sim replay`)
     card_deals: int | None = None  # pair every card of the first `card_deals` deals (0: off, None: auto)
     seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)
+    start_score: str | None = None  # --start-score X-Y: whole games start from A's side's X and B's Y
 
     # resolved once, by check() (the front door's), and carried by replace(); never in the manifest
     policies: Lineup | None = resolved_field()
@@ -103,6 +104,8 @@ class SimConfig:
             raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
         if self.card_deals and self.games:
             raise InputError("--card-deals replays single rounds; it does not go with --games")
+        if self.start_score is not None and not self.games:
+            raise InputError("--start-score is the score whole games start from: give it with --games")
         if self.games:
             self.check_games()
         check_seating(self.rules, self.seats, (bool(self.record),), self.lineup)
@@ -116,6 +119,8 @@ class SimConfig:
 
     def check_games(self) -> None:
         """Whole games of three or four players keep only each side's points: refuse what needs the record."""
+        if self.start_score is not None:
+            parse_start_score(self.start_score, get_rules(self.rules))
         if get_rules(self.rules).players == 2:
             return
         if self.until_ci is not None:
@@ -256,8 +261,9 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
+        start = parse_start_score(config.start_score, rules) if config.start_score else None
         played = play_games(
-            engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb, config.checked
+            engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb, config.checked, start
         )
         tables = dict(zip(("rounds", "games"), played))
     else:

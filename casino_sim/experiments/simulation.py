@@ -49,6 +49,7 @@ class SimRequest:
     check: bool = False
     record: int = 0
     card_deals: str = "auto"
+    start_score: str | None = None
 
     @classmethod
     def of(cls, options: Mapping) -> SimRequest:
@@ -79,6 +80,7 @@ class SimRequest:
             record=self.record,
             card_deals=parse_card_deals(self.card_deals),
             seats=self.seats,
+            start_score=self.start_score,
         )
         config.check()
         return config

@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from casino_sim.core.errors import InputError
 from casino_sim.core.record import PLACES, TEAMS
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
@@ -43,11 +44,13 @@ class Tally(NamedTuple):
     dealer: np.ndarray
 
 
-def new_tally(dealer: np.ndarray, sides: int) -> Tally:
-    """The tally of games about to start, `dealer` dealing each one's first round."""
+def new_tally(dealer: np.ndarray, sides: int, totals: np.ndarray | None = None) -> Tally:
+    """The tally of games about to start, `dealer` dealing each one's first round, each side's `totals` to start
+    from (default 0)."""
     n = len(dealer)
     zeros = np.zeros(n, np.int64)
-    return Tally(np.zeros((n, sides), np.int64), zeros, zeros.copy(), np.full(n, -1, np.int64), dealer.astype(np.int64))
+    start = np.zeros((n, sides), np.int64) if totals is None else np.asarray(totals, np.int64).copy()
+    return Tally(start, zeros, zeros.copy(), np.full(n, -1, np.int64), dealer.astype(np.int64))
 
 
 def settle_wave(rules: RuleSet, tally: Tally, running: np.ndarray, void: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -143,11 +146,12 @@ def play_games(
     policy_a: Policy,
     policy_b: Policy,
     check: bool = False,
+    start: tuple[int, int] | None = None,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(rounds: one row per round, games: one row per game) for n_games shuffle sequences, each played once per
     seating (runner/seated.py; unmirrored, the first only). Two players' rounds keep their whole records (with
     deal_id), three or four players' each side's points (docs/games.md). `check` verifies the numba engine's
-    every play.
+    every play. `start` (two sides only): the totals A's side and B's side start from, 0-0 by default.
 
     Game g is sequence g // seatings in seating g % seatings. Every seating of a sequence has the same first
     dealer (first_dealers) and the same shuffles round by round (common random numbers); the deal passes to the
@@ -158,7 +162,7 @@ def play_games(
     seq, seating = np.divmod(np.arange(n_games * n_seat), n_seat)
     ids = first_game + seq
     first = first_dealers(chunk_seed, first_game, n_games, rules.players)[seq]
-    tally = new_tally(first, rules.n_sides)
+    tally = new_tally(first, rules.n_sides, None if start is None else start_totals(start, seating))
     policy_of = (~seat_a).astype(np.int8)  # each seating's policy of each player: 0 A, 1 B
 
     def play_wave(wave: int, running: np.ndarray):
@@ -190,6 +194,30 @@ def play_games(
     records = records.sort_values(["game_id", "mirror", "round_no"], kind="stable", ignore_index=True)
     names = [np.where(seat_a[seating, p], policy_a.name, policy_b.name) for p in range(rules.players)]
     return records, game_table(ids, seating.astype(np.int8), names, rules, tally, first)
+
+
+def parse_start_score(text: str, rules: RuleSet) -> tuple[int, int]:
+    """--start-score X-Y: A's side starts whole games from X points and B's from Y, each below the target."""
+    if rules.n_sides != 2:
+        raise InputError(f"--start-score gives two sides' scores: two players, or four in teams, not {rules.n_sides}")
+    try:
+        a, b = (int(x) for x in text.split("-"))
+    except ValueError:
+        raise InputError(f"--start-score must be A's score and B's, as 10-15, got {text!r}") from None
+    if not (0 <= a < rules.target and 0 <= b < rules.target):
+        raise InputError(
+            f"--start-score scores must be from 0 to {rules.target - 1} (the target is {rules.target}), got {text}"
+        )
+    return a, b
+
+
+def start_totals(start: tuple[int, int], seating: np.ndarray) -> np.ndarray:
+    """(games, 2) starting totals by side: seating s puts A on side s (runner/seated.py), so A's score goes there."""
+    a_side = seating.astype(np.int64)
+    totals = np.empty((len(seating), 2), np.int64)
+    totals[np.arange(len(seating)), a_side] = start[0]
+    totals[np.arange(len(seating)), 1 - a_side] = start[1]
+    return totals
 
 
 def sides_frame(rows: DealRows, wave: int, void: np.ndarray, points: np.ndarray) -> pd.DataFrame:

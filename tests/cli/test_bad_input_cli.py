@@ -201,6 +201,12 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("equity", "out"): [(["{run}", "--out", "{file}/sub"], "cannot write")],
     ("equity", "resamples"): [(["{run}", "--resamples", "5"], "--resamples"), (["{run}", "--resamples", "x"], "")],
     ("equity", "seed"): [(["{run}", "--seed", "-1"], "--seed")],
+    ("simulate", "start_score"): [
+        (["--start-score", "10-15"], "--games"),
+        (["--games", "--start-score", "ten"], "--start-score"),
+        (["--games", "--start-score", "21-0"], "from 0 to 20"),
+        (["--games", "--rules", "italian:players=3", "--start-score", "1-2"], "two sides"),
+    ],
     ("tune", "start"): [
         (["--start", "nosuch"], "nosuch"),
         (["--start", "rollout"], "--start must be a heuristic"),

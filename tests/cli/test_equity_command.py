@@ -8,8 +8,8 @@ import pytest
 from tests.support.cli import assert_one_line_error, run
 
 
-def _simulate(out, *args: str) -> None:
-    proc = run("simulate", "--deals", "60", "--card-deals", "0", "--out", str(out), *args)
+def _simulate(out, *args: str, deals: int = 60) -> None:
+    proc = run("simulate", "--deals", str(deals), "--card-deals", "0", "--out", str(out), *args)
     assert proc.returncode == 0, proc.stderr
 
 
@@ -38,3 +38,33 @@ def test_a_run_of_two_policies_or_three_sides_is_refused(tmp_path):
     assert_one_line_error(run("equity", str(tmp_path / "three")), "two sides")
     assert_one_line_error(run("equity", str(tmp_path / "none")), "not a run folder")
     assert_one_line_error(run("equity", str(tmp_path / "ab"), "--resamples", "5"), "--resamples")
+
+
+def _a_wins(run_dir) -> tuple[float, float, float]:
+    """Policy A's share of an unmirrored games run (A on side 0 of every game) with its 95% Wilson interval."""
+    from casino_sim.reports.stats import wilson
+    from casino_sim.runner.rundir import RunDir
+
+    games = RunDir(run_dir).read_table("games")
+    est = wilson(float((games["winner"] == 0).sum()), float(len(games)))
+    return est.mean, est.lo, est.hi
+
+
+def test_the_table_holds_for_games_started_from_a_score(tmp_path):
+    """docs/equity.md: the table from greedy's rounds against greedy's whole games started from 0-0 and three other
+    scores (the first dealer drawn, so the two dealer cells weigh half each): inside the games' interval widened
+    by the table's own."""
+    _simulate(tmp_path / "rounds", "--policy", "greedy", "--vs", "greedy", deals=3000)
+    assert run("equity", str(tmp_path / "rounds"), "--out", str(tmp_path / "eq")).returncode == 0
+    table = pd.read_csv(tmp_path / "eq" / "equity.csv").set_index(["player_score", "opponent_score"])
+    for a, b in [(0, 0), (10, 15), (15, 10), (18, 18)]:
+        out = tmp_path / f"games-{a}-{b}"
+        played = run("simulate", "--games", "--no-mirrored", "--start-score", f"{a}-{b}", "--deals", "1500",
+                     "--policy", "greedy", "--vs", "greedy", "--seed", "5", "--out", str(out))  # fmt: skip
+        assert played.returncode == 0, played.stderr
+        cells = table.loc[(a, b)]
+        expected = cells["win_chance"].mean()
+        own = (cells["ci_hi"] - cells["ci_lo"]).mean() / 2
+        share, lo, hi = _a_wins(out)
+        half = ((hi - lo) / 2) ** 2 + own**2
+        assert abs(share - expected) <= half**0.5, (a, b, share, expected)
