@@ -56,7 +56,7 @@ def _check_rules(rules: RuleSet) -> int:
     return rules.target
 
 
-def _steps(rules: RuleSet, points: np.ndarray) -> list[_Step]:
+def game_steps(rules: RuleSet, points: np.ndarray) -> list[_Step]:
     """For every state (x0 * T + x1 for totals below the target T, then T * T: tied at or above it), each
     outcome's result. Totals tied at or above the target are one state: from there only the round decides."""
     target = _check_rules(rules)
@@ -77,11 +77,14 @@ def _steps(rules: RuleSet, points: np.ndarray) -> list[_Step]:
     return steps
 
 
-def win_chances(rules: RuleSet, outcomes: Outcomes, weights: np.ndarray | None = None) -> np.ndarray:
+def win_chances(
+    rules: RuleSet, outcomes: Outcomes, weights: np.ndarray | None = None, steps: list[_Step] | None = None
+) -> np.ndarray:
     """V[..., x0, x1, d]: the chance that side 0 wins from totals (x0, x1) below the target with side d to deal.
 
     `weights` (B, 2, K), if given, replaces the outcome counts by B sets of weights (bootstrap replicates); the
-    result then has a leading axis of B. Each side must have dealt at least one complete round.
+    result then has a leading axis of B. Each side must have dealt at least one complete round. `steps`
+    (game_steps of the outcomes' points) saves building them again when the same outcomes are weighed twice.
     """
     counts = outcomes.counts[None] if weights is None else np.asarray(weights, float)
     totals = counts.sum(axis=2, keepdims=True)
@@ -89,7 +92,7 @@ def win_chances(rules: RuleSet, outcomes: Outcomes, weights: np.ndarray | None =
         raise InputError("the equity table needs complete rounds dealt by each side")
     p = counts / totals  # (B, 2, K)
     target = rules.target
-    steps = _steps(rules, outcomes.points)
+    steps = game_steps(rules, outcomes.points) if steps is None else steps
     value = np.zeros((len(p), target * target + 1, 2))
     order = [target * target, *sorted(range(target * target), key=lambda s: -sum(divmod(s, target)))]
     for state in order:  # every round adds points, so a state needs only states of higher totals ...

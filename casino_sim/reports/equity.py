@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from casino_sim.analysis.equity import resampled_counts, round_outcomes, win_chances
+from casino_sim.analysis.equity import game_steps, resampled_counts, round_outcomes, win_chances
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.reports.load import read_manifest, read_rounds
@@ -47,16 +47,16 @@ def equity_table(df: pd.DataFrame, rules: RuleSet, resamples: int = RESAMPLES, s
     The player is either side: both sides play the same policy, so each round counts once with the side that did
     not deal as side 0 and once mirrored (the two copies stay in one deal's cluster when resampled).
     """
-    points = role_points(df)
-    if not len(points):  # every round void
+    df = df[df["void"] == 0]
+    if not len(df):  # every round void
         raise InputError("the run has no complete rounds")
-    complete = df["void"].to_numpy() == 0
-    deal = df["deal_id"].to_numpy()[complete]
+    points = role_points(df)
     both = np.concatenate([points, points[:, ::-1]])
     outcomes = round_outcomes(both, np.repeat([1, 0], len(points)))  # side 1 dealt the rounds as recorded
-    chance = win_chances(rules, outcomes)
-    counts = resampled_counts(outcomes, np.tile(deal, 2), resamples, np.random.default_rng(seed))
-    lo, hi = np.percentile(win_chances(rules, outcomes, counts), [2.5, 97.5], axis=0)
+    steps = game_steps(rules, outcomes.points)
+    chance = win_chances(rules, outcomes, steps=steps)
+    counts = resampled_counts(outcomes, np.tile(df["deal_id"].to_numpy(), 2), resamples, np.random.default_rng(seed))
+    lo, hi = np.percentile(win_chances(rules, outcomes, counts, steps), [2.5, 97.5], axis=0)
     x, y, deals = np.meshgrid(np.arange(rules.target), np.arange(rules.target), [False, True], indexing="ij")
     cell = (x.ravel(), y.ravel(), np.where(deals.ravel(), 0, 1))  # the player is side 0; side d deals
     return pd.DataFrame(
