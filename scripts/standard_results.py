@@ -13,7 +13,7 @@ with its headline numbers.
     python scripts/standard_results.py [--deals 50000] [--seed 2026] [--out results] [--quick] [--only seats]
 
 `--only seats` regenerates just the three- and four-player sections (results/seats/ and their part of
-results/README.md), for when only they changed.
+results/README.md), for when only they changed; `--only equity` the equity tables (results/equity/).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import pandas as pd  # noqa: E402
+from equity_results import equity_section  # noqa: E402
 from ladder import run_ladder  # noqa: E402
 from seat_results import seat_section  # noqa: E402
 
@@ -35,7 +36,8 @@ from casino_sim.experiments.card_value import card_values  # noqa: E402
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run  # noqa: E402
 from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament  # noqa: E402
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label  # noqa: E402
-from casino_sim.reports.index import SECTIONS, write_all  # noqa: E402
+from casino_sim.reports.headlines import SEAT_SECTIONS  # noqa: E402
+from casino_sim.reports.index import write_all  # noqa: E402
 from casino_sim.reports.kinds import card_value  # noqa: E402
 from casino_sim.reports.tournament import write_tournament  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
@@ -87,7 +89,9 @@ def matchups(args, tmp: Path) -> list[str]:
             f"All charts and tables: [{name}/report.md]({name}/report.md).",
             "",
         ]
-        for kind, title, chart, what, headline in SECTIONS:
+        for kind, title, chart, what, headline in SEAT_SECTIONS:
+            if kind not in results:  # the games and the card values: not played in these runs
+                continue
             out += [
                 f"**{title}** ([{chart}.png]({name}/{chart}.png), [svg]({name}/{chart}.svg)). {what} "
                 f"{_sentence(headline(results[kind]))}",
@@ -242,7 +246,12 @@ def main() -> None:
     ap.add_argument("--knockout-deals", type=int, default=20_000, help="most mirrored deals per knocked-out feature")
     ap.add_argument("--regret-decisions", type=int, default=None, help="decisions per policy (default: regret's own)")
     ap.add_argument("--seat-deals", type=int, default=50_000, help="deals per three- and four-player run")
-    ap.add_argument("--only", choices=("all", "seats"), default="all", help="seats: only the n-player sections")
+    ap.add_argument("--equity-policy", default="tuned", help="the policy whose rounds make the equity tables")
+    ap.add_argument("--equity-deals", type=int, default=100_000, help="mirrored deals per equity table")
+    ap.add_argument("--equity-games", type=int, default=4_000, help="whole games per score the tables are checked from")
+    ap.add_argument(
+        "--only", choices=("all", "seats", "equity"), default="all", help="seats, equity: only that section"
+    )
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=Path("results"))
     ap.add_argument("--quick", action="store_true", help="tiny sizes, to check the script (not for results/)")
@@ -250,10 +259,12 @@ def main() -> None:
     if args.quick:
         args.deals, args.card_deals, args.games, args.ladder_deals, args.search_deals = 500, 20, 50, 500, 10
         args.knockout_deals, args.regret_decisions, args.seat_deals = 1_000, 100, 200
+        args.equity_deals, args.equity_games = 500, 100
     args.out.mkdir(parents=True, exist_ok=True)
-    if args.only == "seats":
+    if args.only != "all":
+        section = {"seats": seat_section, "equity": equity_section}[args.only]
         with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
-            lines = seat_section(args, Path(tmp))
+            lines = section(args, Path(tmp))
         readme = args.out / "README.md"
         readme.write_text("\n".join(splice_section(readme.read_text().splitlines(), lines)))
         return
@@ -276,6 +287,7 @@ def main() -> None:
         index += skills_section(args)
         index += tournament_section(args, Path(tmp))
         index += seat_section(args, Path(tmp))
+        index += equity_section(args, Path(tmp))
         index += card_values_section(args)
         index += matchups(args, Path(tmp))
     (args.out / "README.md").write_text("\n".join(index))
