@@ -8,6 +8,7 @@ strongest policies' intervals overlap.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ from casino_sim.reports.captions import add_caption, fit_label
 from casino_sim.reports.cardvalue import card_value_table
 from casino_sim.reports.charts import _yerr
 from casino_sim.reports.equity import run_equity
+from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.kinds import MAKERS
 from casino_sim.reports.load import read_cards, read_manifest
@@ -174,7 +176,9 @@ def _value(r) -> str:
 
 def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame) -> str:
     """One sentence: has `finding` settled (every place's two strongest intervals overlap), or does it still move?"""
-    weaker, stronger = (verdict["policies"].iloc[0] + ["?", "?"])[:2]
+    if (verdict["policies"].map(len) < 2).any():
+        return f"{finding.capitalize()}: measured under fewer than two policies; nothing to compare."
+    weaker, stronger = verdict["policies"].iloc[0]
     moving = verdict[~verdict["settled"]]["place"].tolist()
     if finding == EACH_CARD:
         still = f"; still moving: {', '.join(moving)}" if moving else ""
@@ -261,7 +265,14 @@ def write_findings(table: pd.DataFrame, ladder: list[str], out: Path) -> pd.Data
     out = Path(out)
     write_table(table, out, "findings")
     atomic_write(out / "findings.md", markdown(table, ladder).encode())
-    for finding, part in table.groupby("finding", sort=False):
-        if finding in CHARTS:
-            save_figure(finding_chart(part, ladder, finding), out, CHARTS[finding])
+    draw = {
+        CHARTS[finding]: partial(_save_chart, part, ladder, finding, out)
+        for finding, part in table.groupby("finding", sort=False)
+        if finding in CHARTS
+    }
+    run_tasks(draw, in_child=tuple(draw)[::2])  # drawing is most of the time: every other chart on a second core
     return table
+
+
+def _save_chart(part: pd.DataFrame, ladder: list[str], finding: str, out: Path) -> None:
+    save_figure(finding_chart(part, ladder, finding), out, CHARTS[finding])
