@@ -190,10 +190,21 @@ def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame) -> str:
         f"{place + ' ' if len(verdict) > 1 else ''}{_value(a)} under {weaker}, {_value(b)} under {stronger}"
         for place, (a, b) in _pairs(part, weaker, stronger)
     )
+    if _alike(part, weaker, stronger):
+        return (
+            f"{finding.capitalize()}: {weaker} and {stronger} play alike here, so the ladder's top step cannot say "
+            f"whether it has settled; {values}."
+        )
     if not moving:
         return f"{finding.capitalize()}: settled; {values} (the two strongest policies' intervals overlap)."
     where = f" ({', '.join(moving)})" if len(verdict) > 1 else ""
     return f"{finding.capitalize()}: still moves with strength{where}; {values} (intervals apart)."
+
+
+def _alike(part: pd.DataFrame, weaker: str, stronger: str) -> bool:
+    """Whether two policies gave the same numbers everywhere (the searcher plays as its rollout with 3 or 4 players)."""
+    cols = ["value", "ci_lo", "ci_hi"]
+    return all(a[cols].equals(b[cols]) for _, (a, b) in _pairs(part, weaker, stronger))
 
 
 def _pairs(part: pd.DataFrame, weaker: str, stronger: str):

@@ -105,6 +105,8 @@ def test_a_finding_has_settled_when_the_two_strongest_intervals_overlap():
             ("value of the 10♦", "10♦", "mid", 2.0, 1.0, 3.0),
             ("value of the 10♦", "10♦", "strong", 2.0, -math.inf, math.inf),
             ("value of the 2♠", "2♠", "strong", 1.0, 0.5, 1.5),
+            ("equity at 0-0, two teams", "the non-dealer's side", "mid", 0.49, 0.48, 0.5),
+            ("equity at 0-0, two teams", "the non-dealer's side", "strong", 0.49, 0.48, 0.5),  # the same play
         ]
     )
     verdict = settled(t, ladder).set_index("finding")
@@ -117,6 +119,7 @@ def test_a_finding_has_settled_when_the_two_strongest_intervals_overlap():
     assert said[1].startswith("Sweeps per round: still moves with strength;") and "0.200 [0.150, 0.250]" in said[1]
     assert "(too few deals)" in said[2]
     assert said[3] == "Value of the 2♠: measured under fewer than two policies; nothing to compare."
+    assert said[4].startswith("Equity at 0-0, two teams: mid and strong play alike here") and ": settled" not in said[4]
     t.loc[1, "ci_hi"], t.loc[2, "ci_lo"] = -2.9, 0.41  # the weakest never counts; mid and strong now apart
     assert not settled(t, ladder).set_index("finding").loc["seat advantage, two players", "settled"]
 
