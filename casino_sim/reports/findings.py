@@ -53,12 +53,12 @@ CHARTS = {
 }
 # what each finding's value is counted in (its chart's axis)
 UNITS = {
-    **dict.fromkeys(SEAT.values(), "points per round, the place's less the mean of the other sides'"),
-    SEAT["2"]: "points per round, the dealer's less the first player's",
+    **dict.fromkeys(SEAT.values(), "advantage, points per round"),
+    SEAT["2"]: "dealer less first player, points per round",
     "sweeps per round": "a player's sweeps per round",
     "plays by kind": "share of a player's plays",
     "builds per round": "a player's builds per round",
-    **dict.fromkeys(EQUITY.values(), "chance to win the game from 0-0"),
+    **dict.fromkeys(EQUITY.values(), "chance to win the game"),
 }
 CARD_FINDINGS = {
     "value of the 10♦": ("10♦",),
@@ -237,7 +237,7 @@ def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str) -> Figure
         ax.axhline(0, color="0.6", linewidth=0.8)
     ax.set_xticks(x, [fit_label(p) for p in ladder])
     ax.set_xlabel("policy in every seat, weakest to strongest")
-    ax.set_ylabel(UNITS.get(finding, "points per deal, the holder's side's margin"), fontsize=9)
+    ax.set_ylabel(UNITS.get(finding, "value, points per deal"), fontsize=9)
     ax.set_title(finding)
     if len(places) > 1:
         ax.legend(fontsize=8)
