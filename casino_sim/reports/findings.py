@@ -246,7 +246,7 @@ def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str) -> Figure
 
 def markdown(table: pd.DataFrame, ladder: list[str]) -> str:
     """findings.md: the sentences, the table of every finding but each card's (findings.csv has those), the charts."""
-    shown = table[table["finding"] != EACH_CARD]
+    shown = _along_ladder(table[table["finding"] != EACH_CARD], ladder)
     lines = [
         "# Findings along the strength ladder",
         "",
@@ -269,6 +269,13 @@ def markdown(table: pd.DataFrame, ladder: list[str]) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _along_ladder(table: pd.DataFrame, ladder: list[str]) -> pd.DataFrame:
+    """The rows by finding and place (in the order they came), each place's policies weakest first."""
+    keys = [table[c].map({v: i for i, v in enumerate(dict.fromkeys(table[c]))}) for c in ("finding", "place")]
+    rank = table["policy"].map({p: i for i, p in enumerate(ladder)})
+    return table.assign(_f=keys[0], _p=keys[1], _r=rank).sort_values(["_f", "_p", "_r"], kind="stable")
 
 
 def write_findings(table: pd.DataFrame, ladder: list[str], out: Path) -> pd.DataFrame:
