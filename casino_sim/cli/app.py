@@ -13,7 +13,7 @@ import typer
 from typer import Abort
 
 from casino_sim import __version__
-from casino_sim.cli import bench, equity, games, policies, positions, runs, skills, tune
+from casino_sim.cli import bench, equity, findings, games, policies, positions, runs, skills, tune
 from casino_sim.cli.helpstyle import HelpCommand, HelpGroup
 from casino_sim.cli.options import HELP_OPTIONS
 from casino_sim.core.errors import USER_ERRORS
@@ -60,6 +60,7 @@ for command in (
     bench.bench,
     runs.card_value,
     equity.equity,
+    findings.findings,
     tune.tune,
     skills.knockout,
     skills.regret,

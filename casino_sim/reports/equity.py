@@ -93,8 +93,8 @@ def equity_chart(table: pd.DataFrame, title: str) -> Figure:
     return fig
 
 
-def write_equity(run_dir: str | Path, out: str | Path, resamples: int = RESAMPLES, seed: int = 0) -> pd.DataFrame:
-    """The equity table of a run of one policy against itself into `out`; returns the table."""
+def run_equity(run_dir: str | Path, resamples: int = RESAMPLES, seed: int = 0) -> tuple[pd.DataFrame, str, RuleSet]:
+    """The equity table of a run of one policy against itself, with that policy's name and the run's rules."""
     manifest = read_manifest(run_dir)
     rules = get_rules(manifest.get("config", {}).get("rules", "strict"))
     if rules.n_sides != 2:
@@ -105,7 +105,12 @@ def write_equity(run_dir: str | Path, out: str | Path, resamples: int = RESAMPLE
     if "game_id" in df.columns:
         raise InputError(f"{run_dir} holds whole games (--games): the equity table is made from a run of rounds")
     policy = _one_policy(df)
-    table = equity_table(df, rules, resamples, seed)
+    return equity_table(df, rules, resamples, seed), policy, rules
+
+
+def write_equity(run_dir: str | Path, out: str | Path, resamples: int = RESAMPLES, seed: int = 0) -> pd.DataFrame:
+    """The equity table of a run of one policy against itself into `out`; returns the table."""
+    table, policy, rules = run_equity(run_dir, resamples, seed)
     write_table(table, out, "equity")
     title = f"{policy} against itself, {rules.name}, game to {rules.target}: chance to win from each score"
     save_figure(equity_chart(table, title), out, "equity")

@@ -27,6 +27,7 @@ NO_BAD_VALUE = {
     ("bench", "compile_times"): "a flag",
     ("bench", "check"): "a flag",
     ("card-value", "force"): "a flag",
+    ("findings", "force"): "a flag",
     ("knockout", "force"): "a flag",
     ("regret", "force"): "a flag",
 }
@@ -230,6 +231,24 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ("tune", "force"): [(["--resume", "{run}", "--force"], "--force")],
     ("tune", "backend"): [(["--backend", "mpi"], "--backend")],
     ("tune", "scheduler"): [(["--scheduler", "not-an-address"], "scheduler")],
+    ("findings", "policies"): [
+        (["--policies", "greedy,nosuch"], "nosuch"),
+        (["--policies", "greedy"], "2 to 16"),
+        (["--policies", "greedy,greedy"], "twice"),
+    ],
+    ("findings", "rules"): [(["--rules", "poker"], "poker"), (["--rules", "italian:players=3"], "without players=")],
+    ("findings", "players"): [(["--players", "5"], "--players"), (["--rules", "strict", "--players", "2,3"], "strict")],
+    ("findings", "deals"): [(["--deals", "0"], "--deals"), (["--deals", "many"], "--deals")],
+    ("findings", "until_ci"): [(["--until-ci", "0"], "--until-ci"), (["--until-ci", "-2"], "--until-ci")],
+    ("findings", "card_deals"): [(["--card-deals", "-1"], "--card-deals")],
+    ("findings", "seed"): [(["--seed", "-1"], "--seed")],
+    ("findings", "threads"): [(["--threads", "-1"], "--threads")],
+    ("findings", "chunk_deals"): [(["--chunk-deals", "0"], "--chunk-deals")],
+    ("findings", "resamples"): [(["--resamples", "5"], "--resamples")],
+    ("findings", "out"): [(["--out", "{file}/sub"], "cannot write"), (["--out", "{root}"], "not empty")],
+    ("findings", "backend"): [(["--backend", "mpi"], "--backend")],
+    ("findings", "scheduler"): [(["--out", "{root}/f", "--scheduler", "not-an-address"], "scheduler")],
+    ("findings", "bot_timeout"): [(["--bot-timeout", "0"], "--bot-timeout must be a positive number")],
 }
 
 

@@ -1,0 +1,200 @@
+"""`casino-sim findings`: the project's findings measured under each policy of a strength ladder (docs/findings.md).
+
+Each (policy, table) pair is an ordinary simulate run (experiments/simulation.py) of the policy in every seat, under
+OUT/runs/<policy>/<table>/: the same seed, chunk size and unmirrored seating for every policy, so every policy plays
+the same deals, and each run stops at --until-ci (simulate's; with one policy in every seat its headline is the seat
+difference, so the interval it narrows is the seat advantage's). Running the command again into the same OUT resumes
+the unfinished runs and skips the finished ones. This module only plans and plays the runs; reports/findings.py
+collates their report tables.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import AbstractContextManager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
+from casino_sim.experiments.door import QUIET, Door, Hooks
+from casino_sim.experiments.simulation import SimRequest, Simulation
+from casino_sim.policies.registry import folder_safe
+from casino_sim.reports.equity import RESAMPLES
+from casino_sim.reports.findings import collate, write_findings
+from casino_sim.runner.run_state import COMPLETE, PLAYED
+from casino_sim.runner.rundir import RunDir, writable_folder
+
+LADDER = ("random", "greedy", "expert", "tuned", "rollout", "searcher")
+# the tables each policy plays: --players key -> the game options added to --rules (docs/rules.md section 11)
+TABLES = {"2": "", "3": "players=3", "4": "players=4,teams=false", "teams": "players=4,teams=true"}
+MANIFEST = "findings.json"
+
+
+@dataclass(frozen=True)
+class FindingsRequest:
+    """The findings command's options by name: the ladder (weakest first), the tables, and each run's size."""
+
+    policies: tuple[str, ...] = LADDER
+    rules: str = "brazilian"
+    players: tuple[str, ...] = tuple(TABLES)
+    deals: int = 20_000  # the cap on each run's deals
+    until_ci: float | None = 0.25
+    card_deals: int = 500  # deals of the two-player run whose every card is paired (the card values)
+    seed: int = 0
+    threads: int = 0
+    chunk_deals: int = 1_000
+    resamples: int = RESAMPLES  # the equity table's bootstrap
+
+    def check(self) -> None:
+        """One line for an impossible option (each run's own options are checked by simulate's door)."""
+        if not 2 <= len(self.policies) <= 16:
+            raise InputError(f"--policies must name 2 to 16 policies, weakest first, got {len(self.policies)}")
+        if not self.players or any(p not in TABLES for p in self.players):
+            raise InputError(f"--players takes some of {', '.join(TABLES)}, got {','.join(self.players) or '(none)'}")
+        if get_rules(self.rules).players != 2:
+            raise InputError(
+                f"--rules names the game and --players the tables: give --rules without players=, got {self.rules}"
+            )
+        if not 0 <= self.card_deals <= 10**7:
+            raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
+        if self.resamples < 100:
+            raise InputError(f"--resamples must be at least 100, got {self.resamples}")
+
+    def table_rules(self, key: str) -> str:
+        """The rule set of table `key`: --rules with the table's game options added."""
+        extra = TABLES[key]
+        return self.rules if not extra else f"{self.rules}{',' if ':' in self.rules else ':'}{extra}"
+
+    def sim_request(self, policy: str, key: str) -> SimRequest:
+        """simulate's request for `policy` in every seat at table `key`: unmirrored (mirroring one policy replays
+        the same game), the card values on the two-player table only."""
+        return SimRequest(
+            deals=self.deals,
+            policy=policy,
+            vs=policy,
+            rules=self.table_rules(key),
+            seed=self.seed,
+            threads=self.threads,
+            mirrored=False,
+            until_ci=self.until_ci,
+            chunk_deals=self.chunk_deals,
+            card_deals=str(min(self.card_deals, self.deals) if key == "2" else 0),
+        )
+
+
+@dataclass(frozen=True)
+class PlannedRun:
+    """One run of the plan: the policy as given and its display name, the table, simulate's request, the folder."""
+
+    policy: str
+    name: str
+    table: str
+    request: SimRequest
+    path: Path
+
+
+def plan(request: FindingsRequest, root: Path) -> list[PlannedRun]:
+    """Every (policy, table) run, each checked as simulate checks it (an unknown policy, an impossible option:
+    refused before anything plays)."""
+    request.check()
+    runs = []
+    for spec in request.policies:
+        for key in request.players:
+            sim = request.sim_request(spec, key)
+            name = sim.config().lineup().label(spec)
+            runs.append(PlannedRun(spec, name, key, sim, root / "runs" / folder_safe(name) / table_folder(key)))
+    names = [r.name for r in runs[:: len(request.players)]]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise InputError(f"--policies names {', '.join(twice)} twice")
+    return runs
+
+
+def table_folder(key: str) -> str:
+    return "teams" if key == "teams" else f"{key}-players"
+
+
+class _Labelled(Hooks):
+    """A run's hooks inside the findings: its progress bar named after the policy and table; the rest said once."""
+
+    def __init__(self, hooks: Hooks, label: str):
+        self.hooks, self.label = hooks, label
+
+    def progress(self, label: str, unit: str) -> AbstractContextManager:
+        return self.hooks.progress(self.label, unit)
+
+
+@dataclass
+class FindingsRun(Door):
+    """The ladder's runs, played in order (weakest policy first) and collated (experiments/door.py Door)."""
+
+    request: FindingsRequest
+    root: Path
+    command: list[str]
+    runs: list[PlannedRun]
+    force: bool = False  # start every run afresh
+    scheduler: str | None = None  # a Dask scheduler's workers compile their own
+
+    @classmethod
+    def new(cls, request: FindingsRequest, root: Path, command: list[str], force: bool = False) -> FindingsRun:
+        """The findings into `root`; a folder of another kind refused unless `force` (which starts afresh)."""
+        runs = plan(request, root)
+        root = Path(root)
+        made = root / MANIFEST
+        if root.is_dir() and any(root.iterdir()) and not made.exists() and not force:
+            raise InputError(f"{root} is not empty and holds no findings: give another --out, or --force")
+        return cls(request, root, command, runs, force)
+
+    @property
+    def config(self) -> FindingsRequest:
+        return self.request
+
+    @property
+    def ladder(self) -> list[str]:
+        """The policies' names, weakest first."""
+        return [r.name for r in self.runs[:: len(self.request.players)]]
+
+    @property
+    def folder(self) -> RunDir:
+        return RunDir(self.root)
+
+    def compile(self, scheduler: str | None) -> None:
+        """Each run compiles ahead for its own policies when it starts (simulate's compile step)."""
+        self.scheduler = scheduler
+
+    def start(self) -> None:
+        """Make the folder (after the backend opened: a bad address makes nothing) and record the command that
+        started it (a command run again finishes it: each run checks its own options)."""
+        writable_folder(self.root)
+        if (self.root / MANIFEST).exists() and not self.force:
+            return
+        text = json.dumps({"kind": "findings", "command": self.command, "request": asdict(self.request)}, indent=2)
+        (self.root / MANIFEST).write_text(text + "\n")
+
+    def simulation(self, run: PlannedRun) -> Simulation | None:
+        """The door of one run: new, resumed (its options checked against the run's), or None when played."""
+        if self.force or not (run.path / "manifest.json").exists():
+            return Simulation.new(run.request, run.path, self.command, force=True)
+        given = {k: v for k, v in run.request.options().items() if v is not None}  # as if typed: None is unsaid
+        sim = Simulation.resume(run.path, given, self.command)
+        return None if sim.run.read_manifest().get("status") in (PLAYED, COMPLETE) else sim
+
+    def play(self, backend, hooks: Hooks = QUIET) -> list[PlannedRun]:
+        """Every run not yet played, in ladder order; the runs' report tables are not written (collate reads the
+        records), so a finished run stays "played" and is skipped when the command runs again."""
+        for run in self.runs:
+            sim = self.simulation(run)
+            if sim is None:
+                continue
+            sim.start()
+            sim.compile(self.scheduler)
+            sim.play(backend, _Labelled(hooks, f"{run.name} · {table_folder(run.table)}"))
+        return self.runs
+
+    def report(self, played, hooks: Hooks) -> pd.DataFrame:
+        """findings.csv, findings.md and a chart per finding in the root; returns the table."""
+        rows = collate([(r.name, r.table, r.path) for r in self.runs], self.request.resamples)
+        return write_findings(rows, self.ladder, self.root)

@@ -1,0 +1,163 @@
+"""The findings along a ladder (experiments/findings.py, reports/findings.py): common deals, every finding for every
+policy, the settled rule, and a resume that never replays what was finished. Tiny runs of cheap policies."""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from casino_sim.core.errors import InputError
+from casino_sim.experiments.door import Hooks
+from casino_sim.experiments.findings import FindingsRequest, FindingsRun
+from casino_sim.experiments.simulate import config_of
+from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, sentences, settled
+from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.seeding import chunk_seed
+
+LADDER = ("random", "greedy")
+REQUEST = FindingsRequest(
+    policies=LADDER, players=("2", "3"), deals=60, until_ci=None, card_deals=8, chunk_deals=30, resamples=100, threads=1
+)
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    """The findings of random and greedy at two and three players, played in one go."""
+    root = tmp_path_factory.mktemp("findings")
+    door = FindingsRun.new(REQUEST, root, ["test"])
+    return door, door.execute()
+
+
+def _runs(door, table: str) -> list:
+    return [r for r in door.runs if r.table == table]
+
+
+def test_every_policy_plays_the_same_deals(made):
+    door, _ = made
+    for table in REQUEST.players:
+        runs = [RunDir(r.path) for r in _runs(door, table)]
+        configs = [config_of(run) for run in runs]
+        for chunk in range(configs[0].n_chunks):
+            rows = [
+                chunk_rows(
+                    chunk_seed(c.seed, chunk), chunk * c.chunk_deals, c.chunk_size(chunk), c.mirrored, c.seatings()
+                )
+                for c in configs
+            ]
+            assert np.array_equal(rows[0].decks, rows[1].decks) and np.array_equal(rows[0].seeds, rows[1].seeds)
+        rounds = [run.read_rounds(["deal_id", "dealer"]) for run in runs]
+        pd.testing.assert_frame_equal(rounds[0], rounds[1])
+        assert rounds[0]["deal_id"].nunique() == REQUEST.deals
+    cards = [RunDir(r.path).read_table("cards")[["deal_id", "card", "batch", "variant"]] for r in _runs(door, "2")]
+    pd.testing.assert_frame_equal(cards[0], cards[1])  # the same cards paired, and swapped, for both policies
+    assert cards[0]["deal_id"].nunique() == REQUEST.card_deals
+
+
+def test_the_table_has_every_finding_for_every_policy(made):
+    door, table = made
+    assert door.ladder == list(LADDER)
+    written = pd.read_csv(door.root / "findings.csv")
+    assert list(written.columns) == ["finding", "table", "place", "policy", "value", "ci_lo", "ci_hi", "n"]
+    expected = {
+        SEAT["2"],
+        SEAT["3"],
+        "sweeps per round",
+        "plays by kind",
+        "builds per round",
+        "value of the 10♦",
+        "value of the 2♠",
+        "value of the aces",
+        EACH_CARD,
+        "equity at 0-0, two players",
+    }
+    for policy in LADDER:
+        mine = written[written["policy"] == policy]
+        assert set(mine["finding"]) == expected
+        assert set(mine[mine["finding"] == SEAT["3"]]["place"]) == {"first", "second", "dealer"}
+        assert len(mine[mine["finding"] == "value of the aces"]) == 4
+    assert (written["ci_lo"] <= written["value"]).all() and (written["value"] <= written["ci_hi"]).all()
+    assert (written["n"] > 0).all()
+    for finding in expected - {EACH_CARD}:
+        assert (door.root / f"{CHARTS[finding]}.png").exists() and (door.root / f"{CHARTS[finding]}.svg").exists()
+    text = (door.root / "findings.md").read_text()
+    assert all(f"- {s}" in text for s in sentences(table, door.ladder))
+
+
+def _table(rows: list[tuple]) -> pd.DataFrame:
+    return pd.DataFrame(rows, columns=["finding", "place", "policy", "value", "ci_lo", "ci_hi"]).assign(table="t", n=9)
+
+
+def test_a_finding_has_settled_when_the_two_strongest_intervals_overlap():
+    ladder = ["weak", "mid", "strong"]
+    t = _table(
+        [
+            ("seat advantage, two players", "dealer minus first", "strong", 0.5, 0.4, 0.6),  # rows out of order
+            ("seat advantage, two players", "dealer minus first", "weak", -3.0, -3.1, -2.9),
+            ("seat advantage, two players", "dealer minus first", "mid", 0.3, 0.1, 0.4),  # touches 0.4: overlaps
+            ("sweeps per round", "a player's", "weak", 0.9, 0.85, 0.95),
+            ("sweeps per round", "a player's", "mid", 0.5, 0.45, 0.55),
+            ("sweeps per round", "a player's", "strong", 0.2, 0.15, 0.25),
+            ("value of the 10♦", "10♦", "mid", 2.0, 1.0, 3.0),
+            ("value of the 10♦", "10♦", "strong", 2.0, -math.inf, math.inf),
+            ("value of the 2♠", "2♠", "strong", 1.0, 0.5, 1.5),
+            ("equity at 0-0, two teams", "the non-dealer's side", "mid", 0.49, 0.48, 0.5),
+            ("equity at 0-0, two teams", "the non-dealer's side", "strong", 0.49, 0.48, 0.5),  # the same play
+        ]
+    )
+    verdict = settled(t, ladder).set_index("finding")
+    assert verdict.loc["seat advantage, two players", "settled"]
+    assert verdict.loc["seat advantage, two players", "policies"] == ["mid", "strong"]
+    assert not verdict.loc["sweeps per round", "settled"]
+    assert not verdict.loc["value of the 10♦", "settled"]  # no interval settles nothing
+    said = sentences(t, ladder)
+    assert said[0].startswith("Seat advantage, two players: settled;") and "+0.500 [+0.400, +0.600]" in said[0]
+    assert said[1].startswith("Sweeps per round: still moves with strength;") and "0.200 [0.150, 0.250]" in said[1]
+    assert "(too few deals)" in said[2]
+    assert said[3] == "Value of the 2♠: measured under fewer than two policies; nothing to compare."
+    assert said[4].startswith("Equity at 0-0, two teams: mid and strong play alike here") and ": settled" not in said[4]
+    t.loc[1, "ci_hi"], t.loc[2, "ci_lo"] = -2.9, 0.41  # the weakest never counts; mid and strong now apart
+    assert not settled(t, ladder).set_index("finding").loc["seat advantage, two players", "settled"]
+
+
+class _CutAt(Hooks):
+    """Ctrl-C once the first chunk of `label`'s run is written."""
+
+    def __init__(self, label: str):
+        self.label = label
+
+    @contextmanager
+    def progress(self, label: str, unit: str):
+        def update(done: int, total: int) -> None:
+            if label.startswith(self.label) and done > 0:
+                raise KeyboardInterrupt
+
+        yield update
+
+
+def test_a_resumed_ladder_plays_only_what_was_left_and_equals_one_played_at_once(tmp_path, made):
+    door, _ = made
+    with pytest.raises(KeyboardInterrupt):
+        FindingsRun.new(REQUEST, tmp_path, ["test"]).execute(hooks=_CutAt("greedy · 2"))
+    first = FindingsRun.new(REQUEST, tmp_path, ["test"]).runs
+    files = [p for r in first for p in sorted((r.path / "rounds").glob("chunk-*.parquet"))]
+    stamps = {p: p.stat().st_mtime_ns for p in files}
+    assert len(files) == 2 * 2 + 1  # random's two runs and greedy's first chunk
+    again = FindingsRun.new(REQUEST, tmp_path, ["test"])
+    again.execute()
+    assert all(p.stat().st_mtime_ns == t for p, t in stamps.items())  # nothing finished is played again
+    assert (tmp_path / "findings.csv").read_bytes() == (door.root / "findings.csv").read_bytes()
+
+
+def test_a_changed_option_or_another_folder_is_refused(tmp_path, made):
+    door, _ = made
+    changed = FindingsRequest(**{**REQUEST.__dict__, "seed": 1})
+    with pytest.raises(InputError, match="--seed 1 differs"):
+        FindingsRun.new(changed, door.root, ["test"]).execute()
+    (tmp_path / "other.txt").write_text("mine")
+    with pytest.raises(InputError, match="holds no findings"):
+        FindingsRun.new(REQUEST, tmp_path, ["test"])
