@@ -6,6 +6,7 @@
 - `cs.open_run(path)` -> the Run (or Tournament) of a folder the commands or the API wrote
 - `cs.moves(position)`, `cs.analyse(position, worlds=...)` -> DataFrames of moves
 - `cs.tournament(policies, games=...)` -> Tournament: `.ratings`, `.matches`, `.win_rate`, `.margin`, `.chart()`
+- `cs.knockout(policy, deals=...)`, `cs.regret(policies, decisions=...)` -> the DataFrame of knockout.csv, regret.csv
 
 Every one calls the functions the `casino-sim` commands call, so the numbers equal what the commands write for
 the same options and seed. Bad arguments raise TypeError (a wrong type) or ValueError (a bad value: the one line
@@ -14,6 +15,7 @@ the command would print after `error:`).
 
 from casino_sim.api.positions import analyse, moves
 from casino_sim.api.runs import Run, open_run, simulate
+from casino_sim.api.skills import knockout, regret
 from casino_sim.api.tournaments import Tournament, tournament
 
-__all__ = ["Run", "Tournament", "analyse", "moves", "open_run", "simulate", "tournament"]
+__all__ = ["Run", "Tournament", "analyse", "knockout", "moves", "open_run", "regret", "simulate", "tournament"]

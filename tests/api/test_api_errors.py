@@ -29,6 +29,19 @@ BAD_VALUES = [  # (call, exception, what the one-line message holds)
     (lambda: cs.tournament(["random", "greedy"], games=0), ValueError, "games must be between 1 and"),
     (lambda: cs.tournament("random greedy"), TypeError, "policies must be"),
     (lambda: cs.open_run("/no/such/run"), ValueError, "is not a run folder"),
+    (lambda: cs.knockout("expert", 0), ValueError, "deals must be between 1 and"),
+    (lambda: cs.knockout("random", 5), ValueError, "knockout sets a heuristic's feature weights to zero"),
+    (lambda: cs.knockout("expert", 5, pairs="sweeps"), ValueError, "pairs: 'sweeps' is not two features A,B"),
+    (lambda: cs.knockout("expert", 5, precision=-1), ValueError, "precision must be a half-width in points"),
+    (lambda: cs.knockout(3), TypeError, "policy must be a string, got 3"),
+    (lambda: cs.knockout("expert", 5, pairs=[("a", "b")]), TypeError, "pairs must be a string"),
+    (lambda: cs.regret([]), ValueError, "give 1 to 16 policies, got 0"),
+    (lambda: cs.regret("expert", decisions=0), ValueError, "decisions must be between 1 and"),
+    (lambda: cs.regret("expert", rules="brazilian:players=3"), ValueError, "regret needs two players"),
+    (lambda: cs.regret("expert", vs="nope"), ValueError, "unknown policy 'nope'"),
+    (lambda: cs.regret("expert", bot_timeout=-1.0), ValueError, "bot_timeout must be a positive number of seconds"),
+    (lambda: cs.regret(["expert", 2]), TypeError, "policies must be a string, got 2"),
+    (lambda: cs.regret("expert", decisions="5"), TypeError, "decisions must be a whole number or None"),
 ]
 
 

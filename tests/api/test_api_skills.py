@@ -1,0 +1,35 @@
+"""`cs.knockout` and `cs.regret` return the tables `casino-sim knockout` and `casino-sim regret` write for the same
+options, and write the same files."""
+
+from __future__ import annotations
+
+import casino_sim as cs
+from casino_sim.reports.output import csv_bytes
+from tests.support.cli import run
+
+
+def _same_files(api, cli) -> None:
+    assert sorted(p.name for p in api.iterdir()) == sorted(p.name for p in cli.iterdir())
+
+
+def test_knockout_returns_what_the_command_writes(tmp_path, capfd):
+    api, cli = tmp_path / "api", tmp_path / "cli"
+    table = cs.knockout("greedy", 60, chunk_deals=30, pairs=["cards_taken,aces_taken"], seed=2, out=api, progress=True)
+    assert "knockout greedy" in capfd.readouterr().err
+    options = ["--deals", "60", "--chunk-deals", "30", "--pairs", "cards_taken,aces_taken", "--seed", "2"]
+    proc = run("knockout", "greedy", *options, "--out", str(cli))
+    assert proc.returncode == 0, proc.stderr
+    assert ("cards_taken", "aces_taken") in zip(table["given_out"], table["feature"])
+    assert csv_bytes(table) == (cli / "knockout.csv").read_bytes() == (api / "knockout.csv").read_bytes()
+    _same_files(api, cli)
+
+
+def test_regret_returns_what_the_command_writes(tmp_path, capfd):
+    api, cli = tmp_path / "api", tmp_path / "cli"
+    table = cs.regret("greedy", vs="random", decisions=20, seed=3, out=api)
+    assert "regret greedy" not in capfd.readouterr().err  # no progress bar unless asked
+    proc = run("regret", "greedy", "--vs", "random", "--decisions", "20", "--seed", "3", "--out", str(cli))
+    assert proc.returncode == 0, proc.stderr
+    assert list(table["policy"]) == ["greedy"] and list(table["vs"]) == ["random"]
+    assert csv_bytes(table) == (cli / "regret.csv").read_bytes() == (api / "regret.csv").read_bytes()
+    _same_files(api, cli)
