@@ -7,15 +7,28 @@
 - `cs.moves(position)`, `cs.analyse(position, worlds=...)` -> DataFrames of moves
 - `cs.tournament(policies, games=...)` -> Tournament: `.ratings`, `.matches`, `.win_rate`, `.margin`, `.chart()`
 - `cs.knockout(policy, deals=...)`, `cs.regret(policies, decisions=...)` -> the DataFrame of knockout.csv, regret.csv
+- `cs.findings(policies, players=..., deals=...)` -> the DataFrame of findings.csv (every finding along a ladder)
 
 Every one calls the functions the `casino-sim` commands call, so the numbers equal what the commands write for
 the same options and seed. Bad arguments raise TypeError (a wrong type) or ValueError (a bad value: the one line
 the command would print after `error:`).
 """
 
+from casino_sim.api.ladder import findings
 from casino_sim.api.positions import analyse, moves
 from casino_sim.api.runs import Run, open_run, simulate
 from casino_sim.api.skills import knockout, regret
 from casino_sim.api.tournaments import Tournament, tournament
 
-__all__ = ["Run", "Tournament", "analyse", "knockout", "moves", "open_run", "regret", "simulate", "tournament"]
+__all__ = [
+    "Run",
+    "Tournament",
+    "analyse",
+    "findings",
+    "knockout",
+    "moves",
+    "open_run",
+    "regret",
+    "simulate",
+    "tournament",
+]

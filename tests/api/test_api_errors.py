@@ -42,6 +42,13 @@ BAD_VALUES = [  # (call, exception, what the one-line message holds)
     (lambda: cs.regret("expert", bot_timeout=-1.0), ValueError, "bot_timeout must be a positive number of seconds"),
     (lambda: cs.regret(["expert", 2]), TypeError, "policies must be a string, got 2"),
     (lambda: cs.regret("expert", decisions="5"), TypeError, "decisions must be a whole number or None"),
+    (lambda: cs.findings("random"), ValueError, "policies must name 2 to 16 policies, weakest first, got 1"),
+    (lambda: cs.findings(players="2,5"), ValueError, "players takes some of 2, 3, 4, teams, got 2,5"),
+    (lambda: cs.findings(rules="italian:players=3"), ValueError, "rules names the game and players the tables"),
+    (lambda: cs.findings(resamples=10), ValueError, "resamples must be at least 100, got 10"),
+    (lambda: cs.findings(["random", "nope"]), ValueError, "unknown policy 'nope'"),
+    (lambda: cs.findings(["random", 1]), TypeError, "policies must be a string, got 1"),
+    (lambda: cs.findings(deals=2.0), TypeError, "deals must be a whole number, got 2.0"),
 ]
 
 

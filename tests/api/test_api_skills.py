@@ -3,6 +3,8 @@ options, and write the same files."""
 
 from __future__ import annotations
 
+import json
+
 import casino_sim as cs
 from casino_sim.reports.output import csv_bytes
 from tests.support.cli import run
@@ -33,3 +35,17 @@ def test_regret_returns_what_the_command_writes(tmp_path, capfd):
     assert list(table["policy"]) == ["greedy"] and list(table["vs"]) == ["random"]
     assert csv_bytes(table) == (cli / "regret.csv").read_bytes() == (api / "regret.csv").read_bytes()
     _same_files(api, cli)
+
+
+def test_findings_return_what_the_command_writes(tmp_path):
+    api, cli = tmp_path / "api", tmp_path / "cli"
+    tiny = dict(players=("2",), deals=40, chunk_deals=20, card_deals=8, resamples=100, threads=1)
+    table = cs.findings(("random", "greedy"), **tiny, out=api)
+    options = ["--players", "2", "--deals", "40", "--chunk-deals", "20", "--card-deals", "8", "--resamples", "100"]
+    proc = run("findings", "--policies", "random,greedy", *options, "--threads", "1", "--out", str(cli))
+    assert proc.returncode == 0, proc.stderr
+    assert set(table["policy"]) == {"random", "greedy"}
+    assert csv_bytes(table) == (cli / "findings.csv").read_bytes() == (api / "findings.csv").read_bytes()
+    _same_files(api, cli)
+    command = json.loads((api / "runs" / "greedy" / "2-players" / "manifest.json").read_text())["command"]
+    assert command[0].startswith("cs.findings(policies=('random', 'greedy'), players=('2',), deals=40")
