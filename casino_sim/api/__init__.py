@@ -8,6 +8,7 @@
 - `cs.tournament(policies, games=...)` -> Tournament: `.ratings`, `.matches`, `.win_rate`, `.margin`, `.chart()`
 - `cs.knockout(policy, deals=...)`, `cs.regret(policies, decisions=...)` -> the DataFrame of knockout.csv, regret.csv
 - `cs.findings(policies, players=..., deals=...)` -> the DataFrame of findings.csv (every finding along a ladder)
+- `cs.tune(start, against, ...)` -> Tuned: `.path` (the policy file written), `.folder`, `.validation`
 
 Every one calls the functions the `casino-sim` commands call, so the numbers equal what the commands write for
 the same options and seed. Bad arguments raise TypeError (a wrong type) or ValueError (a bad value: the one line
@@ -19,6 +20,7 @@ from casino_sim.api.positions import analyse, moves
 from casino_sim.api.runs import Run, open_run, simulate
 from casino_sim.api.skills import knockout, regret
 from casino_sim.api.tournaments import Tournament, tournament
+from casino_sim.api.tuning import tune
 
 __all__ = [
     "Run",
@@ -31,4 +33,5 @@ __all__ = [
     "regret",
     "simulate",
     "tournament",
+    "tune",
 ]

@@ -49,6 +49,12 @@ BAD_VALUES = [  # (call, exception, what the one-line message holds)
     (lambda: cs.findings(["random", "nope"]), ValueError, "unknown policy 'nope'"),
     (lambda: cs.findings(["random", 1]), TypeError, "policies must be a string, got 1"),
     (lambda: cs.findings(deals=2.0), TypeError, "deals must be a whole number, got 2.0"),
+    (lambda: cs.tune(population=1), ValueError, "population must be at least 2, got 1"),
+    (lambda: cs.tune(start="rollout"), ValueError, "start must be a heuristic policy"),
+    (lambda: cs.tune(against="greedy,nosuch"), ValueError, "unknown policy 'nosuch'"),
+    (lambda: cs.tune(name="expert"), ValueError, "name 'expert' is the name of a built-in policy"),
+    (lambda: cs.tune(sigma="big"), TypeError, "sigma must be a number, got 'big'"),
+    (lambda: cs.tune(against=[None]), TypeError, "against must be a string, got None"),
 ]
 
 

@@ -49,3 +49,16 @@ def test_findings_return_what_the_command_writes(tmp_path):
     _same_files(api, cli)
     command = json.loads((api / "runs" / "greedy" / "2-players" / "manifest.json").read_text())["command"]
     assert command[0].startswith("cs.findings(policies=('random', 'greedy'), players=('2',), deals=40")
+
+
+def test_tune_returns_the_policy_and_the_validation_the_command_writes(tmp_path):
+    api, cli = tmp_path / "api", tmp_path / "cli"
+    tuned = cs.tune(against=["greedy"], deals=5, generations=1, population=2, validate_deals=10, seed=3, out=api)
+    options = ["--deals", "5", "--generations", "1", "--population", "2", "--validate-deals", "10", "--seed", "3"]
+    proc = run("tune", *options, "--against", "greedy", "--out", str(cli))
+    assert proc.returncode == 0, proc.stderr
+    assert tuned.path == api / "expert-tuned.toml" and tuned.folder == api
+    assert tuned.path.read_bytes() == (cli / "expert-tuned.toml").read_bytes()
+    assert list(tuned.validation["opponent"]) == ["expert", "greedy"]
+    assert csv_bytes(tuned.validation) == (cli / "report" / "validation.csv").read_bytes()
+    _same_files(api / "report", cli / "report")
