@@ -1,4 +1,4 @@
-"""The Python API for notebooks: runs, positions and tournaments as pandas objects (docs/api.md).
+"""The Python API for notebooks: runs, positions, tournaments, skills, findings, tuning as pandas objects (docs/api.md).
 
 `import casino_sim as cs` gives these names; each is loaded on first use, so the import stays fast:
 
