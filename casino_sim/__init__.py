@@ -1,13 +1,26 @@
 """casino-sim: a Monte Carlo strategy analyser for the card game Casino (Cassino), for two, three or four players.
 
-`import casino_sim as cs` and call `cs.simulate`, `cs.open_run`, `cs.moves`, `cs.analyse`, `cs.tournament`
-(the Python API, casino_sim/api): they are imported on first use, so importing the package stays fast.
+`import casino_sim as cs` and call `cs.simulate`, `cs.open_run`, `cs.moves`, `cs.analyse`, `cs.tournament`,
+`cs.knockout`, `cs.regret`, `cs.findings`, `cs.tune` (the Python API, casino_sim/api): they are imported on first
+use, so importing the package stays fast.
 """
 
 from casino_sim.core import numba_cache
 
 __version__ = "0.1.0"
-API = ("Run", "Tournament", "analyse", "moves", "open_run", "simulate", "tournament")
+API = (
+    "Run",
+    "Tournament",
+    "analyse",
+    "findings",
+    "knockout",
+    "moves",
+    "open_run",
+    "regret",
+    "simulate",
+    "tournament",
+    "tune",
+)
 
 numba_cache.configure()
 

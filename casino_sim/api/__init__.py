@@ -1,4 +1,4 @@
-"""The Python API for notebooks: runs, positions and tournaments as pandas objects (docs/api.md).
+"""The Python API for notebooks: runs, positions, tournaments, skills, findings, tuning as pandas objects (docs/api.md).
 
 `import casino_sim as cs` gives these names; each is loaded on first use, so the import stays fast:
 
@@ -6,14 +6,32 @@
 - `cs.open_run(path)` -> the Run (or Tournament) of a folder the commands or the API wrote
 - `cs.moves(position)`, `cs.analyse(position, worlds=...)` -> DataFrames of moves
 - `cs.tournament(policies, games=...)` -> Tournament: `.ratings`, `.matches`, `.win_rate`, `.margin`, `.chart()`
+- `cs.knockout(policy, deals=...)`, `cs.regret(policies, decisions=...)` -> the DataFrame of knockout.csv, regret.csv
+- `cs.findings(policies, players=..., deals=...)` -> the DataFrame of findings.csv (every finding along a ladder)
+- `cs.tune(start, against, ...)` -> Tuned: `.path` (the policy file written), `.folder`, `.validation`
 
 Every one calls the functions the `casino-sim` commands call, so the numbers equal what the commands write for
 the same options and seed. Bad arguments raise TypeError (a wrong type) or ValueError (a bad value: the one line
 the command would print after `error:`).
 """
 
+from casino_sim.api.ladder import findings
 from casino_sim.api.positions import analyse, moves
 from casino_sim.api.runs import Run, open_run, simulate
+from casino_sim.api.skills import knockout, regret
 from casino_sim.api.tournaments import Tournament, tournament
+from casino_sim.api.tuning import tune
 
-__all__ = ["Run", "Tournament", "analyse", "moves", "open_run", "simulate", "tournament"]
+__all__ = [
+    "Run",
+    "Tournament",
+    "analyse",
+    "findings",
+    "knockout",
+    "moves",
+    "open_run",
+    "regret",
+    "simulate",
+    "tournament",
+    "tune",
+]

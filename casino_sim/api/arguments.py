@@ -29,6 +29,16 @@ def check_types(**spec: tuple) -> None:
             raise TypeError(f"{name} must be {want}, got {value!r}")
 
 
+def names(name: str, value: str | list | tuple) -> tuple[str, ...]:
+    """The names a list option takes (policies, tables): a list or tuple of strings (TypeError for any other), or
+    one string of them comma-separated, as the command's option is written."""
+    if isinstance(value, str):
+        return tuple(part.strip() for part in value.split(","))
+    for item in value:
+        check_types(**{name: (item, str)})
+    return tuple(value)
+
+
 _KIND_WORDS = {int: "a whole number", float: "a number", bool: "True or False", str: "a string", "path": "a path"}
 
 
