@@ -13,7 +13,8 @@ with its headline numbers.
     python scripts/standard_results.py [--deals 50000] [--seed 2026] [--out results] [--quick] [--only seats]
 
 `--only seats` regenerates just the three- and four-player sections (results/seats/ and their part of
-results/README.md), for when only they changed; `--only equity` the equity tables (results/equity/).
+results/README.md), for when only they changed; `--only equity` the equity tables (results/equity/), `--only
+findings` the findings along the strength ladder (results/findings/).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import pandas as pd  # noqa: E402
 from equity_results import equity_section  # noqa: E402
+from findings_results import findings_section  # noqa: E402
 from ladder import run_ladder  # noqa: E402
 from seat_results import seat_section  # noqa: E402
 
@@ -249,8 +251,14 @@ def main() -> None:
     ap.add_argument("--equity-policy", default="tuned", help="the policy whose rounds make the equity tables")
     ap.add_argument("--equity-deals", type=int, default=100_000, help="mirrored deals per equity table")
     ap.add_argument("--equity-games", type=int, default=4_000, help="whole games per score the tables are checked from")
+    ap.add_argument("--findings-deals", type=int, default=2_000, help="the most deals of a findings run")
+    ap.add_argument("--findings-card-deals", type=int, default=40, help="the findings' card-value deals")
+    ap.add_argument("--findings-runs", type=Path, default=None, help="keep (or finish) the findings' runs here")
     ap.add_argument(
-        "--only", choices=("all", "seats", "equity"), default="all", help="seats, equity: only that section"
+        "--only",
+        choices=("all", "seats", "equity", "findings"),
+        default="all",
+        help="seats, equity, findings: only that section",
     )
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=Path("results"))
@@ -259,10 +267,10 @@ def main() -> None:
     if args.quick:
         args.deals, args.card_deals, args.games, args.ladder_deals, args.search_deals = 500, 20, 50, 500, 10
         args.knockout_deals, args.regret_decisions, args.seat_deals = 1_000, 100, 200
-        args.equity_deals, args.equity_games = 500, 100
+        args.equity_deals, args.equity_games, args.findings_deals, args.findings_card_deals = 500, 100, 100, 2
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "all":
-        section = {"seats": seat_section, "equity": equity_section}[args.only]
+        section = {"seats": seat_section, "equity": equity_section, "findings": findings_section}[args.only]
         with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
             lines = section(args, Path(tmp))
         readme = args.out / "README.md"
@@ -288,6 +296,7 @@ def main() -> None:
         index += tournament_section(args, Path(tmp))
         index += seat_section(args, Path(tmp))
         index += equity_section(args, Path(tmp))
+        index += findings_section(args, Path(tmp))
         index += card_values_section(args)
         index += matchups(args, Path(tmp))
     (args.out / "README.md").write_text("\n".join(index))

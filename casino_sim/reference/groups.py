@@ -83,6 +83,13 @@ def splitting_vectors(v: int) -> dict:
     return trie
 
 
+@lru_cache(maxsize=65536)
+def _splitting_vectors_within(v: int, most: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The splitting vectors of v whose counts are at most `most`; remembered, since the tables of a round ask
+    for the same few again and again."""
+    return tuple(_vectors_within(splitting_vectors(v), most))
+
+
 def _vectors_within(trie: dict, most: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """The vectors of the trie whose counts are at most `most`, value by value."""
     if not most:
@@ -106,7 +113,10 @@ class GroupSets:
 
     def __init__(self, loose_numbers: Iterable[int], v: int, extra: int | None = None, nonempty: bool = False):
         self.v, self.nonempty = v, nonempty
-        self.by_value = {x: sorted(c for c in loose_numbers if value_of(c) == x) for x in range(1, v + 1)}
+        self.by_value = {x: [] for x in range(1, v + 1)}
+        for c in sorted(loose_numbers):  # each value's cards in canonical order
+            if 0 < value_of(c) <= v:
+                self.by_value[value_of(c)].append(c)
         e = 0 if extra is None or value_of(extra) == v else value_of(extra)
         # T plus the extra card splits: the vectors of T and the extra card that hold it, less the extra card
         most = tuple(len(self.by_value[x]) + (x == e) for x in range(1, v))
@@ -115,7 +125,7 @@ class GroupSets:
             if extra is not None and not 0 < value_of(extra) <= v
             else [
                 tuple(k - (x == e) for x, k in enumerate(vec, 1))
-                for vec in _vectors_within(splitting_vectors(v), most)
+                for vec in _splitting_vectors_within(v, most)
                 if e == 0 or vec[e - 1] > 0
             ]
         )
