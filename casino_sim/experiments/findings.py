@@ -30,7 +30,7 @@ from casino_sim.runner.rundir import RunDir, writable_folder
 LADDER = ("random", "greedy", "expert", "tuned", "rollout", "searcher")
 # the tables each policy plays: --players key -> the game options added to --rules (docs/rules.md section 11)
 TABLES = {"2": "", "3": "players=3", "4": "players=4,teams=false", "teams": "players=4,teams=true"}
-MANIFEST = "findings.json"
+MANIFEST = "manifest.json"  # kind "findings"; findings.json is the table (as findings.csv)
 
 
 @dataclass(frozen=True)

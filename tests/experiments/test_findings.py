@@ -3,6 +3,7 @@ policy, the settled rule, and a resume that never replays what was finished. Tin
 
 from __future__ import annotations
 
+import json
 import math
 from contextlib import contextmanager
 
@@ -86,6 +87,9 @@ def test_the_table_has_every_finding_for_every_policy(made):
         assert (door.root / f"{CHARTS[finding]}.png").exists() and (door.root / f"{CHARTS[finding]}.svg").exists()
     text = (door.root / "findings.md").read_text()
     assert all(f"- {s}" in text for s in sentences(table, door.ladder))
+    manifest = json.loads((door.root / "manifest.json").read_text())  # the table's JSON does not overwrite it
+    assert manifest["kind"] == "findings" and manifest["request"]["policies"] == list(LADDER)
+    assert len(json.loads((door.root / "findings.json").read_text())) == len(written)
 
 
 def _table(rows: list[tuple]) -> pd.DataFrame:
