@@ -8,7 +8,7 @@ from matplotlib.figure import Figure
 
 from casino_sim.core.record import PLAY_KINDS
 from casino_sim.reports.anatomy import LABELS
-from casino_sim.reports.charts import CI_NOTE, _names, _yerr
+from casino_sim.reports.charts import CI_NOTE, _names, yerr
 
 PANELS = (  # (title, y label, quantities)
     ("Kinds of play", "share of the policy's plays", tuple(f"share_{k}" for k in PLAY_KINDS)),
@@ -32,7 +32,7 @@ def _grouped_bars(ax, table: pd.DataFrame, quantities: tuple[str, ...]) -> None:
         mine = table[(table["matchup"] == row["matchup"]) & (table["policy"] == row["policy"])]
         t = mine.set_index("quantity").loc[list(quantities)]
         offset = (i - (len(policies) - 1) / 2) * width
-        ax.bar(x + offset, t["mean"], width=width, yerr=_yerr(t), capsize=3, label=names[i].replace("\n", " "))
+        ax.bar(x + offset, t["mean"], width=width, yerr=yerr(t), capsize=3, label=names[i].replace("\n", " "))
     ax.set_xticks(x, [LABELS[q] for q in quantities], rotation=20, ha="right", fontsize=8)
     ax.legend(fontsize=7)
 

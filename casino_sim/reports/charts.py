@@ -26,7 +26,7 @@ def _finite(a) -> np.ndarray:
     return np.where(np.isfinite(a), a, np.nan)
 
 
-def _yerr(t: pd.DataFrame, prefix: str = "", mean: str | None = None) -> np.ndarray:
+def yerr(t: pd.DataFrame, prefix: str = "", mean: str | None = None) -> np.ndarray:
     m = t[mean or f"{prefix}mean"].to_numpy(dtype=np.float64)
     return np.vstack([_finite(m - t[f"{prefix}ci_lo"].to_numpy()), _finite(t[f"{prefix}ci_hi"].to_numpy() - m)])
 
@@ -34,7 +34,7 @@ def _yerr(t: pd.DataFrame, prefix: str = "", mean: str | None = None) -> np.ndar
 def _batch_series(ax, t: pd.DataFrame, i: int, count: int, label: str, capsize: int) -> None:
     """Series i of `count`: means by batch with 95% bars, nudged sideways so the series' bars do not overlap."""
     ax.errorbar(
-        t["batch"] + (i - (count - 1) / 2) * 0.08, t["mean"], yerr=_yerr(t), marker="o", capsize=capsize, label=label
+        t["batch"] + (i - (count - 1) / 2) * 0.08, t["mean"], yerr=yerr(t), marker="o", capsize=capsize, label=label
     )
 
 
@@ -63,7 +63,7 @@ def score_breakdown_chart(table: pd.DataFrame) -> Figure:
         part = table[table["category"] == cat]["mean"].to_numpy()
         ax.bar(x, part, bottom=bottom, color=color, label=CATEGORY_LABELS[cat], width=0.6)
         bottom += part
-    ax.errorbar(x, totals["mean"], yerr=_yerr(totals), fmt="none", ecolor="black", capsize=6, label="total, 95% CI")
+    ax.errorbar(x, totals["mean"], yerr=yerr(totals), fmt="none", ecolor="black", capsize=6, label="total, 95% CI")
     ax.set_xticks(x, names)
     ax.set_ylabel("mean points per round")
     ax.set_title("Points per round by category")
@@ -78,7 +78,7 @@ def score_breakdown_chart(table: pd.DataFrame) -> Figure:
             cx + (i - (len(totals) - 1) / 2) * width,
             t["mean"],
             width=width,
-            yerr=_yerr(t),
+            yerr=yerr(t),
             capsize=3,
             label=name.replace("\n", " "),
         )
@@ -95,7 +95,7 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
     whole = rates[rates["batch"] == 0].reset_index(drop=True)
     names = _names(whole)
     ax1.bar(
-        np.arange(len(whole)), whole["mean"], yerr=_yerr(whole), capsize=5, color=[f"C{i}" for i in range(len(whole))]
+        np.arange(len(whole)), whole["mean"], yerr=yerr(whole), capsize=5, color=[f"C{i}" for i in range(len(whole))]
     )
     ax1.set_xticks(np.arange(len(whole)), names)
     ax1.set_ylabel("sweeps per round")
@@ -108,7 +108,7 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
             d["sweeps"] + (i - (len(whole) - 1) / 2) * width,
             d["share"],
             width=width,
-            yerr=_yerr(d, mean="share"),
+            yerr=yerr(d, mean="share"),
             capsize=2,
             label=names[i].replace("\n", " "),
         )
@@ -133,16 +133,16 @@ def seat_advantage_chart(table: pd.DataFrame) -> Figure:
     fig, (ax1, ax2) = _figure(2)
     names = _names(table)
     x = np.arange(len(table))
-    ax1.bar(x - 0.2, table["dealer_mean"], width=0.4, yerr=_yerr(table, "dealer_"), capsize=4, label="dealer")
+    ax1.bar(x - 0.2, table["dealer_mean"], width=0.4, yerr=yerr(table, "dealer_"), capsize=4, label="dealer")
     ax1.bar(
         x + 0.2,
         table["first_mean"],
         width=0.4,
-        yerr=_yerr(table, "first_"),
+        yerr=yerr(table, "first_"),
         capsize=4,
         label="first player (non-dealer)",
     )
-    ax2.errorbar(table["diff_mean"], x, xerr=_yerr(table, "diff_"), fmt="o", capsize=5)
+    ax2.errorbar(table["diff_mean"], x, xerr=yerr(table, "diff_"), fmt="o", capsize=5)
     titles = ("Points by seat role", "dealer minus first player (points per round)", "Dealer advantage")
     return _seat_frame(fig, x, names, titles, "Seat advantage")
 
@@ -193,7 +193,7 @@ def convergence_chart(conv: pd.DataFrame) -> Figure:
 def _interval_panel(ax, t: pd.DataFrame, prefix: str, centre: float, xlabel: str, title: str) -> None:
     """One matchup per row: a point with its 95% interval, a reference line at `centre`."""
     y = np.arange(len(t))
-    ax.errorbar(t[f"{prefix}mean"], y, xerr=_yerr(t, prefix), fmt="o", capsize=5)
+    ax.errorbar(t[f"{prefix}mean"], y, xerr=yerr(t, prefix), fmt="o", capsize=5)
     ax.axvline(centre, color="grey", lw=0.8)
     ax.xaxis.set_major_locator(MaxNLocator(5))
     ax.set_yticks(y, [fit_label(m) for m in t["matchup"]])
@@ -338,7 +338,7 @@ def tournament_chart(
     _matrix_panel(ax1, *win, 0.5, ".1%", "Game win rate (95% CI)", "share of games won", fig)
     _matrix_panel(ax2, *margin, 0.0, "+.1f", "Final points margin per game (95% CI)", "points per game", fig)
     y = np.arange(n)
-    ax3.errorbar(ratings["elo"], y, xerr=_yerr(ratings, "elo_", mean="elo"), fmt="o", capsize=5)
+    ax3.errorbar(ratings["elo"], y, xerr=yerr(ratings, "elo_", mean="elo"), fmt="o", capsize=5)
     ax3.set_yticks(y, [fit_label(p) for p in ratings["policy"]])
     ax3.invert_yaxis()
     ax3.axvline(1500, color="grey", lw=0.8)
@@ -358,8 +358,8 @@ def seat_places_chart(table: pd.DataFrame) -> Figure:
     for i, (policy, t) in enumerate(groups):
         t = t.set_index("side").reindex(sides).reset_index()
         dx = (i - (len(groups) - 1) / 2) * width
-        ax1.bar(x + dx, t["points_mean"], width=width, yerr=_yerr(t, "points_"), capsize=4, label=policy)
-        ax2.errorbar(t["advantage_mean"], x + dx, xerr=_yerr(t, "advantage_"), fmt="o", capsize=5, label=policy)
+        ax1.bar(x + dx, t["points_mean"], width=width, yerr=yerr(t, "points_"), capsize=4, label=policy)
+        ax2.errorbar(t["advantage_mean"], x + dx, xerr=yerr(t, "advantage_"), fmt="o", capsize=5, label=policy)
     titles = (
         "Points by place in the turn order",
         "points minus the mean of the other sides (per round)",

@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 
 from casino_sim.reports.captions import add_caption, fit_label
 from casino_sim.reports.cardvalue import card_value_table
-from casino_sim.reports.charts import _yerr
+from casino_sim.reports.charts import yerr
 from casino_sim.reports.equity import run_equity
 from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.headlines import ci_text
@@ -232,7 +232,7 @@ def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str) -> Figure
     for i, place in enumerate(places):
         g = part[part["place"] == place].set_index("policy").reindex(ladder).reset_index()
         shift = (i - (len(places) - 1) / 2) * 0.08
-        ax.errorbar(x + shift, g["value"], yerr=_yerr(g, mean="value"), marker="o", capsize=4, label=place)
+        ax.errorbar(x + shift, g["value"], yerr=yerr(g, mean="value"), marker="o", capsize=4, label=place)
     if _fmt(finding).startswith("+"):  # a difference: where nothing moves it
         ax.axhline(0, color="0.6", linewidth=0.8)
     ax.set_xticks(x, [fit_label(p) for p in ladder])

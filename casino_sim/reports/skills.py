@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 
 from casino_sim.policies.names import recorded_labels
 from casino_sim.reports.captions import add_caption, run_caption
-from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, _yerr
+from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, yerr
 from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.output import atomic_write, save_figure, write_table
 from casino_sim.reports.separation import leader
@@ -28,7 +28,7 @@ def knockout_chart(table: pd.DataFrame) -> Figure:
     fig, (ax,) = _figure(1, width=8.0, height=max(2.5, 0.38 * len(t) + 1.6))
     y = np.arange(len(t))
     colors = ["C0" if m >= 0 else "C3" for m in t["worth_mean"]]
-    ax.barh(y, t["worth_mean"], xerr=_yerr(t, "worth_"), color=colors, capsize=3)
+    ax.barh(y, t["worth_mean"], xerr=yerr(t, "worth_"), color=colors, capsize=3)
     ax.set_yticks(y, [f"{knockout_label(r)}  · {r['deals']:,} deals" for _, r in t.iterrows()], fontsize=8)
     ax.invert_yaxis()
     ax.axvline(0, color="grey", lw=0.8)

@@ -12,7 +12,7 @@ from matplotlib.ticker import MaxNLocator
 
 from casino_sim.core.featurespec import FEATURE_NAMES
 from casino_sim.reports.captions import add_caption
-from casino_sim.reports.charts import CI_NOTE, _figure, _yerr
+from casino_sim.reports.charts import CI_NOTE, _figure, yerr
 from casino_sim.reports.output import csv_bytes, save_figure
 from casino_sim.reports.separation import beats, leader
 from casino_sim.reports.stats import mean_ci
@@ -91,8 +91,8 @@ def learning_curve_chart(curve: pd.DataFrame, caption: str):
     """Best and mean candidate score per generation, each with its 95% interval."""
     fig, (ax,) = _figure(1, width=7.0)
     x = curve["generation"].to_numpy()
-    ax.errorbar(x - 0.1, curve["best_mean"], yerr=_yerr(curve, "best_"), marker="o", capsize=3, label="best")
-    ax.errorbar(x + 0.1, curve["mean_mean"], yerr=_yerr(curve, "mean_"), marker="s", capsize=3, label="mean")
+    ax.errorbar(x - 0.1, curve["best_mean"], yerr=yerr(curve, "best_"), marker="o", capsize=3, label="best")
+    ax.errorbar(x + 0.1, curve["mean_mean"], yerr=yerr(curve, "mean_"), marker="s", capsize=3, label="mean")
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("generation")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # generations are whole numbers
