@@ -27,6 +27,7 @@ def _finite(a) -> np.ndarray:
 
 
 def yerr(t: pd.DataFrame, prefix: str = "", mean: str | None = None) -> np.ndarray:
+    """matplotlib's (2, N) error bars of a table's intervals, below and above each mean (an infinite end: no bar)."""
     m = t[mean or f"{prefix}mean"].to_numpy(dtype=np.float64)
     return np.vstack([_finite(m - t[f"{prefix}ci_lo"].to_numpy()), _finite(t[f"{prefix}ci_hi"].to_numpy() - m)])
 
