@@ -223,8 +223,9 @@ def sentences(table: pd.DataFrame, ladder: list[str]) -> list[str]:
     ]
 
 
-def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str) -> Figure:
-    """The value of one finding along the ladder, weakest policy on the left, a series per place with its bars."""
+def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str, about: str = "") -> Figure:
+    """The value of one finding along the ladder, weakest policy on the left, a series per place with its bars;
+    `about` (the rules, deals and seed of the runs) opens the caption."""
     fig = Figure(figsize=(7.0, 4.2), layout="constrained")
     ax = fig.subplots()
     places = list(dict.fromkeys(part["place"]))
@@ -241,7 +242,7 @@ def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str) -> Figure
     ax.set_title(finding)
     if len(places) > 1:
         ax.legend(fontsize=8)
-    return add_caption(fig, CAPTION)
+    return add_caption(fig, f"{about}; {CAPTION}" if about else CAPTION)
 
 
 def markdown(table: pd.DataFrame, ladder: list[str]) -> str:
@@ -278,13 +279,14 @@ def _along_ladder(table: pd.DataFrame, ladder: list[str]) -> pd.DataFrame:
     return table.assign(_f=keys[0], _p=keys[1], _r=rank).sort_values(["_f", "_p", "_r"], kind="stable")
 
 
-def write_findings(table: pd.DataFrame, ladder: list[str], out: Path) -> pd.DataFrame:
-    """findings.csv (and .json), findings.md and one chart per finding (PNG and SVG) into `out`; returns the table."""
+def write_findings(table: pd.DataFrame, ladder: list[str], out: Path, about: str = "") -> pd.DataFrame:
+    """findings.csv (and .json), findings.md and one chart per finding (PNG and SVG, `about` in each caption) into
+    `out`; returns the table."""
     out = Path(out)
     write_table(table, out, "findings")
     atomic_write(out / "findings.md", markdown(table, ladder).encode())
     draw = {
-        CHARTS[finding]: partial(_save_chart, part, ladder, finding, out)
+        CHARTS[finding]: partial(_save_chart, part, ladder, finding, out, about)
         for finding, part in table.groupby("finding", sort=False)
         if finding in CHARTS
     }
@@ -292,5 +294,5 @@ def write_findings(table: pd.DataFrame, ladder: list[str], out: Path) -> pd.Data
     return table
 
 
-def _save_chart(part: pd.DataFrame, ladder: list[str], finding: str, out: Path) -> None:
-    save_figure(finding_chart(part, ladder, finding), out, CHARTS[finding])
+def _save_chart(part: pd.DataFrame, ladder: list[str], finding: str, out: Path, about: str) -> None:
+    save_figure(finding_chart(part, ladder, finding, about), out, CHARTS[finding])

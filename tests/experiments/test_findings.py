@@ -87,6 +87,8 @@ def test_the_table_has_every_finding_for_every_policy(made):
         assert (door.root / f"{CHARTS[finding]}.png").exists() and (door.root / f"{CHARTS[finding]}.svg").exists()
     text = (door.root / "findings.md").read_text()
     assert all(f"- {s}" in text for s in sentences(table, door.ladder))
+    svg = (door.root / "sweeps.svg").read_text(encoding="utf-8")  # the caption names the runs
+    assert "brazilian rules, at most 60 deals a run (8 for card values), seed 0" in svg
     manifest = json.loads((door.root / "manifest.json").read_text())  # the table's JSON does not overwrite it
     assert manifest["kind"] == "findings" and manifest["request"]["policies"] == list(LADDER)
     assert len(json.loads((door.root / "findings.json").read_text())) == len(written)
