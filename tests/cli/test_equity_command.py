@@ -50,6 +50,24 @@ def _a_wins(run_dir) -> tuple[float, float, float]:
     return est.mean, est.lo, est.hi
 
 
+def _games(out, start: str, command: bool):
+    """1500 unmirrored games of greedy from `start`: `simulate --games --no-mirrored --start-score START --seed 5`,
+    or (command false) the same run played by the functions the command calls, without its reports and charts."""
+    if command:
+        played = run("simulate", "--games", "--no-mirrored", "--start-score", start, "--deals", "1500", "--policy",
+                     "greedy", "--vs", "greedy", "--seed", "5", "--card-deals", "0", "--out", str(out))  # fmt: skip
+        assert played.returncode == 0, played.stderr
+        return out
+    from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+    from casino_sim.runner.rundir import RunDir
+
+    config = SimConfig(1500, "greedy", "greedy", seed=5, mirrored=False, games=True, card_deals=0, start_score=start)
+    run_dir = RunDir(out)
+    start_run(config, run_dir, ["test"])
+    finish_run(run_dir, play_chunks(config, run_dir))
+    return out
+
+
 def test_the_table_holds_for_games_started_from_a_score(tmp_path):
     """docs/equity.md: the table from greedy's rounds against greedy's whole games started from 0-0 and three other
     scores (the first dealer drawn, so the two dealer cells weigh half each): inside the games' interval widened
@@ -58,10 +76,7 @@ def test_the_table_holds_for_games_started_from_a_score(tmp_path):
     assert run("equity", str(tmp_path / "rounds"), "--out", str(tmp_path / "eq")).returncode == 0
     table = pd.read_csv(tmp_path / "eq" / "equity.csv").set_index(["player_score", "opponent_score"])
     for a, b in [(0, 0), (10, 15), (15, 10), (18, 18)]:
-        out = tmp_path / f"games-{a}-{b}"
-        played = run("simulate", "--games", "--no-mirrored", "--start-score", f"{a}-{b}", "--deals", "1500",
-                     "--policy", "greedy", "--vs", "greedy", "--seed", "5", "--out", str(out))  # fmt: skip
-        assert played.returncode == 0, played.stderr
+        out = _games(tmp_path / f"games-{a}-{b}", f"{a}-{b}", command=(a, b) == (10, 15))  # one through the CLI
         cells = table.loc[(a, b)]
         expected = cells["win_chance"].mean()
         own = (cells["ci_hi"] - cells["ci_lo"]).mean() / 2
