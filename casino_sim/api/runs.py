@@ -115,13 +115,15 @@ def simulate(
     scheduler: str | None = None,
     progress: bool = False,
     reports: bool = True,
+    charts: bool = True,
 ) -> Run:
     """Play `policy` against `vs` over `deals` deals as `casino-sim simulate` does, and return the Run.
 
     The options are the command's (`casino-sim simulate --help`); the run folder `out` (default
     results/runs/<time>-<A>-vs-<B>/, as the command's) gets the same records and reports. `seats` may be a list.
     `reports=False` skips writing the report files (most of a small run's time): the Run still makes every table
-    and chart when asked, and `casino-sim report all PATH` writes them later.
+    and chart when asked, and `casino-sim report all PATH` writes them later. `charts=False` writes every report but
+    its charts (the command's --no-charts).
 
     >>> run = cs.simulate(deals=40, policy="expert", vs="greedy", seed=1, card_deals=0)
     >>> len(run.rounds)  # 40 deals, each played twice with the seats swapped
@@ -161,6 +163,7 @@ def simulate(
         scheduler=(scheduler, str, None),
         progress=(progress, bool),
         reports=(reports, bool),
+        charts=(charts, bool),
     )
     for name in seats if isinstance(seats, list | tuple) else ():
         check_types(seats=(name, str))
@@ -169,7 +172,7 @@ def simulate(
         request = SimRequest.of({**given, "seats": joined, "card_deals": str(card_deals)})
         command = [call_text("simulate", given, _DEFAULTS)]
         simulation = Simulation.new(request, out, command, force, "casino-sim simulate --resume {path}")
-        simulation.execute(backend, scheduler, Bar(progress), reports)
+        simulation.execute(backend, scheduler, Bar(progress), reports, charts)
         return Run(simulation.run.path)
 
 

@@ -78,6 +78,14 @@ SchedulerOpt = Annotated[
     str | None,
     typer.Option("--scheduler", help="Address of a running Dask scheduler, tcp://HOST:PORT (implies --backend dask)."),
 ]
+ChartsOpt = Annotated[
+    bool,
+    typer.Option(
+        "--charts/--no-charts",
+        help="Draw the reports' charts (PNG and SVG: most of a small run's time). --no-charts writes every table, "
+        "report.md and the page without them; `casino-sim report all RUN_DIR` draws them later.",
+    ),
+]
 
 
 def refuse_resume_with_force(resume, force: bool) -> None:

@@ -139,5 +139,8 @@ def reported(run_dir: Path, target: Path, whole: bool) -> None:
             highlight=False,
             soft_wrap=True,
         )
-    elif whole and manifest.get("status") == PLAYED and Path(target).resolve() == (run.path / "report").resolve():
-        update_manifest(run, status=COMPLETE, reports="written")
+    elif whole and Path(target).resolve() == (run.path / "report").resolve():
+        if manifest.get("status") == PLAYED:
+            update_manifest(run, status=COMPLETE, reports="written")
+        if manifest.get("charts") == "not drawn":
+            update_manifest(run, charts="drawn")

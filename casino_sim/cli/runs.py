@@ -13,6 +13,7 @@ from casino_sim.cli import run_flow
 from casino_sim.cli.options import (
     BackendOpt,
     BotTimeoutOpt,
+    ChartsOpt,
     RulesOpt,
     SchedulerOpt,
     console,
@@ -129,6 +130,7 @@ def simulate(
     force: Annotated[
         bool, typer.Option("--force", help="Replace the run in --out (or write into a non-empty --out).")
     ] = False,
+    charts: ChartsOpt = True,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
     bot_timeout: BotTimeoutOpt = None,
@@ -144,11 +146,15 @@ def simulate(
         simulation = run_flow.resumed(resume, {**request.options(), "out": out}, sys.argv)
     else:
         simulation = Simulation.new(request, out, sys.argv, force)
-    tables = simulation.execute(backend.value if backend else None, scheduler, run_flow.Shown())
+    tables = simulation.execute(backend.value if backend else None, scheduler, run_flow.Shown(), charts=charts)
     _print_summary(tables)
     if "summary" not in tables and "games" not in tables:  # every round void (trail against trail: nobody captures)
         console.print("every round was void (nobody captured): no summary or charts to write", highlight=False)
-    console.print(f"records, summary and charts: {simulation.run.path}", highlight=False)
+    path = simulation.run.path
+    if charts:
+        console.print(f"records, summary and charts: {path}", highlight=False)
+    else:
+        console.print(f"records and summary: {path} (charts: casino-sim report all {path})", highlight=False)
 
 
 def _print_summary(tables: dict) -> None:
@@ -229,6 +235,7 @@ def experiment(
         bool, typer.Option("--resume", help="Finish the interrupted runs in --out (their finished chunks are kept).")
     ] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace the runs already in --out.")] = False,
+    charts: ChartsOpt = True,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
     bot_timeout: BotTimeoutOpt = None,
@@ -261,7 +268,9 @@ def experiment(
             )
             try:
                 with progress_bar(console, run.name) as update:
-                    outcomes += run_planned(run, root / run.name, sys.argv, update, chunk_backend, resume, force)
+                    outcomes += run_planned(
+                        run, root / run.name, sys.argv, update, chunk_backend, resume, force, charts
+                    )
             except KeyboardInterrupt:
                 console.print(
                     f"interrupted: finished chunks are kept; finish with  casino-sim experiment {plan} "

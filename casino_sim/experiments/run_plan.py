@@ -29,10 +29,12 @@ def run_planned(
     backend=None,
     resume: bool = False,
     force: bool = False,
+    charts: bool = True,
 ) -> list[Outcome]:
     """Simulate one planned run into `folder` on `backend` and check it.
 
-    `resume` finishes the run already started there (with the plan's options only); `force` replaces it.
+    `resume` finishes the run already started there (with the plan's options only); `force` replaces it; `charts`
+    off writes its reports without their charts.
     """
     rundir = RunDir(folder)
     resumed = resume and rundir.manifest_path.exists()
@@ -40,7 +42,7 @@ def run_planned(
         raise InputError(
             f"{folder} was started with other options than run {run.name!r} of the plan; --force replaces it"
         )
-    simulation = Simulation(run.config, rundir, command, force, resumed)
+    simulation = Simulation(run.config, rundir, command, force, resumed, charts=charts)
     simulation.start()
     simulation.play(backend, Progress(progress))
     row = simulation.write_reports()["summary"].iloc[0].to_dict()

@@ -372,12 +372,14 @@ def finish_run(run: RunDir, timings: dict, reports: bool = False) -> dict:
     return update_manifest(run, **fields, finished=now(), **timings, chunks=sorted(run.finished_chunks()))
 
 
-def write_reports(run: RunDir) -> dict[str, pd.DataFrame]:
-    """Every report of the run into RUN_DIR/report; returns their tables by kind ("summary", "games", ...)."""
+def write_reports(run: RunDir, charts: bool = True) -> dict[str, pd.DataFrame]:
+    """Every report of the run into RUN_DIR/report (`charts` off: without its charts, and the manifest says so);
+    returns their tables by kind ("summary", "games", ...)."""
     from casino_sim.reports.index import write_all  # deferred: matplotlib loads only when reports are written
 
-    tables = write_all(run.path)
-    update_manifest(run, status=COMPLETE, reports="written")
+    tables = write_all(run.path, charts=charts)
+    drawn = {} if charts and "charts" not in run.read_manifest() else {"charts": "drawn" if charts else "not drawn"}
+    update_manifest(run, status=COMPLETE, reports="written", **drawn)
     return tables
 
 

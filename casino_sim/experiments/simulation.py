@@ -101,6 +101,7 @@ class Simulation(Door):
     force: bool = False
     resumed: bool = False
     reports: bool = True  # write the reports (execute's; off: it returns None)
+    charts: bool = True  # draw the reports' charts (execute's; off: tables and text only)
 
     @classmethod
     def new(
@@ -146,7 +147,7 @@ class Simulation(Door):
     def write_reports(self, hooks: Hooks = QUIET) -> dict[str, pd.DataFrame]:
         """Every report of the run (experiments/simulate.py write_reports); the manifest then says "complete"."""
         try:
-            return write_reports(self.run)
+            return write_reports(self.run, self.charts)
         except KeyboardInterrupt:
             hooks.interrupted("reports", self.run)
             raise
@@ -156,8 +157,14 @@ class Simulation(Door):
         return self.write_reports(hooks) if self.reports else None
 
     def execute(
-        self, backend: str | None = None, scheduler: str | None = None, hooks: Hooks = QUIET, reports: bool = True
+        self,
+        backend: str | None = None,
+        scheduler: str | None = None,
+        hooks: Hooks = QUIET,
+        reports: bool = True,
+        charts: bool = True,
     ) -> dict[str, pd.DataFrame] | None:
-        """The whole run (Door.execute); the report tables by kind, or None when `reports` is off."""
-        self.reports = reports
+        """The whole run (Door.execute); the report tables by kind (their charts drawn unless `charts` is off), or
+        None when `reports` is off."""
+        self.reports, self.charts = reports, charts
         return super().execute(backend, scheduler, hooks)

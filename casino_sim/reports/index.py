@@ -46,17 +46,19 @@ def report_of(reports: dict[str, Report], kind: str) -> Report:
     return reports[kind]
 
 
-def write_all(run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None) -> dict:
+def write_all(
+    run_dir: str | Path, out: str | Path | None = None, data: pd.DataFrame | None = None, charts: bool = True
+) -> dict:
     """make_all written into `out` (default RUN_DIR/report) with `report.md` and the page `index.html`; returns their
-    tables by kind."""
+    tables by kind. `charts` off: every table and text but no chart (drawing them is most of a small run's time)."""
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
     reports, layout = _make(run_dir, data, manifest)
-    writes = {kind: partial(report.write, out) for kind, report in reports.items()}
-    tables = run_tasks(writes, in_child=FORKED_KINDS)  # drawing the charts is most of the time: on two cores
-    text = LAYOUTS[layout](tables, manifest)
-    atomic_write(out / "report.md", partial_heading(text, manifest).encode())
+    writes = {kind: partial(report.write, out, charts) for kind, report in reports.items()}
+    tables = run_tasks(writes, in_child=FORKED_KINDS if charts else ())  # drawing is most of the time: two cores
+    text = partial_heading(LAYOUTS[layout](tables, manifest), manifest)
+    atomic_write(out / "report.md", (text if charts else undrawn_heading(text, run_dir)).encode())
     write_page(out, manifest)
     return tables
 
@@ -76,6 +78,12 @@ def partial_heading(text: str, manifest: dict) -> str:
     return (
         f"{title}\n\n**{manifest['partial']}**: the run is not finished; its reports count the chunks played.\n{rest}"
     )
+
+
+def undrawn_heading(text: str, run_dir: Path) -> str:
+    """report.md's text with a line under its title saying that its charts were not drawn, and how to draw them."""
+    title, _, rest = text.partition("\n")
+    return f"{title}\n\n**Charts not drawn** (`--no-charts`): `casino-sim report all {run_dir}` draws them.\n{rest}"
 
 
 def _make(run_dir, data, manifest: dict) -> tuple[dict[str, Report], str]:

@@ -39,11 +39,12 @@ class Report:
     def table(self) -> pd.DataFrame:
         return next(iter(self.tables.values()))
 
-    def write(self, out: str | Path) -> pd.DataFrame:
-        """Every table (CSV, JSON) and chart (PNG, SVG) into `out`; returns the main table."""
+    def write(self, out: str | Path, charts: bool = True) -> pd.DataFrame:
+        """Every table (CSV, JSON) and, unless `charts` is off, chart (PNG, SVG) into `out`; returns the main
+        table."""
         for name, t in self.tables.items():
             write_table(t, out, name)
-        for name, draw in self.charts.items():
+        for name, draw in self.charts.items() if charts else ():
             save_figure(draw(), out, name)
         return self.table
 

@@ -24,6 +24,8 @@ NO_BAD_VALUE = {
     ("simulate", "mirrored"): "a flag",
     ("simulate", "games"): "a flag",
     ("simulate", "check"): "a flag",
+    ("simulate", "charts"): "a flag",
+    ("experiment", "charts"): "a flag",
     ("bench", "compile_times"): "a flag",
     ("bench", "check"): "a flag",
     ("card-value", "force"): "a flag",
