@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.experiments.simulate import SimConfig, play_run
 from casino_sim.reports.equity import write_equity
 from casino_sim.reports.stats import wilson
 from casino_sim.runner.rundir import RunDir
@@ -28,8 +28,7 @@ KEEP = ("equity.csv", "equity.png", "equity.svg")
 def _play(config: SimConfig, path: Path) -> RunDir:
     """Play one run as `casino-sim simulate` would, records only (no reports)."""
     run = RunDir(path)
-    start_run(config, run, [sys.executable, *sys.argv])
-    finish_run(run, play_chunks(config, run))
+    play_run(config, run, [sys.executable, *sys.argv])
     return run
 
 

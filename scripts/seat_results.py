@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.experiments.simulate import SimConfig, play_run
 from casino_sim.reports.index import write_all
 from casino_sim.reports.load import read_rounds
 from casino_sim.reports.places import side_rows
@@ -37,8 +37,7 @@ def _simulate(config: SimConfig, tmp: Path, target: Path | None) -> tuple[Path, 
     """Play one run as `casino-sim simulate` would, its reports into tmp (KEEP copied to `target`)."""
     name = f"{config.rules}-{config.seats or config.policy_a + '-vs-' + config.policy_b}".replace(":", "-")
     run = RunDir(tmp / name.replace(",", "-"))
-    start_run(config, run, [sys.executable, *sys.argv])
-    finish_run(run, play_chunks(config, run))
+    play_run(config, run, [sys.executable, *sys.argv])
     report = run.path / "report-all"
     results = write_all(run.path, report)
     if target is not None:

@@ -35,7 +35,7 @@ from ladder import run_ladder  # noqa: E402
 from seat_results import seat_section  # noqa: E402
 
 from casino_sim.experiments.card_value import card_values  # noqa: E402
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run  # noqa: E402
+from casino_sim.experiments.simulate import SimConfig, play_run  # noqa: E402
 from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament  # noqa: E402
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label  # noqa: E402
 from casino_sim.reports.headlines import SEAT_SECTIONS  # noqa: E402
@@ -78,8 +78,7 @@ def matchups(args, tmp: Path) -> list[str]:
             deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed, card_deals=0
         )  # the card values have their own, larger experiment below
         run = RunDir(tmp / name)
-        start_run(config, run, [sys.executable, *sys.argv])
-        finish_run(run, play_chunks(config, run))
+        play_run(config, run, [sys.executable, *sys.argv])
         target = args.out / name
         shutil.rmtree(target, ignore_errors=True)
         results = write_all(run.path, target)

@@ -360,6 +360,15 @@ def _play_chunks(config: SimConfig, run: RunDir, progress: Progress | None, back
     return timings
 
 
+def play_run(config: SimConfig, run: RunDir, command: list[str] | None = None, backend=None) -> dict:
+    """A run played without its reports (scripts, tests, a caller that reports later): started into `run` when
+    `command` is given, else resumed from the chunks it has; every missing chunk played on `backend`; marked
+    complete. Returns its manifest."""
+    if command is not None:
+        start_run(config, run, command)
+    return finish_run(run, play_chunks(config, run, backend=backend))
+
+
 def preload_reports() -> None:
     """Import the report modules (matplotlib among them: a second or so) on a thread while the chunks play, so
     that write_reports starts at once; the import lock makes a later import wait for this one, never repeat it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.experiments.simulate import SimConfig, play_chunks, play_run, start_run
 from casino_sim.runner.rundir import RunDir
 
 
@@ -12,8 +12,7 @@ def simulate_dir(path, **options) -> pd.DataFrame:
     """Play a whole run of SimConfig(**options) into `path`; its round records."""
     config = SimConfig(**options)
     rundir = RunDir(path)
-    start_run(config, rundir, ["test"])
-    finish_run(rundir, play_chunks(config, rundir))
+    play_run(config, rundir, ["test"])
     return rundir.read_rounds()
 
 
