@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from casino_sim.cli.options import EngineName, EngineOpt, Format, RulesOpt, console, ensure_compiled
-from casino_sim.experiments.bench import run_bench
 
 
 def bench(
@@ -24,6 +23,8 @@ def bench(
     check: Annotated[bool, typer.Option("--check", help="Time the checked mode of `simulate --check`.")] = False,
 ) -> None:
     """How fast an engine plays rounds of a policy against itself, and what compiling costs."""
+    # deferred, so that the other commands never load it: pandas (most of a light command's start)
+    from casino_sim.experiments.bench import run_bench
 
     def announce(threads: int, chosen) -> None:
         if engine == EngineName.numba:

@@ -13,11 +13,13 @@ import os
 import re
 import shutil
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from casino_sim import __version__
 from casino_sim.core.errors import InputError
+
+if TYPE_CHECKING:  # pandas loads where a table is read: commands that only name a run folder start without it
+    import pandas as pd
 
 CHUNK_FILE = re.compile(r"^chunk-(\d{6})\.parquet$")
 FORMAT = 2  # bump when the layout of run folders changes (2: several tables per chunk, int8 records)
@@ -153,7 +155,7 @@ class RunDir:
         The rounds file is written last: it marks the chunk finished, so a chunk cut
         short between two tables is played again on resume.
         """
-        if isinstance(tables, pd.DataFrame):
+        if not isinstance(tables, dict):  # one DataFrame: the rounds
             tables = {"rounds": tables}
         for name in sorted(tables, key=lambda t: t == "rounds"):
             folder = self.path / name
@@ -178,6 +180,8 @@ class RunDir:
         )
         if not files:
             raise InputError(f"{self.path} holds no finished {name}")
+        import pandas as pd  # deferred: see the import at the top
+
         return pd.concat([pd.read_parquet(p, columns=columns) for p in files], ignore_index=True)
 
     def read_rounds(self, columns: list[str] | None = None) -> pd.DataFrame:
