@@ -57,7 +57,7 @@ def test_readme_shows_the_example_bot_file():
 
 def _simulate(policy: str, out: Path, *extra: str):
     args = ("simulate", "--policy", policy, "--vs", "greedy", "--deals", "3", "--chunk-deals", "1", "--seed", "7")
-    return run(*args, "--out", str(out), *extra)
+    return run(*args, "--no-charts", "--out", str(out), *extra)
 
 
 def test_a_bot_plays_whole_rounds_as_its_answers_say(tmp_path):

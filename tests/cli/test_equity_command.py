@@ -9,7 +9,7 @@ from tests.support.cli import assert_one_line_error, run
 
 
 def _simulate(out, *args: str, deals: int = 60) -> None:
-    proc = run("simulate", "--deals", str(deals), "--card-deals", "0", "--out", str(out), *args)
+    proc = run("simulate", "--deals", str(deals), "--card-deals", "0", "--no-charts", "--out", str(out), *args)
     assert proc.returncode == 0, proc.stderr
 
 
@@ -58,13 +58,11 @@ def _games(out, start: str, command: bool):
                      "greedy", "--vs", "greedy", "--seed", "5", "--card-deals", "0", "--out", str(out))  # fmt: skip
         assert played.returncode == 0, played.stderr
         return out
-    from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+    from casino_sim.experiments.simulate import SimConfig, play_run
     from casino_sim.runner.rundir import RunDir
 
     config = SimConfig(1500, "greedy", "greedy", seed=5, mirrored=False, games=True, card_deals=0, start_score=start)
-    run_dir = RunDir(out)
-    start_run(config, run_dir, ["test"])
-    finish_run(run_dir, play_chunks(config, run_dir))
+    play_run(config, RunDir(out), ["test"])
     return out
 
 

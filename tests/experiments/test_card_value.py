@@ -84,7 +84,18 @@ def test_a_mirrored_run_pairs_both_seatings_and_reports_card_values(tmp_path):
     out = tmp_path / "run"
     assert (
         run(
-            "simulate", "--deals", "40", "--card-deals", "30", "--policy", "expert", "--vs", "greedy", "--out", str(out)
+            "simulate",
+            "--deals",
+            "40",
+            "--card-deals",
+            "30",
+            "--policy",
+            "expert",
+            "--vs",
+            "greedy",
+            "--no-charts",
+            "--out",
+            str(out),
         ).returncode
         == 0
     )
@@ -97,7 +108,7 @@ def test_a_mirrored_run_pairs_both_seatings_and_reports_card_values(tmp_path):
     assert again.returncode == 0, again.stderr
     pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "again" / "card_values.csv"), values)
     bare = tmp_path / "bare"
-    assert run("simulate", "--deals", "10", "--card-deals", "0", "--out", str(bare)).returncode == 0
+    assert run("simulate", "--deals", "10", "--card-deals", "0", "--no-charts", "--out", str(bare)).returncode == 0
     assert not (bare / "cards").exists()
     assert_one_line_error(run("report", "card-value", str(bare)), "--card-deals")
 

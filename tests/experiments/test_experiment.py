@@ -14,10 +14,11 @@ PLAN = Path(__file__).resolve().parents[2] / "scripts" / "ci-plan.toml"
 
 
 def test_the_example_ci_plan_passes(tmp_path):
-    proc = run("experiment", str(PLAN), "--out", str(tmp_path))
+    proc = run("experiment", str(PLAN), "--out", str(tmp_path), "--no-charts")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "all 5 expectations met" in proc.stdout
-    assert (tmp_path / "greedy-vs-random" / "report" / "summary.csv").exists()
+    report = tmp_path / "greedy-vs-random" / "report"
+    assert (report / "summary.csv").exists() and not list(report.glob("*.svg"))  # --no-charts: tables, no charts
 
 
 def test_the_out_folder_is_refused_unless_forced_or_resumed(tmp_path):
@@ -27,16 +28,16 @@ def test_the_out_folder_is_refused_unless_forced_or_resumed(tmp_path):
         '[[run.expect]]\nmetric = "diff"\nat_least = -100\n'
     )
     out = tmp_path / "out"
-    assert run("experiment", str(plan), "--out", str(out)).returncode == 0
+    assert run("experiment", str(plan), "--out", str(out), "--no-charts").returncode == 0
     first = RunDir(out / "r").read_rounds()
     assert_one_line_error(run("experiment", str(plan), "--out", str(out)), "already holds runs", "--resume", "--force")
     RunDir(out / "r").chunk_path(1).unlink()  # as if cut short
-    resumed = run("experiment", str(plan), "--out", str(out), "--resume")
+    resumed = run("experiment", str(plan), "--out", str(out), "--resume", "--no-charts")
     assert resumed.returncode == 0, resumed.stderr
     pd.testing.assert_frame_equal(RunDir(out / "r").read_rounds(), first)
     plan.write_text(plan.read_text().replace("deals = 40", "deals = 20"))
     assert_one_line_error(run("experiment", str(plan), "--out", str(out), "--resume"), "other options", "--force")
-    forced = run("experiment", str(plan), "--out", str(out), "--force")
+    forced = run("experiment", str(plan), "--out", str(out), "--force", "--no-charts")
     assert forced.returncode == 0, forced.stderr
     assert RunDir(out / "r").finished_chunks() == {0} and RunDir(out / "r").read_manifest()["config"]["deals"] == 20
 
@@ -47,7 +48,7 @@ def test_a_missed_expectation_fails_with_a_report(tmp_path):
         'name = "p"\n[defaults]\ndeals = 300\n[[run]]\nname = "r"\npolicy = "random"\nvs = "greedy"\n'
         '[[run.expect]]\nmetric = "diff"\nat_least = 0\n'
     )
-    proc = run("experiment", str(plan), "--out", str(tmp_path / "out"))
+    proc = run("experiment", str(plan), "--out", str(tmp_path / "out"), "--no-charts")
     assert proc.returncode == 1
     assert "FAIL" in proc.stdout and "1 of 1 expectations failed" in proc.stdout
 

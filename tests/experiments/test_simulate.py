@@ -12,7 +12,7 @@ import time
 import pandas as pd
 import pytest
 
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.experiments.simulate import SimConfig, play_chunks, play_run, start_run
 from casino_sim.runner.rundir import RunDir
 from tests.support.cli import assert_one_line_error, run
 from tests.support.runs import cut_run, simulate_dir
@@ -33,7 +33,7 @@ def test_resume_after_losing_chunks_equals_an_uninterrupted_run(tmp_path):
     whole = simulate_dir(tmp_path / "whole", **common)
     cut, config = cut_run(tmp_path / "cut", (1, 4, 7), **common)
     (cut.rounds / ".chunk-000004.parquet.tmp-1").write_bytes(b"torn")
-    finish_run(cut, play_chunks(config, cut))
+    play_run(config, cut)
     pd.testing.assert_frame_equal(cut.read_rounds(), whole)
 
 
@@ -50,7 +50,12 @@ def test_until_ci_stops_at_a_chunk_boundary_when_narrow_enough(tmp_path):
 
 def test_killed_run_resumes_from_the_command_line(tmp_path):
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "casino_sim", *"simulate --deals 400000 --policy expert --vs expert --seed 3".split()]
+    cmd = [
+        sys.executable,
+        "-m",
+        "casino_sim",
+        *"simulate --deals 400000 --policy expert --vs expert --seed 3 --no-charts".split(),
+    ]
     cmd += ["--chunk-deals", "2000", "--out", str(out)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     rundir = RunDir(out)
@@ -66,7 +71,7 @@ def test_killed_run_resumes_from_the_command_line(tmp_path):
     # finish a shorter copy of the same run: same seed and chunking, so the same chunks
     manifest["config"]["deals"] = 2000 * (max(done) + 2)
     rundir.write_manifest(manifest)
-    resumed = run("simulate", "--resume", str(out))
+    resumed = run("simulate", "--resume", str(out), "--no-charts")
     assert resumed.returncode == 0, resumed.stderr
     assert rundir.finished_chunks() == set(range(max(done) + 2))
     for c, frame in before.items():
@@ -170,6 +175,7 @@ def test_a_python_policy_run_with_default_options_stays_small(tmp_path):
             "mypol.py:first",
             "--vs",
             "greedy",
+            "--no-charts",
             "--out",
             str(out),
         ],
@@ -186,22 +192,33 @@ def test_a_python_policy_run_with_default_options_stays_small(tmp_path):
 
 
 def test_the_summary_says_how_many_deals_the_card_values_used(tmp_path):
-    auto = run("simulate", "--deals", "400", "--policy", "expert", "--vs", "greedy", "--out", str(tmp_path / "a"))
+    auto = run(
+        "simulate",
+        "--deals",
+        "400",
+        "--policy",
+        "expert",
+        "--vs",
+        "greedy",
+        "--no-charts",
+        "--out",
+        str(tmp_path / "a"),
+    )
     assert auto.returncode == 0, auto.stderr
     used = SimConfig(deals=400, policy_a="expert", policy_b="greedy").card_deals_used()
     assert used > 0 and json.loads((tmp_path / "a" / "manifest.json").read_text())["config"]["card_deals"] == used
     assert f"card values: the first {used} deals" in auto.stdout and "auto" in auto.stdout
     assert pd.read_parquet(tmp_path / "a" / "cards")["deal_id"].max() == used - 1
-    explicit = run("simulate", "--deals", "10", "--card-deals", "3", "--out", str(tmp_path / "e"))
+    explicit = run("simulate", "--deals", "10", "--card-deals", "3", "--no-charts", "--out", str(tmp_path / "e"))
     assert "card values: the first 3 deals" in explicit.stdout and "auto" not in explicit.stdout
-    off = run("simulate", "--deals", "10", "--card-deals", "0", "--out", str(tmp_path / "o"))
+    off = run("simulate", "--deals", "10", "--card-deals", "0", "--no-charts", "--out", str(tmp_path / "o"))
     assert "card values: off (--card-deals 0)" in off.stdout
     assert_one_line_error(run("simulate", "--card-deals", "lots", "--out", str(tmp_path / "x")), "--card-deals")
     assert_one_line_error(run("simulate", "--games", "--card-deals", "5", "--out", str(tmp_path / "x")), "--games")
 
 
 def test_until_ci_says_whether_the_target_was_reached(tmp_path):
-    common = ["--policy", "greedy", "--vs", "random", "--chunk-deals", "500", "--card-deals", "0"]
+    common = ["--policy", "greedy", "--vs", "random", "--chunk-deals", "500", "--card-deals", "0", "--no-charts"]
     early = run("simulate", "--deals", "20000", "--until-ci", "0.5", *common, "--out", str(tmp_path / "e"))
     assert early.returncode == 0, early.stderr
     deals = pd.read_parquet(tmp_path / "e" / "rounds")["deal_id"].nunique()
@@ -218,11 +235,20 @@ def test_out_refuses_a_non_empty_folder_unless_forced(tmp_path):
     out.mkdir()
     (out / "notes.txt").write_text("mine")
     assert_one_line_error(run("simulate", "--deals", "10", "--out", str(out)), "not empty", "--force")
-    assert run("simulate", "--deals", "10", "--force", "--out", str(out)).returncode == 0
+    assert run("simulate", "--deals", "10", "--force", "--no-charts", "--out", str(out)).returncode == 0
     assert (out / "notes.txt").read_text() == "mine"  # --force replaces a run, never deletes other files
     assert (
         run(
-            "simulate", "--deals", "20", "--chunk-deals", "10", "--card-deals", "2", "--out", str(tmp_path / "old")
+            "simulate",
+            "--deals",
+            "20",
+            "--chunk-deals",
+            "10",
+            "--card-deals",
+            "2",
+            "--no-charts",
+            "--out",
+            str(tmp_path / "old"),
         ).returncode
         == 0
     )
@@ -238,6 +264,7 @@ def test_out_refuses_a_non_empty_folder_unless_forced(tmp_path):
         "--card-deals",
         "0",
         "--force",
+        "--no-charts",
         "--out",
         str(tmp_path / "old"),
     )

@@ -9,15 +9,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from casino_sim.experiments.simulate import finish_run, play_chunks
+from casino_sim.experiments.simulate import play_run
 from casino_sim.runner.deals import rotations
 from tests.support.cli import assert_one_line_error, run
 from tests.support.runs import cut_run, simulate_dir
 
 
-def simulate(out, *args: str) -> pd.DataFrame:
-    """Run simulate into `out` and return its round records in deal order."""
-    done = run("simulate", "--deals", "12", "--chunk-deals", "6", "--out", str(out), *args)
+def simulate(out, *args: str, charts: bool = False) -> pd.DataFrame:
+    """Run simulate into `out` and return its round records in deal order (its charts drawn when asked)."""
+    done = run("simulate", "--deals", "12", "--chunk-deals", "6", f"--{'' if charts else 'no-'}charts", "--out",
+               str(out), *args)  # fmt: skip
     assert done.returncode == 0, done.stderr
     return pd.read_parquet(out / "rounds").sort_values(["deal_id", "mirror"], ignore_index=True)
 
@@ -32,7 +33,7 @@ def test_rotations_seat_a_in_every_place():
 
 def test_three_players_play_each_deal_with_a_in_every_seat(tmp_path):
     args = ("--policy", "greedy", "--vs", "random", "--rules", "italian:players=3", "--card-deals", "2")
-    rounds = simulate(tmp_path / "run", *args)
+    rounds = simulate(tmp_path / "run", *args, charts=True)
     assert len(rounds) == 36 and (rounds.groupby("deal_id").size() == 3).all()
     for m in range(3):  # seating m: A (greedy) at player m, B in the other two seats
         row = rounds[rounds["mirror"] == m]
@@ -98,7 +99,7 @@ def test_resume_finishes_a_run_with_the_same_records(tmp_path):
     common = dict(deals=30, chunk_deals=10, policy_a="greedy", policy_b="random", rules="italian:players=4", seed=2)
     whole = simulate_dir(tmp_path / "whole", **common)
     cut, config = cut_run(tmp_path / "cut", (0, 2), **common)  # as if killed before two chunks were written
-    finish_run(cut, play_chunks(config, cut))
+    play_run(config, cut)
     pd.testing.assert_frame_equal(cut.read_rounds(), whole)
     assert (whole.groupby("deal_id").size() == 4).all()  # italian: four players individually, A in every seat
 
@@ -129,7 +130,7 @@ def test_the_searcher_plays_a_seat_of_three(tmp_path):
     searcher = tmp_path / "quick-searcher.toml"
     searcher.write_text('name = "quick-searcher"\nkind = "searcher"\n[params]\nworlds = 2\nbase = "greedy"\n')
     args = ("--policy", str(searcher), "--vs", "random", "--rules", "italian:players=3", "--deals", "2")
-    proc = run("simulate", *args, "--card-deals", "0", "--out", str(tmp_path / "run"))
+    proc = run("simulate", *args, "--card-deals", "0", "--no-charts", "--out", str(tmp_path / "run"))
     assert proc.returncode == 0, proc.stderr
     rounds = pd.read_parquet(tmp_path / "run" / "rounds")
     assert len(rounds) == 6 and (rounds["plies"] == 48).all()  # each deal once with A in every place

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from casino_sim.core.rules import get_rules
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
+from casino_sim.experiments.simulate import SimConfig, play_run, start_run
 from casino_sim.kernels.check import BAD_BUILD, BAD_CARDS, BAD_OWNER, BAD_POINTS, _check_end, _check_play
 from casino_sim.kernels.layout import BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOSE, OWNER, PLY, S_TOTAL, SCORE_FIELDS
 from casino_sim.kernels.rows import _raise_broken
@@ -119,7 +119,7 @@ def test_checking_changes_no_result(rules):
 
 
 def test_simulate_check_runs_and_is_kept_in_the_manifest(tmp_path):
-    proc = run("simulate", "--deals", "200", "--check", "--out", str(tmp_path / "r"), "--threads", "1")
+    proc = run("simulate", "--deals", "200", "--check", "--no-charts", "--out", str(tmp_path / "r"), "--threads", "1")
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "r" / "manifest.json").read_text())["config"]["checked"] is True
 
@@ -136,7 +136,7 @@ def test_a_million_checked_rounds(tmp_path):
     run_dir = RunDir(tmp_path / "million")
     start_run(config, run_dir, ["test"])
     t = time.perf_counter()
-    finish_run(run_dir, play_chunks(config, run_dir))
+    play_run(config, run_dir)
     print(f"1,000,000 checked rounds in {time.perf_counter() - t:.1f} s")
     assert len(run_dir.read_rounds(["deal_id"])) == 1_000_000
 

@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("distributed")
 
-from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run  # noqa: E402
+from casino_sim.experiments.simulate import SimConfig, play_chunks, play_run, start_run  # noqa: E402
 from casino_sim.runner.backends import open_backend  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
 from tests.support.cli import assert_one_line_error, run_process  # noqa: E402  (a process per command: a Dask client logs through handlers set at import)
@@ -34,8 +34,7 @@ def cluster():
 def simulate_on(backend, path, **options) -> pd.DataFrame:
     config = SimConfig(**options)
     rundir = RunDir(path)
-    start_run(config, rundir, ["test"])
-    finish_run(rundir, play_chunks(config, rundir, backend=backend))
+    play_run(config, rundir, ["test"], backend)
     return rundir.read_rounds()
 
 
@@ -70,7 +69,7 @@ def test_until_ci_keeps_the_same_chunks_on_dask(cluster, tmp_path):
 def test_resume_on_dask_finishes_a_local_run_to_the_same_tables(cluster, tmp_path):
     simulate_dir(tmp_path / "whole", **SMALL)
     cut, config = cut_run(tmp_path / "cut", (0, 3, 7), **SMALL)
-    finish_run(cut, play_chunks(config, cut, backend=cluster))
+    play_run(config, cut, backend=cluster)
     assert_same_tables(cut.path, tmp_path / "whole")
 
 
@@ -257,6 +256,7 @@ def scheduler(tmp_path_factory):
 def test_scheduler_and_worker_processes_give_the_local_tables(scheduler, tmp_path):
     simulate_dir(tmp_path / "local", **SMALL)
     args = ["--deals", "2000", "--policy", "greedy", "--vs", "random", "--seed", "9", "--chunk-deals", "250"]
+    args += ["--no-charts"]  # the tables are what is compared
     done = run_process("simulate", *args, "--scheduler", scheduler, "--out", str(tmp_path / "remote"))
     assert done.returncode == 0, done.stderr
     assert_same_tables(tmp_path / "remote", tmp_path / "local")
@@ -273,7 +273,7 @@ def test_experiment_runs_every_planned_run_on_the_cluster(scheduler, tmp_path):
         '[[run]]\nname = "b"\npolicy = "random"\nvs = "greedy"\n'
         '[[run.expect]]\nmetric = "diff"\nat_least = -100\n'
     )
-    proc = run_process("experiment", str(plan), "--out", str(tmp_path / "out"), "--scheduler", scheduler)
+    proc = run_process("experiment", str(plan), "--out", str(tmp_path / "out"), "--scheduler", scheduler, "--no-charts")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for name, (a, b) in {"a": ("greedy", "random"), "b": ("random", "greedy")}.items():
         simulate_dir(tmp_path / name, deals=500, seed=4, chunk_deals=250, policy_a=a, policy_b=b)
@@ -284,7 +284,7 @@ def test_experiment_runs_every_planned_run_on_the_cluster(scheduler, tmp_path):
 def test_interrupted_local_cluster_run_resumes_on_a_scheduler_to_the_local_tables(scheduler, tmp_path):
     out = tmp_path / "run"
     cmd = [sys.executable, "-m", "casino_sim", *"simulate --deals 400000 --policy expert --vs expert --seed 3".split()]
-    cmd += [*"--chunk-deals 1000 --backend dask --threads 2".split(), "--out", str(out)]
+    cmd += [*"--chunk-deals 1000 --backend dask --threads 2 --no-charts".split(), "--out", str(out)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     rundir = RunDir(out)
     deadline = time.time() + 120
@@ -297,7 +297,7 @@ def test_interrupted_local_cluster_run_resumes_on_a_scheduler_to_the_local_table
     manifest = json.loads(rundir.manifest_path.read_text())
     manifest["config"]["deals"] = 1000 * (max(done) + 2)  # finish a shorter copy: the same chunks
     rundir.write_manifest(manifest)
-    resumed = run_process("simulate", "--resume", str(out), "--scheduler", scheduler)
+    resumed = run_process("simulate", "--resume", str(out), "--scheduler", scheduler, "--no-charts")
     assert resumed.returncode == 0, resumed.stderr
     assert rundir.finished_chunks() == set(range(max(done) + 2))
     simulate_dir(

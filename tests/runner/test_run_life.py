@@ -40,7 +40,9 @@ def _policy(tmp_path: Path, fail: str, after: int = 60) -> str:
 
 
 def _simulate(out: Path, *extra: str):
-    return run("simulate", "--deals", "3", "--chunk-deals", "1", "--vs", "greedy", "--out", str(out), *extra)
+    return run(
+        "simulate", "--deals", "3", "--chunk-deals", "1", "--vs", "greedy", "--no-charts", "--out", str(out), *extra
+    )
 
 
 @pytest.mark.parametrize(("fail", "words"), [(RAISES, "raised RuntimeError: oops"), (ILLEGAL, "returned 'nonsense'")])
@@ -55,7 +57,7 @@ def test_a_failing_python_policy_stops_the_run_in_one_line_and_resume_finishes_i
     manifest = rundir.read_manifest()
     assert manifest["status"] == "stopped" and words in manifest["stopped"]
     _policy(tmp_path, fail, after=10**9)  # the policy mended: --resume plays the rest
-    again = run("simulate", "--resume", str(tmp_path / "run"))
+    again = run("simulate", "--resume", str(tmp_path / "run"), "--no-charts")
     assert again.returncode == 0, again.stderr
     assert rundir.finished_chunks() == {0, 1, 2} and rundir.read_manifest()["status"] == "complete"
 
@@ -84,7 +86,8 @@ def test_the_api_gives_the_policy_error_as_a_one_line_value_error(tmp_path):
 
 # --resume: the run's options, a larger --deals extends it ----------------------------------------------------------
 
-REFERENCE = ("--engine", "reference", "--chunk-deals", "2", "--card-deals", "0")  # replays are slow there
+# replays are slow on the reference engine; the charts are not what these tests check
+REFERENCE = ("--engine", "reference", "--chunk-deals", "2", "--card-deals", "0", "--no-charts")
 
 
 def test_resume_refuses_options_that_contradict_the_run(tmp_path):
@@ -111,7 +114,7 @@ def test_resume_of_a_complete_run_says_so_and_plays_nothing(tmp_path):
 def test_a_larger_deals_extends_the_run_to_equal_a_fresh_run_of_that_size(tmp_path):
     small, fresh = tmp_path / "small", tmp_path / "fresh"
     assert run("simulate", "--deals", "5", *REFERENCE, "--out", str(small)).returncode == 0  # chunks 2, 2, 1
-    proc = run("simulate", "--resume", str(small), "--deals", "8")
+    proc = run("simulate", "--resume", str(small), "--deals", "8", "--no-charts")
     assert proc.returncode == 0, proc.stderr
     assert run("simulate", "--deals", "8", *REFERENCE, "--out", str(fresh)).returncode == 0
     grown, whole = RunDir(small), RunDir(fresh)
@@ -201,7 +204,7 @@ def test_ctrl_c_while_the_reports_are_written_says_how_to_finish_and_resume_writ
     assert "interrupted:" in said and f"casino-sim report all {out}" in said, said
     manifest = RunDir(out).read_manifest()
     assert manifest["status"] == "played" and manifest["reports"] == "missing"
-    again = run("simulate", "--resume", str(out))
+    again = run("simulate", "--resume", str(out), "--no-charts")
     assert again.returncode == 0, again.stderr
     assert (out / "report" / "report.md").exists() and RunDir(out).read_manifest()["status"] == "complete"
 
