@@ -280,6 +280,9 @@ def open_backend(backend: str | None = None, scheduler: str | None = None, threa
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
+            # no dashboard; the scheduler's HTTP server (health checks) on a free loopback port, not on 8787, where
+            # another cluster (a notebook's, a second run's) would make distributed warn that the port is taken
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
             silence_logs=logging.ERROR,
         )
         client = Client(cluster, set_as_default=False)

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 
 import pandas as pd
 import pytest
@@ -64,6 +65,21 @@ def test_until_ci_keeps_the_same_chunks_on_dask(cluster, tmp_path):
     assert 3000 <= local["deal_id"].nunique() < 10_000  # stopped after several chunks, chunks in flight dropped
     simulate_on(cluster, tmp_path / "dask", **options)
     assert_same_tables(tmp_path / "dask", tmp_path / "local")
+
+
+def test_a_taken_port_8787_gives_no_warning():
+    """The scheduler's HTTP server would take 8787 (the usual dashboard port) and warn when another cluster holds
+    it; a run's LocalCluster serves it on a free port instead, without a word."""
+    with socket.socket() as taken:
+        try:
+            taken.bind(("", 8787))
+            taken.listen()
+        except OSError:
+            pass  # already taken by something else: the case itself
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            with open_backend("dask", threads=1) as backend:
+                assert backend.describe()["workers"] == 1
 
 
 def test_resume_on_dask_finishes_a_local_run_to_the_same_tables(cluster, tmp_path):
