@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ from casino_sim.engines import get_engine
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import round_context
+from tests.support.cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = tuple(ROOT / "docs" / name for name in ("notation.md", "rules.md", "policies.md", "equity.md"))
@@ -67,6 +69,43 @@ def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
         timeout=300,
         env={**os.environ, "CASINO_PYTHON": sys.executable},
     )
+
+
+def run_here(command: str) -> subprocess.CompletedProcess | None:
+    """A documented line of `casino-sim` calls (fed by an `echo` or a `printf '%s\\n'`, piped one into the next, the
+    output maybe sent `> FILE`) run in this process as a fresh one would (tests/support/cli.py run), with the output
+    and exit code bash would give; None for any other line (a heredoc, a file written by echo), which bash runs.
+    It spares each call the start of Python, numba and the kernels' cache."""
+    if "\n" in command:
+        return None
+    lexer = shlex.shlex(command, posix=True, punctuation_chars="|><;&")
+    lexer.whitespace_split = True
+    tokens, target = list(lexer), None
+    if len(tokens) > 2 and tokens[-2] == ">":
+        tokens, target = tokens[:-2], tokens[-1]
+    stages: list[list[str]] = [[]]
+    for token in tokens:
+        if token == "|":
+            stages.append([])
+        elif set(token) <= set("|><;&"):  # any other operator: bash's
+            return None
+        else:
+            stages[-1].append(token)
+    feed, calls = "", stages
+    if stages[0][:1] == ["echo"]:
+        feed, calls = " ".join(stages[0][1:]) + "\n", stages[1:]
+    elif stages[0][:2] == ["printf", "%s\\n"]:
+        feed, calls = "".join(f"{t}\n" for t in stages[0][2:]), stages[1:]
+    if not calls or any(stage[:1] != ["casino-sim"] for stage in calls):
+        return None
+    errors = []
+    for stage in calls:
+        proc = run(*stage[1:], stdin=feed)
+        feed = proc.stdout
+        errors.append(proc.stderr)
+    if target is not None and target != "/dev/null":
+        Path(target).write_text(feed, encoding="utf-8")
+    return subprocess.CompletedProcess(command, proc.returncode, "" if target else feed, "".join(errors))
 
 
 def printed(proc: subprocess.CompletedProcess) -> str:
@@ -124,11 +163,13 @@ def test_json_example_parses(where, obj):
 
 
 @pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
-def test_console_examples_print_what_they_show(path, tmp_path):
+def test_console_examples_print_what_they_show(path, tmp_path, monkeypatch):
     """Each document's commands run in order in one folder, so a block may use a file an earlier one wrote."""
+    monkeypatch.chdir(tmp_path)  # the folder of the calls run here (run_here) as of bash's
     for where, steps in console_examples(path):
         for command, expected in steps:
-            assert_prints(f"{command}  (at {where})", expected, run_shell(command, tmp_path))
+            proc = run_here(command) or run_shell(command, tmp_path)
+            assert_prints(f"{command}  (at {where})", expected, proc)
 
 
 def worked_example() -> tuple[dict, list[dict], dict]:
