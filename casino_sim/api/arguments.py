@@ -13,6 +13,7 @@ from numbers import Real
 from rich.console import Console
 
 from casino_sim.core.errors import UserError
+from casino_sim.core.lists import comma_list
 from casino_sim.experiments.door import Hooks
 
 OPTION = re.compile(r"--(no-)?([a-z][a-z-]*)")
@@ -33,7 +34,7 @@ def names(name: str, value: str | list | tuple) -> tuple[str, ...]:
     """The names a list option takes (policies, tables): a list or tuple of strings (TypeError for any other), or
     one string of them comma-separated, as the command's option is written."""
     if isinstance(value, str):
-        return tuple(part.strip() for part in value.split(","))
+        return comma_list(value, f"{name} must name one or more")
     for item in value:
         check_types(**{name: (item, str)})
     return tuple(value)

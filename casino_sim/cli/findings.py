@@ -10,6 +10,7 @@ import typer
 
 from casino_sim.cli.options import BackendOpt, BotTimeoutOpt, RulesOpt, SchedulerOpt, console
 from casino_sim.cli.run_flow import Said
+from casino_sim.core.lists import comma_list
 
 LADDER_TEXT = "random,greedy,expert,tuned,rollout,searcher"
 
@@ -64,9 +65,9 @@ def findings(
     from casino_sim.reports.findings import sentences
 
     request = FindingsRequest(
-        policies=tuple(p.strip() for p in policies.split(",")),
+        policies=comma_list(policies, "--policies must name one or more policies"),
         rules=rules,
-        players=tuple(p.strip() for p in players.split(",")),
+        players=comma_list(players, "--players must name one or more tables (2, 3, 4, teams)"),
         deals=deals,
         until_ci=until_ci,
         card_deals=card_deals,

@@ -11,6 +11,7 @@ from casino_sim.cli import options as opts
 from casino_sim.cli.options import BackendOpt, RulesOpt, SchedulerOpt, console
 from casino_sim.cli.run_flow import Said, given_options
 from casino_sim.cli.ui import validation_table
+from casino_sim.core.lists import comma_list
 
 
 def tune(
@@ -55,7 +56,7 @@ def tune(
     from casino_sim.experiments.tune import TuneConfig, TuneRun
 
     opts.refuse_resume_with_force(resume, force)
-    fields = tuple(a.strip() for a in against.split(",") if a.strip())
+    fields = comma_list(against, "--against must name one or more policies")
     if resume is not None:
         door = TuneRun.resume(resume, given_options(dict(locals(), against=fields)), threads)
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from casino_sim.core.errors import InputError
+from casino_sim.core.lists import comma_list
 from casino_sim.core.rules import get_rules
 from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.policies.registry import folder_safe, policy_label
@@ -41,10 +41,7 @@ def check_distinct(resolved: Iterable[tuple[str, Policy]], self_play: bool = Tru
 
 def seat_names(text: str) -> list[str]:
     """--seats A,B,C[,D]: the policy names, one per player (player 0 first)."""
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise InputError(f"--seats must name a policy for every player, separated by commas, got {text!r}")
-    return names
+    return list(comma_list(text, "--seats must name a policy for every player"))
 
 
 Label = Callable[[str], str]  # the name a policy given as a spec shows as
