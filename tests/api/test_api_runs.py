@@ -114,3 +114,11 @@ def test_importing_the_package_loads_neither_numba_nor_pandas():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
     assert "simulate" in dir(cs) and cs.simulate is cs.api.simulate
+
+
+def test_the_package_names_the_api_as_the_api_does():
+    """casino_sim.API (the names `import casino_sim` gives on first use, without importing the API) is the API's
+    __all__: a name added to one is in the other."""
+    from casino_sim import api
+
+    assert cs.API == tuple(api.__all__) and all(getattr(cs, name) is getattr(api, name) for name in cs.API)
