@@ -20,17 +20,6 @@ def pytest_collection_finish(session):
         warm_kernels(int(worker["workerid"].removeprefix("gw")))
 
 
-def pytest_collection_modifyitems(config, items):
-    """--dist loadgroup (pyproject's addopts) spreads the tests one by one over the workers, so no long file holds
-    one worker while the other idles; the tests of a module whose fixtures are made once per module stay together
-    on one worker (a group), so those fixtures are still made once."""
-    for item in items:
-        defs = getattr(item, "_fixtureinfo", None)
-        scopes = {d.scope for ds in (defs.name2fixturedefs.values() if defs else ()) for d in ds}
-        if "module" in scopes:
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
-
-
 @pytest.fixture
 def example_file(tmp_path):
     """A position with every field of docs/notation.md as a JSON file."""

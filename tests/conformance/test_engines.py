@@ -96,7 +96,6 @@ def test_scripted_rounds_equal_the_reference(engine, rules):
 
 @each_engine
 @pytest.mark.parametrize("a, b", POLICY_PAIRS)
-@pytest.mark.xdist_group("checked-rounds")  # on one worker: the checked kernels compile once, not on both at once
 def test_seeded_rounds_keep_the_records_of_their_moves(engine, rules, a, b):
     """play_rows (checked where the engine checks) records of each round what the reference records of its moves."""
     eng, policies = get_engine(engine), (get_policy(a), get_policy(b))
