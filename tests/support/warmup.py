@@ -4,7 +4,9 @@ Numba's cache is shared on disk but not between processes that compile at the sa
 worker compiled the kernels its first tests needed, the same kernels on every core at once. Here each worker, before
 its first test, takes the kinds of work of engines/compiling.py in groups, each behind a file lock: the kernels every
 group calls (moves, apply, the search and analysis kernels) first, then the two-player and the n-player rounds in
-opposite orders, so two workers compile different kernels side by side and load the rest from the cache.
+opposite orders, then the checked round kernels (`--check`'s, which the conformance tests play). A group another
+worker is compiling is passed over at first (waiting on it left this worker idle: the shared group alone is most
+of a minute from an empty cache) and taken once the others are done, by then mostly a load from the cache.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import fcntl
 import io
 import os
+from functools import partial
 from pathlib import Path
 
 SHARED = (("moves", "apply", "rollout", "analyse"), (False,))  # their callees serve every group below
@@ -31,8 +34,33 @@ def warm_kernels(worker: int) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     rounds = ROUNDS[worker % len(ROUNDS) :] + ROUNDS[: worker % len(ROUNDS)]
     quiet = Console(file=io.StringIO())  # the notice and bar are the commands' to show, not the suite's
-    for i, (work, search) in enumerate((SHARED, *rounds)):
-        name = "shared" if i == 0 else work[0]
-        with open(folder / f"suite-warm-up-{name}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-            ensure_compiled(*work, console=quiet, search=search)
+    groups = {"shared": partial(ensure_compiled, *SHARED[0], console=quiet, search=SHARED[1])}
+    groups |= {work[0]: partial(ensure_compiled, *work, console=quiet, search=search) for work, search in rounds}
+    groups["checked"] = _checked_rounds
+    passed_over = [name for name, compile_ in groups.items() if not _under_lock(folder, name, compile_, wait=False)]
+    for name in passed_over:
+        _under_lock(folder, name, groups[name], wait=True)
+
+
+def _under_lock(folder: Path, name: str, compile_, wait: bool) -> bool:
+    """compile_() while holding the group's lock file; False, without compiling, when another worker holds it and
+    `wait` is off."""
+    with open(folder / f"suite-warm-up-{name}.lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))  # released when the file closes
+        except BlockingIOError:
+            return False
+        compile_()
+    return True
+
+
+def _checked_rounds() -> None:
+    """--check's round kernels, without and with seats that search: a round of each on the numba engine."""
+    from casino_sim.core.rules import STRICT
+    from casino_sim.engines import get_engine
+    from casino_sim.policies import get_policy
+    from casino_sim.runner.deals import chunk_rows
+
+    rows = chunk_rows(11, 0, 1, mirrored=False)
+    for a, b in (("random", "random"), ("rollout", "defensive")):
+        get_engine("numba").play_rows(rows, STRICT, get_policy(a), get_policy(b), check=True)
