@@ -140,7 +140,7 @@ def reported(run_dir: Path, target: Path, whole: bool) -> None:
             soft_wrap=True,
         )
     elif whole and Path(target).resolve() == (run.path / "report").resolve():
-        if manifest.get("status") == PLAYED:
-            update_manifest(run, status=COMPLETE, reports="written")
-        if manifest.get("charts") == "not drawn":
-            update_manifest(run, charts="drawn")
+        written = {"status": COMPLETE, "reports": "written"} if manifest.get("status") == PLAYED else {}
+        drawn = {"charts": "drawn"} if manifest.get("charts") == "not drawn" else {}
+        if written or drawn:
+            update_manifest(run, **written, **drawn)

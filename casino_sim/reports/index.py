@@ -74,16 +74,20 @@ def partial_heading(text: str, manifest: dict) -> str:
     """report.md's text with a run's "partial: N of M deals" under its title, when it is not fully played."""
     if not manifest.get("partial"):
         return text
-    title, _, rest = text.partition("\n")
-    return (
-        f"{title}\n\n**{manifest['partial']}**: the run is not finished; its reports count the chunks played.\n{rest}"
+    return under_title(
+        text, f"**{manifest['partial']}**: the run is not finished; its reports count the chunks played."
     )
 
 
 def undrawn_heading(text: str, run_dir: Path) -> str:
     """report.md's text with a line under its title saying that its charts were not drawn, and how to draw them."""
+    return under_title(text, f"**Charts not drawn** (`--no-charts`): `casino-sim report all {run_dir}` draws them.")
+
+
+def under_title(text: str, line: str) -> str:
+    """Markdown `text` with the paragraph `line` between its title (its first line) and the rest."""
     title, _, rest = text.partition("\n")
-    return f"{title}\n\n**Charts not drawn** (`--no-charts`): `casino-sim report all {run_dir}` draws them.\n{rest}"
+    return f"{title}\n\n{line}\n{rest}"
 
 
 def _make(run_dir, data, manifest: dict) -> tuple[dict[str, Report], str]:
