@@ -26,7 +26,7 @@ from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference.position import Position
 
 COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
-NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; a minute or two)"
+NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; about half a minute)"
 
 # What each kind of work (kernels/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
 WHAT = {

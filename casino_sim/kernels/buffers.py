@@ -9,6 +9,7 @@ the caller replays the same work with larger buffers and gets the same result.
 from __future__ import annotations
 
 from collections import namedtuple
+from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
@@ -106,10 +107,7 @@ def grow_and_replay(run, what: str, cap: int = L.MOVE_CAP, bits: int = L.SCRATCH
 
 def replay_rows(play, status: np.ndarray, what: str) -> None:
     """play(todo, cap, bits) runs a row kernel over rows `todo`, setting status[i] for each; the rows that ask for
-    larger buffers are replayed alone with them until none does. Rows are deterministic, so a replay is the same.
-
-    One block of rows runs on one thread: a parallel launch would only wake threads that have nothing to do.
-    """
+    larger buffers are replayed alone with them until none does. Rows are deterministic, so a replay is the same."""
     todo = np.arange(len(status), dtype=np.int64)
 
     def run(cap, bits):
@@ -120,10 +118,21 @@ def replay_rows(play, status: np.ndarray, what: str) -> None:
         status[todo] = L.OK
         return codes, None
 
-    threads = numba.get_num_threads()
-    if len(status) <= L.BLOCK:
-        numba.set_num_threads(1)
-    try:
-        grow_and_replay(run, what, L.MOVE_CAP, L.SCRATCH_BITS)
-    finally:
-        numba.set_num_threads(threads)
+    grow_and_replay(run, what, L.MOVE_CAP, L.SCRATCH_BITS)
+
+
+def on_threads(kernel, rows: int, *args) -> None:
+    """kernel(*args, first, step) plays blocks first, first + step, ... of BLOCK rows each; run it on as many threads
+    as numba may use here (runner/threads.py), one block per thread at most.
+
+    Python threads over a nogil kernel rather than numba's prange: the same blocks on the same buffers, so the same
+    records on any thread count, without the parallel kernel's compile (about 5 s of a first run, docs/policies.md).
+    """
+    blocks = -(-rows // L.BLOCK)
+    threads = max(1, min(numba.get_num_threads(), blocks))
+    if threads == 1:  # one block, or one thread: no pool to wake
+        kernel(*args, 0, 1)
+        return
+    with ThreadPoolExecutor(threads, thread_name_prefix="casino-rows") as pool:
+        for done in [pool.submit(kernel, *args, t, threads) for t in range(threads)]:
+            done.result()

@@ -37,7 +37,7 @@ from casino_sim.kernels.rng import _below
 TIE = 1e-9  # scores this close to the best are ties
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _bounded(w):
     """Whether a score without the risk features bounds the full score from above: their weights are <= 0.
 

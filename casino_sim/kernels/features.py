@@ -8,9 +8,11 @@ opponent's chances from a table of p_holds_any, so they cost a few loads a
 value rather than an enumeration of the loose subsets.
 
 The kernels a heuristic's choice calls for every move (_immediate_score,
-_move_features, _risk_features, _weighted) and its _view are inlined into it
-(choose.py): a call passes each array as a struct of pointers and shapes, which
-cost greedy 8% and expert 15% of their plays (measured A/B, 2026-12-01).
+_move_features, _risk_features, _weighted) are inlined into it (choose.py): a
+call passes each array as a struct of pointers and shapes, which cost greedy 8%
+and expert 15% of their plays (measured A/B, 2026-12-01). Its once-a-decision
+helpers (_view, _probs, _risky, _needs_after) are ordinary calls: inlined, numba
+typed each again in the choice, 2.5 s of a first run's compile (docs/policies.md).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ NO_PROBS = (0.0,) * 14  # _view's probabilities when no risk feature is wanted
 NO_VIEW = (0, 0, 0, NO_PROBS)  # stands in for _view where no feature looks at it (greedy)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _sure_points(mask):
     """Aces 1 each, 10♦ 2, 2♠ 1: the points a set of cards is worth on its own."""
     return popcount(mask & ACE_MASK) + 2 * ((mask >> BIG_CASINO) & 1) + ((mask >> LITTLE_CASINO) & 1)
@@ -78,7 +80,7 @@ def _best_capture(st, tbl, v, code):
     return pts, popcount(free) + np.int64(tbl[RISK_CARDS + j])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _probs(unseen, n, opp):
     """probs[v] (v 1..10) and probs[r + 1] (figure ranks r 10..12): p_holds_any(n unseen, opp cards, k of them)."""
     return (
@@ -99,7 +101,7 @@ def _probs(unseen, n, opp):
     )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _view(st, rules, risky):
     """What the mover cannot see: (unseen mask, how many, the other players' hand cards, probs). Same every move.
 
@@ -124,12 +126,12 @@ def _view(st, rules, risky):
     return unseen, n, others, _probs(unseen, n, opp)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _risky(want):
     return want[F_POINTS_RISK] or want[F_CARDS_RISK] or want[F_SWEEP_OPEN]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _needs_after(want):
     return want[F_BUILD_CARDS] or _risky(want) or want[F_CASINOS] or want[F_LAST]
 

@@ -12,12 +12,12 @@ are split among the other hands, so no exact value is the truth there.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from casino_sim.core.rules import RuleSet
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
-from casino_sim.kernels.buffers import _new_scratch, replay_rows
+from casino_sim.kernels.buffers import _new_scratch, on_threads, replay_rows
 from casino_sim.kernels.exact import DEPTH, STACK_ROWS, _exact_values
 from casino_sim.kernels.movegen import _movegen
 from casino_sim.kernels.state import _deal_batch, _start_round
@@ -89,12 +89,13 @@ def _judge_row(st, rules, tbl, deck, dealer, moves, buf, search, values, out):
     return L.OK
 
 
-@njit(cache=True, parallel=True)
-def _judge_rows(rules, tbl, decks, dealers, traces, idx, cap, bits, out, status):
-    """Judge rows idx (blocks of BLOCK rows per thread, each with its own buffers); status[i] != 0: replay row i."""
+@njit(cache=True, nogil=True)
+def _judge_rows(rules, tbl, decks, dealers, traces, idx, cap, bits, out, status, first, step):
+    """Judge rows idx in blocks first, first + step, ... of BLOCK rows, each with its own buffers
+    (buffers.on_threads); status[i] != 0: replay row i."""
     n_rows = idx.shape[0]
     n_blocks = (n_rows + L.BLOCK - 1) // L.BLOCK
-    for b in prange(n_blocks):
+    for b in range(first, n_blocks, step):
         buf = _new_scratch(cap, bits)
         search = (
             np.zeros((DEPTH, L.STATE_SIZE), np.int64),
@@ -130,7 +131,8 @@ def judge_last_batch(rules: RuleSet, decks: np.ndarray, dealers: np.ndarray, tra
     rules_arr = rules.as_array()
 
     def judge(todo, cap, bits):
-        _judge_rows(rules_arr, split_table(), decks, dealers, traces, todo, cap, bits, out, status)
+        game = (rules_arr, split_table(), decks, dealers, traces)
+        on_threads(_judge_rows, len(todo), *game, todo, cap, bits, out, status)
         if (status == NOT_LEGAL).any():
             i = int(np.flatnonzero(status == NOT_LEGAL)[0])
             raise RuntimeError(f"engine bug: traced round {i} plays a move the engine does not list as legal")

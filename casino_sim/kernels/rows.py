@@ -2,7 +2,8 @@
 
 Each row seeds its own PRNG from its seed, so a row's record does not depend
 on which thread plays it or on the other rows: any thread count gives the same
-table. Rows are played in blocks under prange; each block owns its Scratch.
+table. Rows are played in blocks spread over threads (buffers.on_threads); each
+block owns its Scratch.
 A row whose position outgrows the Scratch is replayed with larger buffers
 (the replay is the same round, from the same seed).
 """
@@ -10,12 +11,12 @@ A row whose position outgrows the Scratch is replayed with larger buffers
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.rules import RuleSet
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.buffers import _new_scratch, replay_rows
+from casino_sim.kernels.buffers import _new_scratch, on_threads, replay_rows
 from casino_sim.kernels.check import CHECK_REASONS
 from casino_sim.kernels.play import _end_round, _note_deal
 from casino_sim.kernels.search import _play_to_end, search_switch
@@ -80,19 +81,18 @@ def _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check
         status[i] = _play_row(st, rules, tbl, deck, dealers[i], (ints, weights, wants), buf, rng, io, check, search)
 
 
-@njit(cache=True, parallel=True, nogil=True)  # nogil: the caller writes the last chunk while this one plays
-def _play_rows(rules, tbl, deals, policies, idx, cap, bits, outs, check, search):
+@njit(cache=True, nogil=True)  # nogil: on_threads plays blocks on several threads, and the caller writes meanwhile
+def _play_rows(rules, tbl, deals, policies, idx, cap, bits, outs, check, search, first, step):
     """Play the rows listed in idx into outs[0][i]; outs[1][i] != 0 marks a row to replay with larger buffers.
 
     deals: (decks, dealers, seeds, seating, scripts); policies: (ints, weights, wants) of the k policies;
     outs: (records, statuses, traces, the record's layout); traces[i] receives the moves of row i < len(traces),
-    scripts[i] the choices of a scripted row. Blocks of BLOCK rows go to the threads one at a time, each with its
-    own Scratch. search: search_switch (search.py).
+    scripts[i] the choices of a scripted row. Plays blocks first, first + step, ... of BLOCK rows, each with its
+    own Scratch (buffers.on_threads). search: search_switch (search.py).
     """
-    n_rows = idx.shape[0]
-    n_blocks = (n_rows + L.BLOCK - 1) // L.BLOCK
-    for b in prange(n_blocks):
-        lo, hi = b * L.BLOCK, min(n_rows, (b + 1) * L.BLOCK)
+    n_blocks = (idx.shape[0] + L.BLOCK - 1) // L.BLOCK
+    for b in range(first, n_blocks, step):
+        lo, hi = b * L.BLOCK, min(idx.shape[0], (b + 1) * L.BLOCK)
         _play_block(rules, tbl, deals, policies, idx, lo, hi, cap, bits, outs, check, search)
 
 
@@ -187,9 +187,8 @@ def play_rows(
     rules_arr, search, checking = rules.as_array(), search_switch(policies[0], search), check_switch(check)
 
     def play(todo, cap, bits):
-        _play_rows(
-            rules_arr, split_table(), deals, policies, todo, cap, bits, (out, status, trace, tab), checking, search
-        )
+        game = (rules_arr, split_table(), deals, policies)
+        on_threads(_play_rows, len(todo), *game, todo, cap, bits, (out, status, trace, tab), checking, search)
         if status.any() and check:
             _raise_broken(rows, status, out)
         if (status == L.NO_MOVES).any():
