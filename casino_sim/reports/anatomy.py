@@ -1,6 +1,8 @@
 """The anatomy of a round, per policy of each matchup: its kinds of play, the fates of its builds, what it
 captures and which prizes it wins (docs/reports.md defines each quantity in docs/rules.md's words).
 
+One maker for every number of players (anatomy_rows): it reads a policy's player rows as reports/places.py
+side_rows names their columns, two players' seats through their place view (seat_players).
 Like the other tables: void rounds are left out, rounds of one deal (a mirrored pair) are one cluster,
 shares carry a cluster-robust Wilson interval and means a cluster-robust Student-t one.
 """
@@ -14,9 +16,9 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.record import PLAY_KINDS
-from casino_sim.reports.load import ANATOMY_COLUMNS, live_rounds, seat_column, seat_rows
+from casino_sim.reports.load import ANATOMY_COLUMNS
+from casino_sim.reports.places import seat_players
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
-from casino_sim.reports.tables import seat_groups
 
 PLAY_SHARE = "share of plays"
 PER_ROUND = "per round"
@@ -39,23 +41,6 @@ UNITS = {q: unit for q, unit, _ in QUANTITIES}
 LABELS = {q: label for q, _, label in QUANTITIES}
 
 
-def _seat_columns(df: pd.DataFrame) -> pd.DataFrame:
-    """The per-seat columns of the quantities that are not record columns, added to a copy of df.
-
-    They keep the records' narrow integers (a round has 48 plays and 40 cards): every estimate reads them as
-    float64 anyway, and int64 columns were 8 bytes a seat more at the report's memory peak on a million deals."""
-    last, rest = df["last_capturer"].to_numpy(), df["remainder"].to_numpy()
-    cards = [df[f"s{s}_cards"].to_numpy() > 0 for s in (0, 1)]
-    extra = {}
-    for s in (0, 1):
-        plays = sum(df[f"s{s}_plays_{k}"].to_numpy().astype(np.int16) for k in PLAY_KINDS)
-        extra |= {f"s{s}_plays": plays, f"s{s}_remainder_cards": np.where(last == s, rest, 0)}
-        extra |= {f"s{s}_last_capture": last == s, f"s{s}_most_cards_won": cards[s]}
-        extra |= {f"s{s}_most_cards_tied": ~cards[0] & ~cards[1], f"s{s}_most_spades_won": df[f"s{s}_spades"] > 0}
-        extra |= {f"s{s}_cards": df[f"s{s}_n_cards"], f"s{s}_spades": df[f"s{s}_n_spades"]}
-    return df.assign(**extra)
-
-
 def _play_share(count: np.ndarray, plays: np.ndarray, cluster: np.ndarray):
     """The share of the plays that are of one kind, over every play of the rows (each row: a round's plays)."""
     share = np.divide(count, plays, out=np.zeros(len(count)), where=plays > 0)
@@ -63,31 +48,45 @@ def _play_share(count: np.ndarray, plays: np.ndarray, cluster: np.ndarray):
 
 
 def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
-    """One row per quantity of QUANTITIES per policy of each matchup: mean (a share or a mean), ci_lo, ci_hi, n.
-
-    n counts plays for the shares of plays, else the policy's non-void rounds (seats).
-    """
+    """anatomy_rows of prepared two-player records, through their place view (reports/places.py seat_players)."""
     missing = [c for c in ANATOMY_COLUMNS if c not in df.columns]
     if missing:
         raise InputError(
             f"the round records lack the anatomy column {missing[0]} (a run of an older casino-sim): "
             "run simulate again to report the anatomy of a round"
         )
-    per_seat = _seat_columns(df)
-    live = live_rounds(per_seat)  # seat_rows' rounds, so the columns line up with its rows
-    # each quantity's seat column is made when quantity_rows reads it and dropped after: all of them at once
-    # were the largest part of the reports' memory peak on a million deals
-    groups = seat_groups(per_seat, seat_rows(per_seat, []), lambda name: seat_column(per_seat, live, name))
-    rows = [row for fields, column in groups for row in quantity_rows(column, fields)]
-    return pd.DataFrame(rows)
+    return anatomy_rows(seat_players(df))
 
 
-ROUND_QUANTITIES = [q for q, _, _ in QUANTITIES if not q.startswith("share_")]  # one value per seat and round
+def anatomy_rows(groups) -> pd.DataFrame:
+    """One row per quantity of QUANTITIES per Group (reports/tables.py) of player rows, whatever the number of
+    players: mean (a share or a mean), ci_lo, ci_hi, n.
+
+    n counts plays for the shares of plays, else the policy's non-void rounds (players).
+    """
+    return pd.DataFrame([row for fields, column in groups for row in quantity_rows(column, fields)])
 
 
-def quantity_rows(column: Callable[[str], np.ndarray], fields: dict) -> list[dict]:
-    """The rows of QUANTITIES (after `fields`: rules, matchup, policy) of one policy's seats: `column(name)` is
-    its column cluster, plays, plays_{kind} or one of the ROUND_QUANTITIES, one row per seat of a round."""
+ROUND_QUANTITIES = [q for q, _, _ in QUANTITIES if not q.startswith("share_")]  # one value per player and round
+# The quantities that are no column of a player row, each made from its columns (side_rows' names) when read. plays
+# keeps the records' narrow integers (a round has 48 plays): every estimate reads it as float64 anyway.
+MADE = {
+    "plays": lambda column: sum(column(f"plays_{k}").astype(np.int16) for k in PLAY_KINDS),
+    "cards": lambda column: column("n_cards"),
+    "spades": lambda column: column("n_spades"),
+    "most_cards_won": lambda column: column("prize_cards") > 0,
+    "most_cards_tied": lambda column: column("nobody_cards"),
+    "most_spades_won": lambda column: column("prize_spades") > 0,
+}
+
+
+def quantity_rows(read: Callable[[str], np.ndarray], fields: dict) -> list[dict]:
+    """The rows of QUANTITIES (after `fields`: rules, matchup, policy) of one policy's player rows: `read(name)`
+    is their column `name` as reports/places.py side_rows names it (cluster, plays_{kind}, prize_cards, ...)."""
+
+    def column(name: str) -> np.ndarray:
+        return MADE[name](read) if name in MADE else read(name)
+
     c, plays = column("cluster"), column("plays")
     ests = {f"share_{k}": _play_share(column(f"plays_{k}"), plays, c) for k in PLAY_KINDS}
     for q in ROUND_QUANTITIES:

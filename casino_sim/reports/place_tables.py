@@ -9,8 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from casino_sim.core.record import PLAY_KINDS
-from casino_sim.reports.anatomy import quantity_rows
+from casino_sim.reports.anatomy import anatomy_rows
 from casino_sim.reports.places import policy_groups
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson, mean_ci
 from casino_sim.reports.tables import _drop_n, running_table, score_rows, sweep_tables
@@ -107,16 +106,6 @@ def sweep_places_tables(players: pd.DataFrame, label: str, rules: str) -> tuple[
 
 
 def anatomy_places_table(players: pd.DataFrame, label: str, rules: str) -> pd.DataFrame:
-    """Per policy, the anatomy of its players' rounds (reports/anatomy.py QUANTITIES, quantity_rows): builds are
-    a player's own; most cards and spades are won by its side (its team, with teams), or tied when no side scores
-    them."""
-    seats = players.assign(
-        plays=sum(players[f"plays_{k}"].to_numpy().astype(np.int64) for k in PLAY_KINDS),
-        cards=players["n_cards"],
-        spades=players["n_spades"],
-        most_cards_won=players["prize_cards"].to_numpy() > 0,
-        most_cards_tied=players["nobody_cards"],
-        most_spades_won=players["prize_spades"].to_numpy() > 0,
-    )
-    groups = policy_groups(seats, {"rules": rules, "matchup": label})
-    return pd.DataFrame([row for fields, column in groups for row in quantity_rows(column, fields)])
+    """Per policy, the anatomy of its players' rounds (reports/anatomy.py anatomy_rows): builds are a player's own;
+    most cards and spades are won by its side (its team, with teams), or tied when no side scores them."""
+    return anatomy_rows(policy_groups(players, {"rules": rules, "matchup": label}))

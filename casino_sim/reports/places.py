@@ -1,4 +1,5 @@
-"""Rounds of three or four players seen by side: each player, or each team, of every round, by place and policy.
+"""Rounds seen by side: each player, or each team, of every round of three or four players, by place and policy;
+and the place view of two-player records, their seats as players under the same column names (seat_players).
 
 A side is a player (named by its place in the turn order: first, second, third, dealer) or, with teams, a team
 (team_first: the first and third places; team_dealer: the second and the dealer). Policy A sits at player
@@ -13,7 +14,8 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.record import BUILD_FATES, CATEGORIES, PLAY_KINDS, TEAMS
-from casino_sim.reports.load import live_rounds
+from casino_sim.reports.load import live_rounds, seat_column, seat_rows
+from casino_sim.reports.tables import seat_groups
 
 SIDE_FIELDS = (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps", *(f"plays_{k}" for k in PLAY_KINDS))
 TEAM_OWN = ("cards", "spades", "total", "n_cards", "n_spades")  # a team's own columns; the rest sum its members
@@ -105,6 +107,32 @@ def side_rows(df: pd.DataFrame, by_team: bool = True) -> pd.DataFrame:
         for s, p in enumerate(parts)
     ]
     return pd.concat(frames, ignore_index=True)
+
+
+# The player-row columns of side_rows that two-player records keep under other names, made from seat s's columns
+SEAT_PLAYER = {
+    "last_capture": lambda df, s: df["last_capturer"].to_numpy() == s,
+    "remainder_cards": lambda df, s: np.where(df["last_capturer"].to_numpy() == s, df["remainder"].to_numpy(), 0),
+    "prize_cards": lambda df, s: df[f"s{s}_cards"].to_numpy(),
+    "prize_spades": lambda df, s: df[f"s{s}_spades"].to_numpy(),
+    "nobody_cards": lambda df, s: df["s0_cards"].to_numpy() + df["s1_cards"].to_numpy() == 0,
+}
+
+
+def seat_players(df: pd.DataFrame):
+    """The place view of prepared two-player records: the Group (reports/tables.py) of each policy of each matchup,
+    one player row per seat of a non-void round (seat_rows), its columns named as side_rows names a player's.
+
+    A column is made from the seat columns when it is read and dropped after: all of them at once were the largest
+    part of the reports' memory peak on a million deals."""
+    live = live_rounds(df)
+
+    def column(name: str) -> np.ndarray:
+        if name not in SEAT_PLAYER:
+            return seat_column(df, live, name)
+        return np.concatenate([SEAT_PLAYER[name](df, s)[live] for s in (0, 1)])
+
+    return seat_groups(df, seat_rows(df, []), column)
 
 
 def policy_groups(rows: pd.DataFrame, fields: dict):
