@@ -22,3 +22,14 @@ def test_every_script_imports_what_it_names():
     assert len(paths) >= 8
     proc = subprocess.run([sys.executable, "-c", LOAD_ALL, str(SCRIPTS), *paths], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_the_frontier_rates_every_built_in_policy():
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from frontier_results import POLICIES
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    from casino_sim.policies.registry import builtin_policies
+
+    assert sorted(POLICIES) == sorted(builtin_policies())

@@ -1,0 +1,74 @@
+"""results/frontier/: strength for cost, each built-in policy rated against its cost a decision.
+
+Imported by standard_results.py, which runs it with the rest (or alone: `--only frontier`). A round robin of the
+built-in policies over mirrored whole games (`casino-sim tournament`) gives each a Bradley-Terry rating with a
+bootstrap interval; `casino-sim bench` (one thread, the policy against itself) its time a decision. The
+tournament's tables and charts go to results/frontier/tournament/, the frontier's to results/frontier/.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament
+from casino_sim.reports.frontier import frontier_table, write_frontier
+from casino_sim.reports.tournament import write_tournament
+
+SEARCHING = ("rollout", "searcher")  # their bench plays few rounds: each decision plays out many
+# every built-in policy (policies/builtin/, random and trail), cheapest kinds first
+POLICIES = ("random", "trail", "greedy", "builder", "defensive", "hold-casinos", "expert", "tuned", *SEARCHING)
+
+
+def _us_per_decision(policy: str, deals: int) -> float:
+    """`casino-sim bench` of the policy against itself on one thread: its time a decision (a play), in µs."""
+    command = ["bench", "--policy", policy, "--deals", str(deals), "--threads", "1", "--no-compile"]
+    done = subprocess.run(
+        [sys.executable, "-m", "casino_sim", *command, "--format", "json"], check=True, capture_output=True, text=True
+    )
+    return json.loads(done.stdout)["us_per_ply"]
+
+
+def frontier_section(args, tmp: Path) -> list[str]:
+    """Play the round robin, time each policy, write results/frontier/; the README lines."""
+    config = TournamentConfig(policies=POLICIES, games=args.frontier_games, seed=args.seed)
+    root = tmp / "frontier-tournament"
+    start_tournament(config, root, [sys.executable, *sys.argv])
+    folders = run_tournament(config, root, [sys.executable, *sys.argv])
+    target = args.out / "frontier"
+    shutil.rmtree(target, ignore_errors=True)
+    ratings = write_tournament(folders, list(POLICIES), target / "tournament", args.seed)["ratings"]
+    (target / "tournament" / "index.html").unlink()  # the page repeats its charts and tables: half a MB in git
+    costs = {p: _us_per_decision(p, args.bench_deals // (1000 if p in SEARCHING else 1)) for p in POLICIES}
+    return frontier_lines(args, ratings, costs)
+
+
+def frontier_lines(args, ratings, costs: dict[str, float]) -> list[str]:
+    """Write results/frontier/'s table, chart and frontier.md from the ratings and costs; the README lines."""
+    table = frontier_table(ratings, costs)
+    how = (
+        f"Ratings: a round robin of {', '.join(POLICIES)} over {args.frontier_games:,} mirrored pairs of whole "
+        f"strict games per pairing (seed {args.seed}; tournament/), a Bradley-Terry fit of the game wins on the "
+        "Elo scale with 95% bootstrap intervals. Cost: `casino-sim bench --threads 1` of each policy against "
+        f"itself ({args.bench_deals:,} rounds; rollout and searcher {args.bench_deals // 1000:,}), its time "
+        "over every play of a round on one thread, forced plays included. A policy is off the frontier when "
+        "one that costs no more rates clearly higher (its whole interval above)."
+    )
+    caption = f"strict, {args.frontier_games:,} mirrored pairs of games per pairing, seed {args.seed}"
+    write_frontier(table, args.out / "frontier", how, caption)
+    on = " < ".join(table.loc[table["on_frontier"], "policy"])
+    print(f"frontier: {on}", flush=True)
+    return [
+        f"## Strength for cost ({len(POLICIES)} policies, {args.frontier_games:,} mirrored pairs of whole games "
+        "per pairing, strict rules)",
+        "",
+        "**Each policy's rating against its time a decision** ([frontier.png](frontier/frontier.png), "
+        "[svg](frontier/frontier.svg); [frontier.md](frontier/frontier.md), the round robin in "
+        "[frontier/tournament](frontier/tournament/tournament.md)). Read it left to right: each step along the "
+        "frontier buys strength with time; a policy off the frontier is clearly beaten by a cheaper one. "
+        f"On the frontier, cheapest first: {on}.",
+        "",
+    ]
