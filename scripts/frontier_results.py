@@ -32,16 +32,23 @@ def _us_per_decision(policy: str, deals: int) -> float:
     return json.loads(done.stdout)["us_per_ply"]
 
 
-def frontier_section(args, tmp: Path) -> list[str]:
-    """Play the round robin, time each policy, write results/frontier/; the README lines."""
-    config = TournamentConfig(policies=POLICIES, games=args.frontier_games, seed=args.seed)
-    root = tmp / "frontier-tournament"
+def play_tournament(policies: tuple[str, ...], games: int, seed: int, root: Path, target: Path) -> dict:
+    """A round robin of mirrored whole strict games played in `root` (out of git) as `casino-sim tournament` plays
+    it; its tables and charts written to `target` (emptied first). Returns the tables."""
+    config = TournamentConfig(policies=policies, games=games, seed=seed)
     start_tournament(config, root, [sys.executable, *sys.argv])
     folders = run_tournament(config, root, [sys.executable, *sys.argv])
+    shutil.rmtree(target, ignore_errors=True)
+    return write_tournament(folders, list(policies), target, seed)
+
+
+def frontier_section(args, tmp: Path) -> list[str]:
+    """Play the round robin, time each policy, write results/frontier/; the README lines."""
     target = args.out / "frontier"
     shutil.rmtree(target, ignore_errors=True)
-    ratings = write_tournament(folders, list(POLICIES), target / "tournament", args.seed)["ratings"]
-    (target / "tournament" / "index.html").unlink()  # the page repeats its charts and tables: half a MB in git
+    played = target / "tournament"
+    ratings = play_tournament(POLICIES, args.frontier_games, args.seed, tmp / "frontier-tournament", played)["ratings"]
+    (played / "index.html").unlink()  # the page repeats its charts and tables: half a MB in git
     costs = {p: _us_per_decision(p, args.bench_deals // (1000 if p in SEARCHING else 1)) for p in POLICIES}
     return frontier_lines(args, ratings, costs)
 

@@ -32,18 +32,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 import pandas as pd  # noqa: E402
 from equity_results import equity_section  # noqa: E402
 from findings_results import findings_section  # noqa: E402
-from frontier_results import frontier_section  # noqa: E402
+from frontier_results import frontier_section, play_tournament  # noqa: E402
 from ladder import run_ladder  # noqa: E402
 from seat_results import seat_section  # noqa: E402
 
 from casino_sim.experiments.card_value import card_values  # noqa: E402
 from casino_sim.experiments.simulate import SimConfig, play_run  # noqa: E402
-from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament  # noqa: E402
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label  # noqa: E402
 from casino_sim.reports.headlines import SEAT_SECTIONS  # noqa: E402
 from casino_sim.reports.index import write_all  # noqa: E402
 from casino_sim.reports.kinds import card_value  # noqa: E402
-from casino_sim.reports.tournament import write_tournament  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
 
 MATCHUPS = [
@@ -142,13 +140,7 @@ def _batch(folder: Path, batch: int) -> str:
 
 def tournament_section(args, tmp: Path) -> list[str]:
     """A round-robin of the heuristic policies over mirrored whole games."""
-    config = TournamentConfig(policies=TOURNAMENT, games=args.games, seed=args.seed)
-    root = tmp / "tournament"
-    start_tournament(config, root, [sys.executable, *sys.argv])
-    folders = run_tournament(config, root, [sys.executable, *sys.argv])
-    target = args.out / "tournament"
-    shutil.rmtree(target, ignore_errors=True)
-    tables = write_tournament(folders, list(TOURNAMENT), target, args.seed)
+    tables = play_tournament(TOURNAMENT, args.games, args.seed, tmp / "tournament", args.out / "tournament")
     r = tables["ratings"]
     best, worst = r.iloc[0], r.iloc[-1]
     order = " > ".join(r["policy"])
