@@ -20,7 +20,7 @@ from numba.core.registry import CPUDispatcher
 ENTRY_KERNELS = {
     "simulate": (("rows", "_play_rows"),),
     "simulate-n": (("rows", "_play_rows"),),  # three or four players: the same row kernel
-    "sides-n": (("nround", "_play_rounds_n"),),  # their whole games, and seated comparisons (knockout, tune)
+    "sides-n": (("nround", "_play_rounds_n"),),  # their seated comparisons (knockout, tune); whole games are rows
     "moves": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("movegen", "_sort_moves")),
     "apply": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("apply", "_apply")),
     "rollout": (

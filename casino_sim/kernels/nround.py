@@ -2,8 +2,9 @@
 
 _play_round_n is the raw entry point for n players (api.py's play_round_n_*): seats play random, a heuristic,
 a rollout, the searcher, or a script (play i is the canonical move script[i] % count). The searcher's exact last
-batch is two-player (kernels/search.py). _play_rounds_n plays many rounds for their score rows only (whole games
-and seated comparisons); simulate's rows and their records are rows.py's, for every player count.
+batch is two-player (kernels/search.py). _play_rounds_n plays many rounds for their score rows only (the seated
+comparisons of knockout and tune); simulate's rows and their records, whole games included, are rows.py's, for every
+player count.
 """
 
 from __future__ import annotations
