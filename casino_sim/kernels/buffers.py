@@ -126,7 +126,7 @@ def on_threads(kernel, rows: int, *args) -> None:
     as numba may use here (runner/threads.py), one block per thread at most.
 
     Python threads over a nogil kernel rather than numba's prange: the same blocks on the same buffers, so the same
-    records on any thread count, without the parallel kernel's compile (about 5 s of a first run, docs/policies.md).
+    records on any thread count, without the parallel loop's compile (about 4 s of a first run, docs/policies.md).
     """
     blocks = -(-rows // L.BLOCK)
     threads = max(1, min(numba.get_num_threads(), blocks))
