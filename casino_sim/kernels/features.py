@@ -10,9 +10,10 @@ value rather than an enumeration of the loose subsets.
 The kernels a heuristic's choice calls for every move (_immediate_score,
 _move_features, _risk_features, _weighted) are inlined into it (choose.py): a
 call passes each array as a struct of pointers and shapes, which cost greedy 8%
-and expert 15% of their plays (measured A/B, 2026-12-01). Its once-a-decision
-helpers (_view, _probs, _risky, _needs_after) are ordinary calls: inlined, numba
-typed each again in the choice, 2.5 s of a first run's compile (docs/policies.md).
+and expert 15% of their plays (measured A/B, 2026-12-01). Its small helpers
+(_view and _probs once a decision; _risky, _needs_after and _sure_points, one
+line each) are ordinary calls: inlined, numba typed each again in the choice,
+about 3 s of a first run's compile (docs/policies.md).
 """
 
 from __future__ import annotations
