@@ -31,7 +31,7 @@ from casino_sim.kernels.api import (
 )
 from casino_sim.kernels.codec import move_of_row, position_to_state, row_of_move, state_to_position
 from casino_sim.kernels.compiled import will_compile
-from casino_sim.kernels.decide import exact_values, rollout_diffs, search_choose
+from casino_sim.kernels.decide import exact_values, rollout_diffs, rollout_points, search_choose
 from casino_sim.kernels.lastbatch import judge_last_batch
 from casino_sim.kernels.layout import MOVE_FIELDS, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS, PLIES
 from casino_sim.kernels.rows import play_rows
@@ -57,6 +57,7 @@ __all__ = [
     "play_rows",
     "position_to_state",
     "rollout_diffs",
+    "rollout_points",
     "row_of_move",
     "search_choose",
     "state_to_position",

@@ -59,17 +59,29 @@ def rollout_diffs(
     Worlds share their hidden cards and play-out streams across moves (common
     random numbers); a known opponent's hand is kept and only the stock sampled.
     """
+    return _play_outs(pos, moves, (base_kind, base_weights, base_wants), worlds, seed, False)[0]
+
+
+def rollout_points(
+    pos, moves: list, base_kind: int, base_weights: np.ndarray, base_wants: np.ndarray, worlds: int, seed: int
+) -> np.ndarray:
+    """(worlds, len(moves), 2): the points of the mover's side and of the other side at the round's end, in the
+    same worlds and play-outs as rollout_diffs (two players, or four in two teams)."""
+    return _play_outs(pos, moves, (base_kind, base_weights, base_wants), worlds, seed, True)[1]
+
+
+def _play_outs(pos, moves: list, base: tuple, worlds: int, seed: int, points: bool) -> tuple[np.ndarray, np.ndarray]:
+    """rollout_diffs' margins and, when `points`, both sides' points: one kernel call."""
     st, known = world_state(pos)
     rows = move_table(moves)
     rules, tbl = pos.rules.as_array(), split_table()
 
     def kernel(buf):
         out = np.zeros((worlds, len(rows)))
+        pts = np.zeros((worlds if points else 0, len(rows), 2))
         rng = np.array([seed], dtype=np.uint64)
-        status = _rollout_diffs(
-            st.copy(), rules, tbl, len(rows), base_kind, base_weights, base_wants, known, rng, buf, out
-        )
-        return status, out
+        status = _rollout_diffs(st.copy(), rules, tbl, len(rows), *base, known, rng, buf, out, pts)
+        return status, (out, pts)
 
     return _search(rows, kernel, "rollout")
 

@@ -104,6 +104,17 @@ def _margin(rules, score, p):
     return score[p, L.S_TOTAL] - best
 
 
+@njit(cache=True, inline="always")
+def _side_points(rules, score, p, out):
+    """out[0], out[1]: the points of the mover's side and of the other side at the round's end (two sides)."""
+    n = rules[L.R_PLAYERS]
+    if rules[L.R_TEAMS] != 0:
+        side = L.SIDE_OF[p]
+        out[0], out[1] = score[n + side, L.S_TOTAL], score[n + 1 - side, L.S_TOTAL]
+    else:
+        out[0], out[1] = score[p, L.S_TOTAL], score[1 - p, L.S_TOTAL]
+
+
 @njit(cache=True)
 def _base_seats(base_kind, base_w, base_want, seats):
     """Every seat of a play-out plays the base policy."""
@@ -116,8 +127,9 @@ def _base_seats(base_kind, base_w, base_want, seats):
 
 
 @njit(cache=True, _nrt=False)
-def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, buf, acc):
-    """Play each of the n moves out in one world: acc[i] += the mover's margin at the round's end (_margin).
+def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, buf, acc, pts):
+    """Play each of the n moves out in one world: acc[i] += the mover's margin at the round's end (_margin), and
+    when pts has rows (two sides), pts[i] = both sides' points (_side_points).
 
     With crn every move replays the world's own stream (the same hidden cards
     and play-out choices); without, each move draws a fresh stream from rng.
@@ -137,6 +149,8 @@ def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, b
         _finish(sim)
         _score(sim, rules, score)
         acc[i] += _margin(rules, score, p)
+        if pts.shape[0] > 0:
+            _side_points(rules, score, p, pts[i])
     return L.OK
 
 
@@ -180,7 +194,7 @@ def _cut(m, k, z, mv, sums, cross, keep):
 
 
 @njit(cache=True)
-def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf):
+def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points):
     """The rollout's worlds as a race: every P_RACE worlds the moves clearly behind the leader stop (_cut), and
     the search stops when one is left. The moves left sit at the front of buf.mv: (index among them, status)."""
     crn = ints[L.P_CRN] != 0
@@ -193,7 +207,8 @@ def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf):
     for k in range(ints[L.P_WORLDS]):
         for i in range(m):
             world[i] = 0.0
-        status = _world_diffs(st, rules, tbl, m, crn, _world_seed(base_seed, k), False, n_unseen, rng, buf, world)
+        seed = _world_seed(base_seed, k)
+        status = _world_diffs(st, rules, tbl, m, crn, seed, False, n_unseen, rng, buf, world, no_points)
         if status != L.OK:
             return -1, status
         for i in range(m):
@@ -227,11 +242,12 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     for i in range(n):
         means[i] = 0.0
     base_seed = _next(rng)
+    no_points = np.empty((0, 2))  # the policy needs only the margins
     if ints[L.P_RACE] > 0:
-        return _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf)
+        return _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points)
     for k in range(ints[L.P_WORLDS]):
         seed = _world_seed(base_seed, k)
-        status = _world_diffs(st, rules, tbl, n, ints[L.P_CRN] != 0, seed, False, n_unseen, rng, buf, means)
+        status = _world_diffs(st, rules, tbl, n, ints[L.P_CRN] != 0, seed, False, n_unseen, rng, buf, means, no_points)
         if status != L.OK:
             return -1, status
     best = 0
@@ -242,8 +258,9 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
 
 
 @njit(cache=True)
-def _rollout_diffs(st, rules, tbl, n, base_kind, base_w, base_want, opp_known, rng, buf, out):
-    """out[k, i]: the mover's point difference at the round's end after move i of buf.mv in world k (crn).
+def _rollout_diffs(st, rules, tbl, n, base_kind, base_w, base_want, opp_known, rng, buf, out, pts):
+    """out[k, i]: the mover's point difference at the round's end after move i of buf.mv in world k (crn); when
+    pts has rows (two sides), pts[k, i] the points of the mover's side and of the other side.
 
     The analyser's kernel: the same worlds and play-outs as the rollout policy
     with crn, kept per world so that intervals and "how often best" follow.
@@ -255,7 +272,9 @@ def _rollout_diffs(st, rules, tbl, n, base_kind, base_w, base_want, opp_known, r
     for k in range(out.shape[0]):
         for i in range(n):
             out[k, i] = 0.0
-        status = _world_diffs(st, rules, tbl, n, True, _world_seed(base_seed, k), opp_known, n_unseen, rng, buf, out[k])
+        seed = _world_seed(base_seed, k)
+        world_pts = pts[k] if pts.shape[0] > 0 else np.empty((0, 2))
+        status = _world_diffs(st, rules, tbl, n, True, seed, opp_known, n_unseen, rng, buf, out[k], world_pts)
         if status != L.OK:
             return status
     return L.OK
