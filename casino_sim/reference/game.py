@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -41,18 +41,26 @@ def game_winner(rules: RuleSet, totals: Sequence[int], round_points: Sequence[in
     return None
 
 
-def play_game(rules: RuleSet, rng: np.random.Generator, choosers: Sequence[Chooser]) -> GameResult:
+def play_game(
+    rules: RuleSet,
+    rng: np.random.Generator,
+    choosers: Sequence[Chooser],
+    on_round: Callable[[list[int], int], None] | None = None,
+) -> GameResult:
     """Play rounds from shuffles drawn from rng until the game is won; choosers[p] plays for player p.
 
     The first dealer is drawn at random and the deal then passes to the next
     player (two players: it alternates); a void round is replayed with the
-    same dealer and no points.
+    same dealer and no points. `on_round(totals, dealer)`, if given, hears the
+    score and the dealer before each round (for choosers that play for the game).
     """
     n = rules.players
     game = GameResult(totals=[0] * rules.n_sides)
     dealer = int(rng.integers(n))
     for _ in range(MAX_ROUNDS):
         deck = rng.permutation(52)
+        if on_round is not None:
+            on_round(list(game.totals), dealer)
         result = play_round(rules, deck, dealer, lambda pos, moves: choosers[pos.to_move](pos, moves))
         game.rounds.append(result)
         if result.void:
