@@ -15,7 +15,7 @@ with its headline numbers.
 `--only seats` regenerates just the three- and four-player sections (results/seats/ and their part of
 results/README.md), for when only they changed; `--only equity` the equity tables (results/equity/), `--only
 findings` the findings along the strength ladder (results/findings/), `--only frontier` strength for cost
-(results/frontier/).
+(results/frontier/), `--only objective` playing for the game against playing for the round (results/objective/).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from equity_results import equity_section  # noqa: E402
 from findings_results import findings_section  # noqa: E402
 from frontier_results import frontier_section, play_tournament  # noqa: E402
 from ladder import run_ladder  # noqa: E402
+from objective_results import objective_section  # noqa: E402
 from seat_results import seat_section  # noqa: E402
 
 from casino_sim.experiments.card_value import card_values  # noqa: E402
@@ -249,11 +250,13 @@ def main() -> None:
     ap.add_argument("--findings-runs", type=Path, default=None, help="keep (or finish) the findings' runs here")
     ap.add_argument("--frontier-games", type=int, default=200, help="mirrored pairs of games per frontier pairing")
     ap.add_argument("--bench-deals", type=int, default=20_000, help="rounds timed per heuristic (searching: / 1000)")
+    ap.add_argument("--objective-pairs", type=int, default=1_000, help="mirrored pairs of games, game against round")
+    ap.add_argument("--objective-table-deals", type=int, default=20_000, help="deals of the objective's equity table")
     ap.add_argument(
         "--only",
-        choices=("all", "seats", "equity", "findings", "frontier"),
+        choices=("all", "seats", "equity", "findings", "frontier", "objective"),
         default="all",
-        help="seats, equity, findings, frontier: only that section",
+        help="seats, equity, findings, frontier, objective: only that section",
     )
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=Path("results"))
@@ -263,11 +266,11 @@ def main() -> None:
         args.deals, args.card_deals, args.games, args.ladder_deals, args.search_deals = 500, 20, 50, 500, 10
         args.knockout_deals, args.regret_decisions, args.seat_deals = 1_000, 100, 200
         args.equity_deals, args.equity_games, args.findings_deals, args.findings_card_deals = 500, 100, 100, 2
-        args.frontier_games, args.bench_deals = 4, 2_000
+        args.frontier_games, args.bench_deals, args.objective_pairs, args.objective_table_deals = 4, 2_000, 2, 500
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "all":
         sections = {"seats": seat_section, "equity": equity_section, "findings": findings_section}
-        section = {**sections, "frontier": frontier_section}[args.only]
+        section = {**sections, "frontier": frontier_section, "objective": objective_section}[args.only]
         with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
             lines = section(args, Path(tmp))
         readme = args.out / "README.md"
@@ -295,6 +298,7 @@ def main() -> None:
         index += equity_section(args, Path(tmp))
         index += findings_section(args, Path(tmp))
         index += frontier_section(args, Path(tmp))
+        index += objective_section(args, Path(tmp))
         index += card_values_section(args)
         index += matchups(args, Path(tmp))
     (args.out / "README.md").write_text("\n".join(index))
