@@ -32,6 +32,14 @@ def _play(config: SimConfig, path: Path) -> RunDir:
     return run
 
 
+def self_play_rounds(args, rules: str, deals: int, path: Path) -> RunDir:
+    """A run of `deals` mirrored deals of the equity policy against itself: the rounds an equity table is made of."""
+    config = SimConfig(
+        deals=deals, policy_a=args.equity_policy, policy_b=args.equity_policy, rules=rules, seed=args.seed, card_deals=0
+    )
+    return _play(config, path)
+
+
 def _name(rules: str) -> str:
     return rules.replace(":", "-").replace(",", "-").replace("=", "")
 
@@ -78,15 +86,7 @@ def equity_section(args, tmp: Path) -> list[str]:
     out_dir.mkdir(parents=True, exist_ok=True)
     starts, checks = [], []
     for rules in GAMES:
-        config = SimConfig(
-            deals=args.equity_deals,
-            policy_a=args.equity_policy,
-            policy_b=args.equity_policy,
-            rules=rules,
-            seed=args.seed,
-            card_deals=0,
-        )
-        run = _play(config, tmp / f"{_name(rules)}-rounds")
+        run = self_play_rounds(args, rules, args.equity_deals, tmp / f"{_name(rules)}-rounds")
         report = tmp / f"{_name(rules)}-equity"
         table = write_equity(run.path, report, seed=args.seed)
         target = out_dir / _name(rules)

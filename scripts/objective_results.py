@@ -10,20 +10,18 @@ round's point difference. The games are written as they finish, so an interrupte
 from __future__ import annotations
 
 import os
-import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import pandas as pd
+from equity_results import self_play_rounds
 from rich.console import Console
 
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.objective import Match, chance_grid, play_pair, summarise
-from casino_sim.experiments.simulate import SimConfig, play_run
 from casino_sim.policies import get_policy
 from casino_sim.reports.equity import run_equity
 from casino_sim.runner.progress import progress_bar
-from casino_sim.runner.rundir import RunDir
 
 RULES = "strict"
 BASE = "expert"  # the built-in rollout's base policy
@@ -32,16 +30,7 @@ WORLDS = 64  # and its worlds
 
 def _grid(args, tmp: Path):
     """The equity table's win chances from `--objective-table-deals` mirrored deals of the equity policy."""
-    config = SimConfig(
-        deals=args.objective_table_deals,
-        policy_a=args.equity_policy,
-        policy_b=args.equity_policy,
-        rules=RULES,
-        seed=args.seed,
-        card_deals=0,
-    )
-    run = RunDir(tmp / "objective-rounds")
-    play_run(config, run, [sys.executable, *sys.argv])
+    run = self_play_rounds(args, RULES, args.objective_table_deals, tmp / "objective-rounds")
     table, _, rules = run_equity(run.path, resamples=20, seed=args.seed)
     return chance_grid(table, rules.target)
 
