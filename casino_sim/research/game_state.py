@@ -17,7 +17,7 @@ from casino_sim.core.rules import RuleSet
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
 from casino_sim.reference.moves import Move
 from casino_sim.reference.seats import side_of
-from casino_sim.research.round_state import RoundState
+from casino_sim.research.round_state import IllegalAction, RoundState
 
 CHANCE = -1  # the player id of a chance node, as OpenSpiel numbers it
 TERMINAL = -4  # the player id once the round or game is over, as OpenSpiel numbers it
@@ -40,6 +40,7 @@ class GameState:
         self.round = RoundState(rules, rules.players - 1, engine)
         self.round_start = 0  # the index in `actions` where the current round began
         self.actions: list[int] = []
+        self.movers: list[int] = []  # who made each action: a player, or CHANCE
 
     @property
     def players(self) -> int:
@@ -78,12 +79,14 @@ class GameState:
         and the next one begins (the deal passing on, or the same dealer again after a void round)."""
         action = int(action)
         if self.over:
-            raise ValueError("the game is over: no action applies")
+            raise IllegalAction("the game is over: no action applies")
+        mover = self.player
         if self.round.dealing:
             self.round.deal(action)
         else:
             self.round.play(action)
         self.actions.append(action)
+        self.movers.append(mover)
         if self.round.over and self.whole_game:
             self._next_round()
 
@@ -131,7 +134,7 @@ class GameState:
         """An independent copy (the positions are immutable and shared)."""
         other = GameState.__new__(GameState)
         other.__dict__.update(self.__dict__)
-        other.totals, other.actions = list(self.totals), list(self.actions)
+        other.totals, other.actions, other.movers = list(self.totals), list(self.actions), list(self.movers)
         other.round = _copy_round(self.round)
         return other
 

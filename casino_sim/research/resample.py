@@ -55,7 +55,7 @@ def replay_round(state: GameState, deck: list[int]) -> GameState | None:
     r = state.round
     world = state.clone()
     world.round = RoundState(state.rules, r.dealer, state.engine)
-    world.actions = state.actions[: state.round_start]
+    world.actions, world.movers = state.actions[: state.round_start], state.movers[: state.round_start]
     plays = iter(r.plays)
     for _ in range(len(state.actions) - state.round_start):
         if world.round.dealing:

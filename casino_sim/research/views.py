@@ -115,13 +115,18 @@ class View:
         """What `player` may see of `state` as text: a head line and the position of docs/notation.md in JSON
         (the other hands null); with recall, then the round so far, one line per deal and per play."""
         r = state.round
-        head = f"player {player} dealer {r.dealer} batch {r.batch}"
-        if state.whole_game:
-            head += f" round {state.rounds + 1} totals {' '.join(map(str, state.totals))}"
-        lines = [head, json.dumps(r.position.seen_by(player).to_json(), ensure_ascii=False)]
+        lines = [f"player {player} {where(state)}", json.dumps(r.position.seen_by(player).to_json())]
         if self.recall:
             lines += _story(r, player)
         return "\n".join(lines)
+
+
+def where(state: GameState) -> str:
+    """How far the round (and game) has come: the dealer, the batch, and in whole games the round and totals."""
+    text = f"dealer {state.round.dealer} batch {state.round.batch}"
+    if state.whole_game:
+        text += f" round {state.rounds + 1} totals {' '.join(map(str, state.totals))}"
+    return text
 
 
 def _set_play(row: np.ndarray, players: int, mover: int, move) -> None:
