@@ -25,22 +25,29 @@ from casino_sim.research import CHANCE, GameState, View, resample
 from casino_sim.research.views import where
 
 PARAMETERS = {"rules": "strict", "players": 2, "teams": False, "game": False}
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_casino",
-    long_name="Python Casino",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=PARAMETERS,
-)
+
+
+def game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
+    """python_casino's type: registered general-sum (a round's points); whole games are zero-sum."""
+    return pyspiel.GameType(
+        short_name="python_casino",
+        long_name="Python Casino",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=PARAMETERS,
+    )
+
+
+GAME_TYPE = game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 
 
 class CasinoGame(pyspiel.Game):
@@ -49,15 +56,17 @@ class CasinoGame(pyspiel.Game):
 
     def __init__(self, params=None):
         given = {**PARAMETERS, **(params or {})}
+        name = str(given["rules"])
+        table = f"players={int(given['players'])},teams={str(bool(given['teams'])).lower()}"
         try:
-            self.rules = get_rules(str(given["rules"])).with_options(
-                players=int(given["players"]), teams=bool(given["teams"])
-            )
+            if any(f"{key}=" in name.partition(":")[2] for key in ("players", "teams")):
+                raise UserError(f"rules {name!r}: give players and teams as parameters of their own")
+            self.rules = get_rules(f"{name}{',' if ':' in name else ':'}{table}")  # its name: the canonical spec
         except UserError as e:
             raise ValueError(f"python_casino: {e}") from None
         self.whole_game = bool(given["game"])
-        game_type = _zero_sum(GAME_TYPE) if self.whole_game else GAME_TYPE
-        super().__init__(game_type, _game_info(self.rules, self.whole_game), given)
+        kind = game_type(pyspiel.GameType.Utility.ZERO_SUM) if self.whole_game else GAME_TYPE
+        super().__init__(kind, _game_info(self.rules, self.whole_game), given)
 
     def new_initial_state(self):
         """The start: the first card of the deal is a chance node."""
@@ -80,26 +89,6 @@ def _game_info(rules, whole_game: bool) -> pyspiel.GameInfo:
         max_utility=1.0 if whole_game else float(most),
         utility_sum=0.0 if whole_game else None,
         max_game_length=PLIES * (MAX_ROUNDS if whole_game else 1),
-    )
-
-
-def _zero_sum(game_type: pyspiel.GameType) -> pyspiel.GameType:
-    """The game type of whole games: zero-sum returns (1 to the winners, -1 shared by the rest)."""
-    return pyspiel.GameType(
-        short_name=game_type.short_name,
-        long_name=game_type.long_name,
-        dynamics=game_type.dynamics,
-        chance_mode=game_type.chance_mode,
-        information=game_type.information,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=game_type.reward_model,
-        max_num_players=game_type.max_num_players,
-        min_num_players=game_type.min_num_players,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=PARAMETERS,
     )
 
 

@@ -148,6 +148,7 @@ def test_the_views_differ_by_player_and_have_the_game_s_shapes():
         ({"players": 3}, "python_casino: players=3: strict is a two-player rule set"),
         ({"rules": "italian", "players": 5}, "python_casino: players must be 2, 3 or 4, got 5"),
         ({"rules": "italian", "players": 3, "teams": True}, "python_casino: teams=true needs players=4"),
+        ({"rules": "italian:players=4"}, "python_casino: rules 'italian:players=4': give players and teams as"),
     ],
 )
 def test_a_bad_parameter_is_refused_in_one_line(params, message):
