@@ -7,6 +7,7 @@ import pytest
 
 from casino_sim.core.cards import format_card, pretty_card
 from casino_sim.core.rules import get_rules
+from casino_sim.reference.round import deal_batch, start_position
 from casino_sim.reference.seats import side_of
 from casino_sim.research import CHANCE, TERMINAL, GameState, IllegalAction, View, resample, view_layout
 from casino_sim.research.round_state import deal_end
@@ -103,3 +104,14 @@ def test_resampled_worlds_keep_what_the_player_saw_and_move_what_they_did_not(na
         random_play(world, rng)  # the world plays on to its end
         assert world.over
     assert moved >= 8
+
+
+@pytest.mark.parametrize("name", ["strict", "brazilian:players=4"])
+def test_a_seeded_deck_deals_as_the_engine_deals_it(name):
+    rules = get_rules(name)
+    deck = np.random.default_rng(11).permutation(52)
+    state = GameState(rules)
+    state.deal_deck(deck)
+    assert state.actions == [int(c) for c in deck[: deal_end(rules.players, 0)]]  # the deck's order, and no more
+    dealer = rules.players - 1
+    assert state.round.position == deal_batch(start_position(rules, dealer), deck, 0, dealer)
