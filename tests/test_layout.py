@@ -17,8 +17,9 @@ def _tree(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
-def _imported(path: Path) -> set[str]:
-    """Every casino_sim module the file imports, at any depth of the file (lazy imports included)."""
+def _imported(path: Path, prefix: str = "casino_sim") -> set[str]:
+    """Every module under `prefix` (casino_sim's, or "" for all) the file imports, at any depth of the file (lazy
+    imports included)."""
     names = set()
     for node in ast.walk(_tree(path)):
         if isinstance(node, ast.ImportFrom) and node.module:
@@ -26,7 +27,7 @@ def _imported(path: Path) -> set[str]:
             names.update(f"{node.module}.{a.name}" for a in node.names)
         elif isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
-    return {n for n in names if n.startswith("casino_sim")}
+    return {n for n in names if n.startswith(prefix)}
 
 
 def _in(path: Path, package: str) -> bool:
@@ -81,4 +82,26 @@ def test_core_imports_nothing_above_it():
         for m in _imported(p)
         if not (m.startswith("casino_sim.core") or m in ("casino_sim", "casino_sim.__version__"))
     }
+    assert not offenders
+
+
+FRAMEWORKS = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium")
+ADAPTERS = ("openspiel.py", "pettingzoo.py")  # the research extra's modules, imported only by their users
+
+
+def test_only_the_adapters_import_a_research_framework():
+    offenders = {
+        str(p.relative_to(PACKAGE)): m
+        for p in MODULES
+        if p.name not in ADAPTERS or len(p.relative_to(PACKAGE).parts) > 1
+        for m in _imported(p, "")
+        if m.split(".")[0] in FRAMEWORKS
+    }
+    assert not offenders
+
+
+def test_the_research_core_imports_no_layer_that_runs_commands():
+    """research/ stands on engines/, reference/ and core/ (docs/design.md), never on the commands' layers."""
+    above = ("casino_sim.cli", "casino_sim.api", "casino_sim.experiments", "casino_sim.reports", "casino_sim.runner")
+    offenders = {p.name: m for p in MODULES if _in(p, "research") for m in _imported(p) if m.startswith(above)}
     assert not offenders
