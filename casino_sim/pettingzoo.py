@@ -175,8 +175,8 @@ def view_highs(view: View, rules: RuleSet) -> np.ndarray:
 
 
 def table_text(state: GameState) -> str:
-    """Where the round is, the loose cards and builds, then each player's hand, pile size and sweeps, and the
-    last play (or each player's points once it is over)."""
+    """Where the round is, the loose cards and builds, each player's hand, pile size and sweeps, the last play,
+    and once it is over each player's return."""
     r = state.round
     pos = r.position
     lines = [where(state), f"table: {pretty_cards(pos.loose) or '(no loose cards)'}"]
