@@ -17,11 +17,11 @@ import pyspiel
 from casino_sim.core.cards import pretty_card
 from casino_sim.core.errors import UserError
 from casino_sim.core.limits import MOVE_LIMIT
-from casino_sim.core.rules import get_rules
 from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.reference.moves import PLAYER_NAMES
 from casino_sim.reference.seats import PLIES
 from casino_sim.research import CHANCE, GameState, View, resample
+from casino_sim.research.options import most_round_points, table_rules
 from casino_sim.research.views import where
 
 PARAMETERS = {"rules": "strict", "players": 2, "teams": False, "game": False}
@@ -56,12 +56,8 @@ class CasinoGame(pyspiel.Game):
 
     def __init__(self, params=None):
         given = {**PARAMETERS, **(params or {})}
-        name = str(given["rules"])
-        table = f"players={int(given['players'])},teams={str(bool(given['teams'])).lower()}"
         try:
-            if any(f"{key}=" in name.partition(":")[2] for key in ("players", "teams")):
-                raise UserError(f"rules {name!r}: give players and teams as parameters of their own")
-            self.rules = get_rules(f"{name}{',' if ':' in name else ':'}{table}")  # its name: the canonical spec
+            self.rules = table_rules(given["rules"], given["players"], given["teams"])
         except UserError as e:
             raise ValueError(f"python_casino: {e}") from None
         self.whole_game = bool(given["game"])
@@ -80,7 +76,7 @@ class CasinoGame(pyspiel.Game):
 def _game_info(rules, whole_game: bool) -> pyspiel.GameInfo:
     """Actions, chance outcomes, utilities and length: a round's points lie between 0 and every category plus
     a sweep at each play; a whole game pays 1 to the winners and shares -1 among the other sides."""
-    most = rules.most_cards_points + rules.most_spades_points + 4 + 2 + 1 + PLIES * rules.sweep_points
+    most = most_round_points(rules)
     return pyspiel.GameInfo(
         num_distinct_actions=MOVE_LIMIT,
         max_chance_outcomes=52,

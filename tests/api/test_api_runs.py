@@ -111,7 +111,7 @@ def test_a_progress_bar_only_when_asked(tmp_path, capfd):
 
 def test_importing_the_package_loads_neither_numba_nor_pandas():
     """Nor the research frameworks (docs/research.md): OpenSpiel and PettingZoo load only with their adapters."""
-    heavy = "('numba', 'pandas', 'matplotlib', 'pyspiel', 'open_spiel', 'pettingzoo', 'casino_sim.research')"
+    heavy = ("numba", "pandas", "matplotlib", "pyspiel", "open_spiel", "pettingzoo", "gymnasium", "casino_sim.research")
     code = f"import sys, casino_sim; print(sorted(m for m in {heavy} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
