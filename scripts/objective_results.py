@@ -18,7 +18,7 @@ from equity_results import self_play_rounds
 from rich.console import Console
 
 from casino_sim.core.rules import get_rules
-from casino_sim.experiments.objective import Match, chance_grid, play_pair, summarise
+from casino_sim.experiments.objective import OBJECTIVES, Match, chance_grid, play_pair, summarise
 from casino_sim.policies import get_policy
 from casino_sim.reports.equity import run_equity
 from casino_sim.runner.progress import progress_bar
@@ -55,17 +55,22 @@ def play_games(match: Match, pairs: int, games_csv: Path) -> pd.DataFrame:
 
 
 def objective_section(args, tmp: Path) -> list[str]:
-    """Play the pairs (resuming), write results/objective/ and return the README's section."""
+    """Play the pairs of each objective against points (resuming), write results/objective/ and return the
+    README's section."""
     out = args.out / "objective"
-    out.mkdir(parents=True, exist_ok=True)
-    match = Match(get_rules(RULES), get_policy(BASE), WORLDS, _grid(args, tmp), args.seed)
-    games = play_games(match, args.objective_pairs, out / "games.csv")
-    result = summarise(games)
-    summary = pd.DataFrame(
-        [
+    grid = _grid(args, tmp)
+    rows, results = [], {}
+    for objective in OBJECTIVES[1:]:
+        folder = out / objective
+        folder.mkdir(parents=True, exist_ok=True)
+        match = Match(get_rules(RULES), get_policy(BASE), WORLDS, grid, args.seed, objective)
+        games = play_games(match, args.objective_pairs, folder / "games.csv")
+        results[objective] = result = summarise(games)
+        rows.append(
             {
+                "objective": objective,
                 "games": result.games,
-                "game_rollout_won": result.won.mean,
+                "won": result.won.mean,
                 "won_ci_lo": result.won.lo,
                 "won_ci_hi": result.won.hi,
                 "pair_edge": result.pair_edge.mean,
@@ -73,31 +78,45 @@ def objective_section(args, tmp: Path) -> list[str]:
                 "edge_ci_hi": result.pair_edge.hi,
                 "mean_rounds": games["rounds"].mean(),
             }
-        ]
-    )
-    summary.to_csv(out / "summary.csv", index=False)
-    lines = _lines(args, result, games)
+        )
+    pd.DataFrame(rows).to_csv(out / "summary.csv", index=False)
+    lines = _lines(args, results)
     (out / "objective.md").write_text("\n".join(lines) + "\n")
     return lines
 
 
-def _lines(args, result, games: pd.DataFrame) -> list[str]:
-    won, edge = result.won, result.pair_edge
-    verdict = "more" if won.lo > 0.5 else "fewer" if won.hi < 0.5 else "neither more nor fewer (the interval holds 50%)"
-    return [
-        f"## Playing for the game or for the round ({RULES}, {result.games:,} whole games)",
+OBJECTIVE_WORDS = {
+    "game": "the best mean chance of winning the game",
+    "game-then-points": "the best mean chance of winning the game, equal chances told apart by the points",
+}
+
+
+def _verdict(won) -> str:
+    return "more" if won.lo > 0.5 else "fewer" if won.hi < 0.5 else "neither more nor fewer (the interval holds 50%)"
+
+
+def _lines(args, results: dict) -> list[str]:
+    games = next(iter(results.values())).games
+    out = [
+        f"## Playing for the game or for the round ({RULES}, {games:,} whole games an objective)",
         "",
-        f"Two rollouts ({WORLDS} worlds played out by {BASE}, as the built-in rollout) that differ only in what "
-        "they maximise: the round's point difference, or the chance of winning the whole game read from the "
-        f"equity table ({args.equity_policy} against itself, {args.objective_table_deals:,} deals) at the score "
-        f"each play-out ends the round on. {result.games // 2:,} mirrored pairs of whole games (the same "
-        "shuffles, the sides swapped); [games.csv](objective/games.csv), [summary.csv](objective/summary.csv).",
+        f"Rollouts ({WORLDS} worlds played out by {BASE}, as the built-in rollout) that differ only in what they "
+        "maximise, each against the one that maximises the round's point difference (`points`, as the built-in "
+        f"rollout). The chance of winning the game is read from the equity table ({args.equity_policy} against "
+        f"itself, {args.objective_table_deals:,} deals) at the score each play-out ends the round on. "
+        f"{games // 2:,} mirrored pairs of whole games an objective (the same shuffles, the sides swapped); "
+        "[summary.csv](objective/summary.csv), the games in objective/OBJECTIVE/games.csv (docs/equity.md).",
         "",
-        "| the game rollout won | 95% interval (Wilson) | games won a pair, less one | 95% interval (t) |",
-        "| ---: | --- | ---: | --- |",
-        f"| {won.mean:.1%} | [{won.lo:.1%}, {won.hi:.1%}] | {edge.mean:+.3f} | [{edge.lo:+.3f}, {edge.hi:+.3f}] |",
-        "",
-        f"Playing for the game won {verdict} games than playing for the round's points "
-        f"(games last {games['rounds'].mean():.1f} rounds on average).",
-        "",
+        "| against points, the move of | games it won | 95% interval (Wilson) | won a pair, less one | 95% interval |",
+        "| --- | ---: | --- | ---: | --- |",
     ]
+    for objective, r in results.items():
+        won, edge = r.won, r.pair_edge
+        out.append(
+            f"| {OBJECTIVE_WORDS[objective]} (`{objective}`) | {won.mean:.1%} | [{won.lo:.1%}, {won.hi:.1%}] | "
+            f"{edge.mean:+.3f} | [{edge.lo:+.3f}, {edge.hi:+.3f}] |"
+        )
+    out.append("")
+    out += [f"`{o}` won {_verdict(r.won)} games than playing for the round's points." for o, r in results.items()]
+    out.append("")
+    return out

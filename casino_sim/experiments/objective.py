@@ -24,7 +24,8 @@ from casino_sim.reference.position import Position
 from casino_sim.reference.seats import side_of
 from casino_sim.reports.stats import Estimate, mean_ci, wilson
 
-OBJECTIVES = ("points", "game")
+OBJECTIVES = ("points", "game", "game-then-points")  # the last: equal chances of the game told apart by points
+TIE = 1e-12  # means closer than this are equal
 MOST_POINTS = 60  # more than a side can make in one round under any rule set (cards, spades, aces, casinos, sweeps)
 TIED_AT_TARGET = 0.5  # totals tied at or above the target: the next round decides, about evenly
 
@@ -81,12 +82,15 @@ class Rollout:
         self.decisions += 1
         seed = int(np.random.SeedSequence([self.seed, self.decisions]).generate_state(1, np.uint64)[0])
         pts = rollout_points(pos.seen_by(pos.to_move), moves, int(ints[0, 0]), weights[0], wants[0], self.worlds, seed)
+        margin = (pts[..., 0] - pts[..., 1]).mean(axis=0)
         if self.objective == "points":
-            score = (pts[..., 0] - pts[..., 1]).mean(axis=0)
-        else:
-            values = self._end_values(side_of(self.rules, pos.to_move))
-            score = values[pts[..., 0].astype(int), pts[..., 1].astype(int)].mean(axis=0)
-        return moves[int(np.argmax(score))]  # the first of the best, as the built-in rollout
+            return moves[int(np.argmax(margin))]  # the first of the best, as the built-in rollout
+        values = self._end_values(side_of(self.rules, pos.to_move))
+        chance = values[pts[..., 0].astype(int), pts[..., 1].astype(int)].mean(axis=0)
+        if self.objective == "game":
+            return moves[int(np.argmax(chance))]
+        # when every play-out wins (or loses) the game whatever the move, the chances tie: the points decide
+        return moves[int(np.argmax(np.where(chance >= chance.max() - TIE, margin, -np.inf)))]
 
     def _end_values(self, side: int) -> np.ndarray:
         key = (side, tuple(self.totals), self.dealer)
@@ -99,13 +103,21 @@ class Rollout:
 
 @dataclass(frozen=True)
 class Match:
-    """What every game of the experiment shares: the rules, the rollouts' base and worlds, the equity grid."""
+    """What every game of the experiment shares: the rules, the rollouts' base and worlds, the equity grid, and
+    the objective that plays against `points`."""
 
     rules: RuleSet
     base: Policy
     worlds: int
     grid: np.ndarray
     seed: int
+    objective: str = "game"
+
+    def __post_init__(self):
+        if self.objective not in OBJECTIVES[1:]:
+            raise InputError(
+                f"the objective against points is one of {', '.join(OBJECTIVES[1:])}, not {self.objective!r}"
+            )
 
 
 def play_pair(match: Match, pair: int) -> list[dict]:
@@ -115,7 +127,7 @@ def play_pair(match: Match, pair: int) -> list[dict]:
     for game_side in (0, 1):
         choosers = [
             Rollout(
-                "game" if side_of(rules, p) == game_side else "points",
+                match.objective if side_of(rules, p) == game_side else "points",
                 match.base,
                 match.worlds,
                 int(np.random.SeedSequence([match.seed, pair, p]).generate_state(1, np.uint64)[0]),

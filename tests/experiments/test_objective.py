@@ -11,7 +11,16 @@ import pytest
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.experiments.objective import MOST_POINTS, Match, Rollout, chance_grid, end_values, play_pair, summarise
+from casino_sim.experiments.objective import (
+    MOST_POINTS,
+    OBJECTIVES,
+    Match,
+    Rollout,
+    chance_grid,
+    end_values,
+    play_pair,
+    summarise,
+)
 from casino_sim.kernels import rollout_diffs, rollout_points
 from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
@@ -67,7 +76,7 @@ def test_rollout_points_are_the_margins_worlds_split_by_side():
     assert (pts >= 0).all() and (pts.sum(axis=2) > 0).all()  # every round gives somebody points
 
 
-@pytest.mark.parametrize("objective", ["points", "game"])
+@pytest.mark.parametrize("objective", OBJECTIVES)
 def test_each_rollout_picks_the_best_mean_of_its_objective(objective):
     pos = Position.from_json(json.loads(json.dumps(OPENING)))
     moves = legal_moves(pos)
@@ -77,13 +86,35 @@ def test_each_rollout_picks_the_best_mean_of_its_objective(objective):
     chosen = chooser(pos, moves)
     seed = int(np.random.SeedSequence([5, 1]).generate_state(1, np.uint64)[0])
     pts = rollout_points(pos.seen_by(0), moves, *_arrays(), 8, seed).astype(int)
-    if objective == "points":
-        score = (pts[..., 0] - pts[..., 1]).mean(axis=0)
-    else:
-        values = end_values(STRICT, grid, (4, 9), deals_next=True, most=MOST_POINTS)  # player 1 dealt: 0 deals next
-        score = values[pts[..., 0], pts[..., 1]].mean(axis=0)
-    assert chosen == moves[int(np.argmax(score))]
+    margin = (pts[..., 0] - pts[..., 1]).mean(axis=0)
+    values = end_values(STRICT, grid, (4, 9), deals_next=True, most=MOST_POINTS)  # player 1 dealt: 0 deals next
+    chance = values[pts[..., 0], pts[..., 1]].mean(axis=0)
+    best = {
+        "points": np.argmax(margin),
+        "game": np.argmax(chance),
+        "game-then-points": np.argmax(np.where(chance == chance.max(), margin, -np.inf)),
+    }[objective]
+    assert chosen == moves[int(best)]
     assert chooser.decisions == 1
+
+
+def test_equal_chances_of_the_game_are_told_apart_by_the_points():
+    """A table where every score wins (every end of a play-out is worth 1): `game` plays the first move,
+    `game-then-points` the move of the best point difference, as `points` does."""
+    pos = Position.from_json(json.loads(json.dumps(OPENING)))
+    moves = legal_moves(pos)
+    chosen = {}
+    for objective in OBJECTIVES:
+        chooser = Rollout(objective, get_policy("expert"), 8, 5, _grid(1.0), STRICT)
+        chooser.hear([0, 0], dealer=1)
+        chosen[objective] = chooser(pos, moves)
+    assert chosen["game"] == moves[0]
+    assert chosen["game-then-points"] == chosen["points"] != moves[0]
+
+
+def test_an_unknown_objective_is_one_line():
+    with pytest.raises(InputError, match="one of game, game-then-points"):
+        Match(STRICT, get_policy("expert"), 2, _grid(), seed=1, objective="points")
 
 
 def test_a_mirrored_pair_swaps_the_sides_on_the_same_shuffles():
