@@ -101,6 +101,25 @@ def _vectors_within(trie: dict, most: tuple[int, ...]) -> Iterator[tuple[int, ..
                 yield (count, *tail)
 
 
+@lru_cache(maxsize=4096)
+def _by_value(loose_numbers: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+    """The loose number cards by value (index 1 to 10), each value's in canonical order; remembered, since every
+    family of a position asks again."""
+    ordered = sorted(loose_numbers)
+    return tuple(tuple(c for c in ordered if value_of(c) == x) for x in range(11))
+
+
+@lru_cache(maxsize=65536)
+def _vectors_less(v: int, most: tuple[int, ...], e: int) -> tuple[tuple[int, ...], ...]:
+    """The vectors of T: T plus the extra card of value e (0: none) splits into groups of v, so the splitting
+    vectors within `most` that hold the extra card, less it."""
+    return tuple(
+        tuple(k - (x == e) for x, k in enumerate(vec, 1))
+        for vec in _splitting_vectors_within(v, most)
+        if e == 0 or vec[e - 1] > 0
+    )
+
+
 class GroupSets:
     """The subsets T of the loose number cards such that T (plus the extra card) splits into groups of v.
 
@@ -113,22 +132,11 @@ class GroupSets:
 
     def __init__(self, loose_numbers: Iterable[int], v: int, extra: int | None = None, nonempty: bool = False):
         self.v, self.nonempty = v, nonempty
-        self.by_value = {x: [] for x in range(1, v + 1)}
-        for c in sorted(loose_numbers):  # each value's cards in canonical order
-            if 0 < value_of(c) <= v:
-                self.by_value[value_of(c)].append(c)
+        by_value = _by_value(frozenset(loose_numbers))
+        self.by_value = {x: by_value[x] for x in range(1, v + 1)}
         e = 0 if extra is None or value_of(extra) == v else value_of(extra)
-        # T plus the extra card splits: the vectors of T and the extra card that hold it, less the extra card
         most = tuple(len(self.by_value[x]) + (x == e) for x in range(1, v))
-        self.vectors = (
-            []
-            if extra is not None and not 0 < value_of(extra) <= v
-            else [
-                tuple(k - (x == e) for x, k in enumerate(vec, 1))
-                for vec in _splitting_vectors_within(v, most)
-                if e == 0 or vec[e - 1] > 0
-            ]
-        )
+        self.vectors = () if extra is not None and not 0 < value_of(extra) <= v else _vectors_less(v, most, e)
 
     def _sets_of(self, vec: tuple[int, ...]) -> int:
         return prod(comb(len(self.by_value[x]), k) for x, k in enumerate(vec, 1)) << len(self.by_value[self.v])
