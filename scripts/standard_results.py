@@ -15,7 +15,8 @@ with its headline numbers.
 `--only seats` regenerates just the three- and four-player sections (results/seats/ and their part of
 results/README.md), for when only they changed; `--only equity` the equity tables (results/equity/), `--only
 findings` the findings along the strength ladder (results/findings/), `--only frontier` strength for cost
-(results/frontier/), `--only objective` playing for the game against playing for the round (results/objective/).
+(results/frontier/), `--only objective` playing for the game against playing for the round (results/objective/),
+`--only ismcts` OpenSpiel's IS-MCTS against expert, tuned and the searcher (results/openspiel/).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import pandas as pd  # noqa: E402
 from equity_results import equity_section  # noqa: E402
 from findings_results import findings_section  # noqa: E402
 from frontier_results import frontier_section, play_tournament  # noqa: E402
+from ismcts_results import ismcts_section  # noqa: E402
 from ladder import run_ladder  # noqa: E402
 from objective_results import objective_section  # noqa: E402
 from seat_results import seat_section  # noqa: E402
@@ -232,6 +234,10 @@ def splice_section(old: list[str], lines: list[str]) -> list[str]:
     return old[: starts[0]] + lines + old[end:]
 
 
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",")]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=50_000, help="mirrored deals per matchup")
@@ -254,10 +260,13 @@ def main() -> None:
     ap.add_argument("--objective-table-deals", type=int, default=20_000, help="deals of the objective's equity table")
     ap.add_argument(
         "--only",
-        choices=("all", "seats", "equity", "findings", "frontier", "objective"),
+        choices=("all", "seats", "equity", "findings", "frontier", "objective", "ismcts"),
         default="all",
-        help="seats, equity, findings, frontier, objective: only that section",
+        help="seats, equity, findings, frontier, objective, ismcts: only that section",
     )
+    ap.add_argument("--ismcts-simulations", type=_ints, default=[10, 30, 100], help="IS-MCTS budgets, e.g. 10,30,100")
+    ap.add_argument("--ismcts-deals", type=_ints, default=[20, 8, 4], help="mirrored deals a cell, one per budget")
+    ap.add_argument("--ismcts-workers", type=int, default=1, help="processes playing the IS-MCTS cells")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=Path("results"))
     ap.add_argument("--quick", action="store_true", help="tiny sizes, to check the script (not for results/)")
@@ -267,10 +276,12 @@ def main() -> None:
         args.knockout_deals, args.regret_decisions, args.seat_deals = 1_000, 100, 200
         args.equity_deals, args.equity_games, args.findings_deals, args.findings_card_deals = 500, 100, 100, 2
         args.frontier_games, args.bench_deals, args.objective_pairs, args.objective_table_deals = 4, 2_000, 2, 500
+        args.ismcts_simulations, args.ismcts_deals = [2], [1]
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "all":
         sections = {"seats": seat_section, "equity": equity_section, "findings": findings_section}
-        section = {**sections, "frontier": frontier_section, "objective": objective_section}[args.only]
+        more = {"frontier": frontier_section, "objective": objective_section, "ismcts": ismcts_section}
+        section = {**sections, **more}[args.only]
         with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
             lines = section(args, Path(tmp))
         readme = args.out / "README.md"
@@ -299,6 +310,7 @@ def main() -> None:
         index += findings_section(args, Path(tmp))
         index += frontier_section(args, Path(tmp))
         index += objective_section(args, Path(tmp))
+        index += ismcts_section(args, Path(tmp))
         index += card_values_section(args)
         index += matchups(args, Path(tmp))
     (args.out / "README.md").write_text("\n".join(index))

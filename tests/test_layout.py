@@ -86,7 +86,8 @@ def test_core_imports_nothing_above_it():
 
 
 FRAMEWORKS = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium")
-ADAPTERS = ("openspiel.py", "pettingzoo.py")  # the research extra's modules, imported only by their users
+# the research extra's modules, imported only by their users
+ADAPTERS = ("openspiel.py", "openspiel_bots.py", "pettingzoo.py")
 
 
 def test_only_the_adapters_import_a_research_framework():

@@ -1,4 +1,5 @@
-"""Policy files (TOML): a heuristic's weights or a rollout's (or searcher's) parameters, checked field by field."""
+"""Policy files (TOML): a heuristic's weights, a rollout's (or searcher's) or OpenSpiel IS-MCTS's parameters, checked
+field by field."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import numpy as np
 
 from casino_sim.core.featurespec import SEARCH_KINDS
 from casino_sim.core.tomlfile import read_toml
+from casino_sim.policies import ismcts
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
 from casino_sim.policies.kinds import SEARCH_CLASSES, HeuristicPolicy
 from casino_sim.policies.policy import Policy, PolicyError
@@ -37,8 +39,8 @@ def _require(data: dict, key: str, typ, where: str, default=None):
 
 
 def policy_from_dict(data: dict, where: str, source: str, base_of: BaseOf | None = None) -> Policy:
-    """Build a heuristic, rollout or searcher policy from a parsed policy file; a rollout's or searcher's base is
-    resolved here, once, by `base_of` (default: policies/registry.py get_policy)."""
+    """Build a heuristic, rollout, searcher or openspiel-ismcts policy from a parsed policy file; a rollout's or
+    searcher's base is resolved here, once, by `base_of` (default: policies/registry.py get_policy)."""
     known = {"name", "description", "kind", "weights", "params"}
     unknown = set(data) - known
     if unknown:
@@ -55,7 +57,13 @@ def policy_from_dict(data: dict, where: str, source: str, base_of: BaseOf | None
             raise PolicyError(f"{where}: field 'weights' belongs to heuristic policies; a {kind} has 'params'")
         params = rollout_params(data.get("params", {}), where)
         return SEARCH_CLASSES[kind](name, description, source, params=params, base=_base(params, base_of))
-    raise PolicyError(f"{where}: field 'kind' must be 'heuristic', 'rollout' or 'searcher', got {kind!r}")
+    if kind == ismcts.KIND:
+        if "weights" in data:
+            raise PolicyError(f"{where}: field 'weights' belongs to heuristic policies; a {kind} has 'params'")
+        return ismcts.ismcts_policy(name, description, source, data.get("params", {}), where)
+    raise PolicyError(
+        f"{where}: field 'kind' must be 'heuristic', 'rollout', 'searcher' or {ismcts.KIND!r}, got {kind!r}"
+    )
 
 
 def _base(params: dict, base_of: BaseOf | None) -> Policy:

@@ -11,7 +11,7 @@ import numpy as np
 from casino_sim.core.errors import UserError
 from casino_sim.core.featurespec import KIND_ID, N_FEATURES, P_BASE_KIND, P_CRN, P_KIND, P_RACE, P_RACE_Z, P_WORLDS
 from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features, weighted_sum
-from casino_sim.policies.policy import KernelRow, Policy, PolicyError, PythonPolicy, best_index, where
+from casino_sim.policies.policy import KernelRow, Policy, PolicyError, PythonPolicy, best_index, param_lines, where
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import round_context
@@ -105,7 +105,7 @@ class SearchPolicy(Policy):
         return super().plays_like(other) and self.params == other.params
 
     def details(self) -> list[str]:
-        return ["parameters:", *(f"  {k} = {v}" for k, v in self.params.items())]
+        return param_lines(self.params)
 
 
 @dataclass(frozen=True, eq=False)

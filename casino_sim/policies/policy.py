@@ -21,8 +21,8 @@ from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 
 # the kinds asked for every move from Python, on the reference engine: a Python callable, a bot (exec:COMMAND)
-CALLABLE_KINDS = ("python", "exec")
-KINDS = (*POLICY_KINDS, "exec")
+CALLABLE_KINDS = ("python", "exec", "openspiel-ismcts")  # openspiel-ismcts: OpenSpiel's IS-MCTS (policies/ismcts.py)
+KINDS = (*POLICY_KINDS, "exec", "openspiel-ismcts")
 
 PythonPolicy = Callable[[Position, list[Move], np.random.Generator], Move]
 KernelRow = tuple[np.ndarray, np.ndarray | None, np.ndarray | None]  # ints[P_INTS], weights, its base's weights
@@ -86,6 +86,11 @@ class Policy:
     def describe(self) -> str:
         """What it does and its parameters, for `casino-sim policies show`."""
         return "\n".join([f"{self.name} ({self.kind}, {self.source})", self.description, *self.details()])
+
+
+def param_lines(params: dict) -> list[str]:
+    """describe()'s lines of a policy's parameters, one `key = value` each."""
+    return ["parameters:", *(f"  {k} = {v}" for k, v in params.items())]
 
 
 def where(pos: Position) -> str:
