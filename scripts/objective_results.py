@@ -91,8 +91,11 @@ OBJECTIVE_WORDS = {
 }
 
 
-def _verdict(won) -> str:
-    return "more" if won.lo > 0.5 else "fewer" if won.hi < 0.5 else "neither more nor fewer (the interval holds 50%)"
+def _verdict(result) -> str:
+    """More, fewer, or neither, by the mirrored pairs' interval (it cancels the shuffles' luck the games' share
+    keeps)."""
+    edge = result.pair_edge
+    return "more" if edge.lo > 0 else "fewer" if edge.hi < 0 else "neither more nor fewer (the interval holds 0)"
 
 
 def _lines(args, results: dict) -> list[str]:
@@ -117,6 +120,10 @@ def _lines(args, results: dict) -> list[str]:
             f"{edge.mean:+.3f} | [{edge.lo:+.3f}, {edge.hi:+.3f}] |"
         )
     out.append("")
-    out += [f"`{o}` won {_verdict(r.won)} games than playing for the round's points." for o, r in results.items()]
+    out += [
+        f"`{o}` won {_verdict(r)} games than playing for the round's points, by the mirrored pairs' interval "
+        f"({r.pair_edge.mean:+.3f} [{r.pair_edge.lo:+.3f}, {r.pair_edge.hi:+.3f}] games a pair)."
+        for o, r in results.items()
+    ]
     out.append("")
     return out
