@@ -13,6 +13,7 @@ from casino_sim.core.errors import UserError
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
 from casino_sim.reference.moves import Move
+from casino_sim.reference.play import play
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import RoundResult, deal_batch, finish_round, start_position
 from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of, turn_order
@@ -110,7 +111,10 @@ class RoundState:
             raise IllegalAction(f"action {action!r} is not a legal move here (0 to {len(moves) - 1})")
         move = moves[action]
         self.plays.append((self.position.to_move, move))
-        self.position = self.engine.apply_move(self.position, move)
+        # a move of legal_moves needs no second check: on the reference engine it is played as apply_move would
+        # after checking it (IS-MCTS's play-outs take 1.7x as long with the check); other engines apply it
+        checked = self.engine.name != "reference"
+        self.position = self.engine.apply_move(self.position, move) if checked else play(self.position, move)
         self._moves = None
         if len(self.plays) == PLIES:
             self.result = finish_round(RoundResult(dealer=self.dealer), self.position)
