@@ -9,6 +9,7 @@ round's point difference. The games are written as they finish, so an interrupte
 
 from __future__ import annotations
 
+import json
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -54,6 +55,15 @@ def play_games(match: Match, pairs: int, games_csv: Path) -> pd.DataFrame:
     return games
 
 
+def _same_settings(folder: Path, settings: dict) -> None:
+    """Games played under other settings (a seed, a base, a table) are not resumed: they are played again."""
+    path = folder / "settings.json"
+    if (folder / "games.csv").exists() and (not path.exists() or json.loads(path.read_text()) != settings):
+        print(f"{folder}: the games were played under other settings; playing them again", flush=True)
+        (folder / "games.csv").unlink()
+    path.write_text(json.dumps(settings, indent=1) + "\n")
+
+
 def objective_section(args, tmp: Path) -> list[str]:
     """Play the pairs of each objective against points (resuming), write results/objective/ and return the
     README's section."""
@@ -63,6 +73,8 @@ def objective_section(args, tmp: Path) -> list[str]:
     for objective in OBJECTIVES[1:]:
         folder = out / objective
         folder.mkdir(parents=True, exist_ok=True)
+        table = {"equity_policy": args.equity_policy, "table_deals": args.objective_table_deals}
+        _same_settings(folder, {"rules": RULES, "base": BASE, "worlds": WORLDS, "seed": args.seed, **table})
         match = Match(get_rules(RULES), get_policy(BASE), WORLDS, grid, args.seed, objective)
         games = play_games(match, args.objective_pairs, folder / "games.csv")
         results[objective] = result = summarise(games)
