@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from casino_sim.core.invariants import dealt
 from casino_sim.core.record import BATCHES
 from casino_sim.core.rules import RuleSet
 from casino_sim.reference.movegen import legal_moves, mover_hand
@@ -44,17 +45,30 @@ class RoundResult:
         return [e.move for e in self.events if e.kind == "play"]
 
 
+def deal_end(players: int, batch: int) -> int:
+    """How many cards of the deck are dealt once batch `batch` (0-based) is dealt (core/invariants.py dealt)."""
+    return dealt(players)[batch]
+
+
+def hand_slots(players: int, dealer: int, batch: int, player: int) -> range:
+    """The deck positions that deal `player`'s hand of batch `batch` (deal_batch's order)."""
+    start = 0 if batch == 0 else deal_end(players, batch - 1)
+    i = turn_order(dealer, players).index(player)
+    return range(start + i * HAND_SIZE, start + (i + 1) * HAND_SIZE)
+
+
+def table_slots(players: int) -> range:
+    """The deck positions of the 4 cards dealt face up to the table in the first batch."""
+    return range(players * HAND_SIZE, (players + 1) * HAND_SIZE)
+
+
 def deal_batch(pos: Position, deck: Sequence[int], batch: int, dealer: int) -> Position:
     """Deal one batch from the deck in order: 4 to each player from the one after the dealer to the dealer,
     and in batch 0 then 4 face up to the table (two players: non-dealer 4, dealer 4, table 4)."""
     n = pos.players
-    start = 0 if batch == 0 else (n + 1) * HAND_SIZE + (batch - 1) * n * HAND_SIZE
-    hands = list(pos.hands)
-    for i, p in enumerate(turn_order(dealer, n)):
-        hands[p] = frozenset(deck[start + i * HAND_SIZE : start + (i + 1) * HAND_SIZE])
-    table = n * HAND_SIZE
-    loose = frozenset(deck[table : table + HAND_SIZE]) if batch == 0 else pos.loose
-    return replace(pos, hands=tuple(hands), loose=loose)
+    hands = tuple(frozenset(deck[i] for i in hand_slots(n, dealer, batch, p)) for p in range(n))
+    loose = frozenset(deck[i] for i in table_slots(n)) if batch == 0 else pos.loose
+    return replace(pos, hands=hands, loose=loose)
 
 
 def start_position(rules: RuleSet, dealer: int) -> Position:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from casino_sim.core.cards import N_CARDS
+from casino_sim.reference.round import deal_end, hand_slots
 from casino_sim.research.game_state import GameState
-from casino_sim.research.round_state import RoundState, deal_end, hand_slots
+from casino_sim.research.round_state import RoundState
 
 ATTEMPTS = 100_000  # draws before giving up on a world consistent with the plays (never reached in play)
 

@@ -15,30 +15,12 @@ from casino_sim.engines import get_engine
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position
-from casino_sim.reference.round import RoundResult, deal_batch, finish_round, start_position
-from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of, turn_order
+from casino_sim.reference.round import RoundResult, deal_batch, deal_end, finish_round, start_position
+from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of
 
 
 class IllegalAction(UserError):
     """An action id that is not a legal action of the state: not a card left to deal, or past the legal moves."""
-
-
-def deal_end(players: int, batch: int) -> int:
-    """How many cards of the deck are dealt once batch `batch` is dealt: the first batch's hands and table, then
-    4 a player per batch."""
-    return (players + 1) * HAND_SIZE + batch * players * HAND_SIZE
-
-
-def hand_slots(players: int, dealer: int, batch: int, player: int) -> range:
-    """The deck positions that deal `player`'s hand of batch `batch` (deal_batch's order)."""
-    start = 0 if batch == 0 else deal_end(players, batch - 1)
-    i = turn_order(dealer, players).index(player)
-    return range(start + i * HAND_SIZE, start + (i + 1) * HAND_SIZE)
-
-
-def table_slots(players: int) -> range:
-    """The deck positions of the 4 cards dealt face up to the table in the first batch."""
-    return range(players * HAND_SIZE, (players + 1) * HAND_SIZE)
 
 
 class RoundState:

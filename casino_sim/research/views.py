@@ -15,9 +15,10 @@ import numpy as np
 
 from casino_sim.core.cards import N_CARDS, pretty_cards
 from casino_sim.reference.moves import KINDS, PLAYER_NAMES
+from casino_sim.reference.round import deal_end, hand_slots, table_slots
 from casino_sim.reference.seats import HAND_SIZE, PLIES, batches
 from casino_sim.research.game_state import GameState
-from casino_sim.research.round_state import RoundState, deal_end, hand_slots, table_slots
+from casino_sim.research.round_state import RoundState
 
 VALUES = 10  # build values 1 to 10
 

@@ -7,10 +7,9 @@ import pytest
 
 from casino_sim.core.cards import format_card, pretty_card
 from casino_sim.core.rules import get_rules
-from casino_sim.reference.round import deal_batch, start_position
+from casino_sim.reference.round import deal_batch, deal_end, start_position
 from casino_sim.reference.seats import side_of
 from casino_sim.research import CHANCE, TERMINAL, GameState, IllegalAction, View, resample, view_layout
-from casino_sim.research.round_state import deal_end
 
 TABLES = ["strict", "brazilian", "italian:players=3", "brazilian:players=4", "italian:players=4"]
 

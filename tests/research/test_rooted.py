@@ -8,11 +8,10 @@ import pytest
 
 from casino_sim.core.cards import value_of
 from casino_sim.core.rules import get_rules
-from casino_sim.reference.round import play_round
+from casino_sim.reference.round import deal_end, play_round
 from casino_sim.reference.seats import turn_order
 from casino_sim.research import CHANCE, TERMINAL, GameState
 from casino_sim.research.rooted import draw_world, rooted_state
-from casino_sim.research.round_state import deal_end
 from tests.research.test_core import TABLES, random_play
 
 
