@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import nullcontext
 from pathlib import Path
 
 import pandas as pd
@@ -40,10 +41,10 @@ def play_games(match: Match, pairs: int, games_csv: Path) -> pd.DataFrame:
     """Every pair below `pairs` not yet in games_csv, on every core, each pair appended as it finishes."""
     done = pd.read_csv(games_csv) if games_csv.exists() else pd.DataFrame()
     todo = sorted(set(range(pairs)) - set(done["pair"] if len(done) else ()))
-    workers = min(len(os.sched_getaffinity(0)), max(len(todo), 1))
+    workers = min(len(os.sched_getaffinity(0)), len(todo))
     with progress_bar(Console(stderr=True), "games for the round or for the game", "pairs") as update:
         update(pairs - len(todo), pairs)
-        with ProcessPoolExecutor(workers) as pool:
+        with ProcessPoolExecutor(workers) if todo else nullcontext() as pool:  # all played: no processes
             futures = [pool.submit(play_pair, match, pair) for pair in todo]
             for k, future in enumerate(as_completed(futures), start=1):
                 rows = pd.DataFrame(future.result())

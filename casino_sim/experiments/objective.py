@@ -68,6 +68,11 @@ class Rollout:
     dealer: int = 0
     decisions: int = 0
     _values: dict = field(default_factory=dict)
+    _base_row: tuple = field(init=False)  # the base's kind, weights and wants as the play-out kernel reads them
+
+    def __post_init__(self):
+        ints, weights, wants = policy_arrays((self.base, self.base))
+        self._base_row = (int(ints[0, 0]), weights[0], wants[0])
 
     def hear(self, totals: list[int], dealer: int) -> None:
         """play_game's on_round: the score and the dealer of the round about to be played."""
@@ -78,10 +83,9 @@ class Rollout:
 
         if len(moves) == 1:
             return moves[0]
-        ints, weights, wants = policy_arrays((self.base, self.base))
         self.decisions += 1
         seed = int(np.random.SeedSequence([self.seed, self.decisions]).generate_state(1, np.uint64)[0])
-        pts = rollout_points(pos.seen_by(pos.to_move), moves, int(ints[0, 0]), weights[0], wants[0], self.worlds, seed)
+        pts = rollout_points(pos.seen_by(pos.to_move), moves, *self._base_row, self.worlds, seed)
         margin = (pts[..., 0] - pts[..., 1]).mean(axis=0)
         if self.objective == "points":
             return moves[int(np.argmax(margin))]  # the first of the best, as the built-in rollout

@@ -52,6 +52,7 @@ def rooted_state(seen: Position, rng: np.random.Generator, engine: str = "refere
     state = GameState(world.rules, whole_game=False, engine=engine)
     r = state.round = RoundState(world.rules, dealer, engine)
     r.position = world
-    r.dealt = [c for c in range(N_CARDS) if c not in set(stock)]  # the order of cards dealt is not kept either
+    in_stock = set(stock)
+    r.dealt = [c for c in range(N_CARDS) if c not in in_stock]  # the order of cards dealt is not kept either
     r.plays = [UNKNOWN_PLAY] * ply
     return state
