@@ -7,7 +7,8 @@ Seconds are the process's CPU seconds (the machine may be busy). A kernel's `sel
 it compiled inside (its callees); `total` includes them. `sigs` counts the specialisations (argument types) numba
 compiled for it: more than one is a duplicate worth a look (a literal against a variable, int32 against int64, a
 variant). The passes are numba's compiler passes (native_lowering includes LLVM's optimisation); --passes also
-sums them over all kernels.
+sums them over all kernels. Every kernel compiles here, in one process: the first run's head start (a second
+process compiling the heuristic's choice meanwhile, kernels/headstart.py) is off.
 """
 
 from __future__ import annotations
@@ -76,6 +77,9 @@ def main() -> None:
             end()
 
     from casino_sim.cli import main as cli_main
+    from casino_sim.engines import compiling
+
+    compiling._start_ahead = lambda: None  # every kernel in this process, where it is timed: no head start
 
     cpu0, t0 = time.process_time(), time.perf_counter()
     event.register("numba:compile", Compiles())

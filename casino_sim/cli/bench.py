@@ -18,7 +18,7 @@ def bench(
     rules: RulesOpt = "strict",
     format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
     compile_times: Annotated[
-        bool, typer.Option("--compile/--no-compile", help="Also time a cold and a cached compile (a minute or two).")
+        bool, typer.Option("--compile/--no-compile", help="Also time a cold and a cached compile (under a minute).")
     ] = True,
     check: Annotated[bool, typer.Option("--check", help="Time the checked mode of `simulate --check`.")] = False,
 ) -> None:

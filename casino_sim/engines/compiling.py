@@ -12,9 +12,13 @@ WHAT without compiling anything.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 import numpy as np
 
@@ -26,7 +30,8 @@ from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference.position import Position
 
 COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
-NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; about half a minute)"
+HEAD_START = "choose._heuristic_index"  # the kernel a second process compiles (kernels/headstart.py)
+NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; about 15 seconds)"
 
 # What each kind of work (kernels/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
 WHAT = {
@@ -135,15 +140,56 @@ def ensure_compiled(*work: str, console=None, search: tuple[bool, ...] = (False,
     """Compile every kernel of these kinds of work now, behind one notice and a progress bar on stderr (or
     `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown). `search`: the
     round kernels' variants the rounds play on (search_variants)."""
-    from casino_sim.kernels.compiled import will_compile
+    from casino_sim.kernels.compiled import kernels_due, will_compile
 
     work = tuple(dict.fromkeys(work))
     if not work or not any(will_compile(*work, search=s) for s in search):
         return 0.0
     t0 = time.perf_counter()
-    with _showing(work, console, search):
-        _on_deep_stack(lambda: [WARMUPS[kind](s) for s in search for kind in work])
+    due = {name for s in search for name in kernels_due(*work, search=s)}
+    with _showing(work, console, search, due) as shown:
+        _on_deep_stack(lambda: _compile(work, search, due, shown))
     return time.perf_counter() - t0
+
+
+def _compile(work: tuple[str, ...], search: tuple[bool, ...], due: set[str], shown) -> None:
+    """The warm-ups; first, when the heuristic's choice is due and a second core is there, its head start
+    (kernels/headstart.py): a second process compiles it while this one compiles the kernels beside it."""
+    from casino_sim.kernels.headstart import BESIDE, compile_examples
+
+    ahead = _start_ahead() if HEAD_START in due and (os.cpu_count() or 1) > 1 else None
+    if ahead is not None:
+        try:
+            compile_examples(BESIDE)
+            shown(f"{HEAD_START} (a second process)")
+            ahead.wait()
+        finally:
+            if ahead.poll() is None:  # this process failed first: the other's work is of no use
+                ahead.kill()
+                ahead.wait()
+        shown()  # what it compiled is cached now: done
+    for s in search:
+        for kind in work:
+            WARMUPS[kind](s)
+
+
+def _start_ahead() -> subprocess.Popen | None:
+    """The second process of the head start, on the same sources as this one (-P: not the current folder's, which
+    may hold a checkout) and the same numba cache (the environment's NUMBA_CACHE_DIR, core/numba_cache.py). A
+    failure there costs nothing but time: the warm-up compiles what is not cached."""
+    import casino_sim
+
+    root = str(Path(casino_sim.__file__).resolve().parent.parent)
+    code = f"import sys; sys.path.insert(0, {root!r}); from casino_sim.kernels.headstart import compile_examples; "
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-P", "-c", code + "compile_examples()"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:
+        return None
 
 
 def _on_deep_stack(fn) -> None:
@@ -171,8 +217,10 @@ def _on_deep_stack(fn) -> None:
 
 
 @contextmanager
-def _showing(work: tuple[str, ...], console, search: tuple[bool, ...]):
-    """The notice, then a bar of the kernels compiled (live on a terminal; its last state once elsewhere)."""
+def _showing(work: tuple[str, ...], console, search: tuple[bool, ...], due: set[str]):
+    """The notice, then a bar of the `due` kernels compiled (live on a terminal; its last state once elsewhere).
+    Yields shown(note=None): show `note` as what is compiling, or (no note) count the due kernels numba's cache now
+    holds as done (another process compiled them)."""
     from rich.console import Console  # deferred, with rich.progress: only when a compile is due
     from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -182,7 +230,6 @@ def _showing(work: tuple[str, ...], console, search: tuple[bool, ...]):
     console.print(
         NOTICE.format(what=" and ".join(dict.fromkeys(WHAT[k] for k in work))), highlight=False, soft_wrap=True
     )
-    due = {name for s in search for name in kernels_due(*work, search=s)}
     done: set[str] = set()
     compiling: list[str] = []
     columns = (
@@ -207,6 +254,12 @@ def _showing(work: tuple[str, ...], console, search: tuple[bool, ...]):
                     compiling.remove(name)
                 bar.update(task, completed=len(done), kernel=compiling[-1] if compiling else "")
 
+        def shown(note: str | None = None) -> None:
+            if note is None:
+                done.update(due.difference(*(kernels_due(*work, search=s) for s in search)))
+                note = compiling[-1] if compiling else ""
+            bar.update(task, completed=len(done), kernel=note)
+
         with compile_events(started, finished):
-            yield bar
+            yield shown
         bar.update(task, kernel="", total=len(done), completed=len(done))

@@ -4,6 +4,8 @@ warm-ups that compile the very versions the commands then run."""
 from __future__ import annotations
 
 import io
+import os
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -151,3 +153,104 @@ def test_check_is_a_variant_of_the_round_kernels():
     assert check_switch(True) is True and check_switch(False) is None
     variant = compiled._variant(_play_rows, search=False)
     assert sorted(variant.values()) == ["none", "none"]  # check and search, by their positions
+
+
+def head_start(monkeypatch, events: list, ahead, beside):
+    """ensure_compiled("simulate") on two cores with the heuristic's choice due, its second process `ahead` (a
+    fake), this process's kernels beside it `beside`; the bar's text."""
+    from casino_sim.kernels import headstart
+
+    due = [compiling.HEAD_START, "movegen._movegen", "rows._play_rows"]
+    monkeypatch.setattr(compiled, "will_compile", lambda *work, search: True)
+    # asked once for the bar, then once the second process is done: its kernel is in the cache now
+    answers = iter([due, ["movegen._movegen", "rows._play_rows"]])
+    monkeypatch.setattr(compiled, "kernels_due", lambda *work, search: next(answers))
+    monkeypatch.setattr(compiling.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(compiling, "_start_ahead", lambda: events.append("started") or ahead)
+    monkeypatch.setattr(headstart, "compile_examples", beside)
+    warm_up = compiles("rows._play_rows")
+    monkeypatch.setattr(compiling, "WARMUPS", {"simulate": lambda s: (events.append("warm-up"), warm_up(s))})
+    out = io.StringIO()
+    compiling.ensure_compiled("simulate", console=Console(file=out, width=200))
+    return out.getvalue()
+
+
+class Ahead:
+    """A second process as subprocess.Popen answers: running until waited for, or ended already."""
+
+    def __init__(self, events: list, running: bool):
+        self.events, self.running = events, running
+
+    def poll(self):
+        return None if self.running else 0
+
+    def wait(self):
+        self.events.append("waited")
+        self.running = False
+
+    def kill(self):
+        self.events.append("killed")
+
+
+def test_a_second_process_compiles_the_choice_meanwhile_and_the_bar_counts_it(monkeypatch):
+    from casino_sim.kernels.headstart import BESIDE
+
+    events = []
+
+    def beside(examples):
+        assert examples == BESIDE
+        events.append("beside")
+        compiles("movegen._movegen")()
+
+    text = head_start(monkeypatch, events, Ahead(events, running=True), beside)
+    assert events == ["started", "beside", "waited", "warm-up"]  # the warm-up loads what both compiled
+    assert "kernels 3/3" in text  # the second process's kernel counted as done
+
+
+def test_the_second_process_is_stopped_when_this_one_fails(monkeypatch):
+    events = []
+
+    def beside(_examples):
+        raise RuntimeError("out of memory")
+
+    with pytest.raises(RuntimeError, match="out of memory"):
+        head_start(monkeypatch, events, Ahead(events, running=True), beside)
+    assert events == ["started", "killed", "waited"]
+
+
+def test_one_core_compiles_alone(monkeypatch):
+    monkeypatch.setattr(compiled, "will_compile", lambda *work, search: True)
+    monkeypatch.setattr(compiled, "kernels_due", lambda *work, search: [compiling.HEAD_START])
+    monkeypatch.setattr(compiling.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(compiling, "_start_ahead", lambda: pytest.fail("a second process on one core"))
+    monkeypatch.setattr(compiling, "WARMUPS", {"simulate": compiles(compiling.HEAD_START)})
+    out = io.StringIO()
+    compiling.ensure_compiled("simulate", console=Console(file=out, width=200))
+    assert "kernels 1/1" in out.getvalue()
+
+
+def test_the_head_start_compiles_the_versions_the_rounds_then_run():
+    """Its examples have the types the round kernels pass: no warm-up compiles a second version of its kernels."""
+    from casino_sim.kernels.headstart import AHEAD, BESIDE, compile_examples
+
+    kernels = compile_examples(AHEAD + BESIDE)
+    before = [set(kernel.signatures) for kernel in kernels]
+    warm = compiling.WARMUPS
+    compiling._on_deep_stack(lambda: [warm[w](s) for w in ("simulate", "simulate-n", "sides-n") for s in (False, True)])
+    for kernel, signatures in zip(kernels, before, strict=True):
+        assert set(kernel.signatures) == signatures, kernel.py_func.__name__
+
+
+def test_the_second_process_runs_this_install_on_this_cache(tmp_path, monkeypatch):
+    """From a folder holding another casino_sim (a checkout beside a `pip install .`), it still imports this one's
+    sources, whose kernels the cache in the environment holds."""
+    decoy = tmp_path / "casino_sim"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("raise SystemExit(3)\n")
+    monkeypatch.chdir(tmp_path)
+    cache = Path(os.environ["NUMBA_CACHE_DIR"])  # set by `import casino_sim`: a folder per source tree inside
+    compiling._on_deep_stack(lambda: compiling.WARMUPS["simulate"](False))  # the kernels of this tree are in it
+    trees = sorted(p.name for p in cache.iterdir() if p.is_dir())
+    ahead = compiling._start_ahead()
+    assert ahead.wait(timeout=600) == 0
+    assert sorted(p.name for p in cache.iterdir() if p.is_dir()) == trees
