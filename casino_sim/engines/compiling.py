@@ -136,10 +136,11 @@ WARMUPS = {
 }
 
 
-def ensure_compiled(*work: str, console=None, search: tuple[bool, ...] = (False,)) -> float:
+def ensure_compiled(*work: str, console=None, search: tuple[bool, ...] = (False,), ahead: bool = True) -> float:
     """Compile every kernel of these kinds of work now, behind one notice and a progress bar on stderr (or
     `console`); the seconds it took, 0.0 when numba's cache holds them all (then nothing is shown). `search`: the
-    round kernels' variants the rounds play on (search_variants)."""
+    round kernels' variants the rounds play on (search_variants); `ahead`: give the heuristic's choice its head
+    start on a second core (off where other processes keep the cores busy already)."""
     from casino_sim.kernels.compiled import kernels_due, will_compile
 
     work = tuple(dict.fromkeys(work))
@@ -148,12 +149,12 @@ def ensure_compiled(*work: str, console=None, search: tuple[bool, ...] = (False,
     t0 = time.perf_counter()
     due = {name for s in search for name in kernels_due(*work, search=s)}
     with _showing(work, console, search, due) as shown:
-        _on_deep_stack(lambda: _compile(work, search, due, shown))
+        _on_deep_stack(lambda: _compile(work, search, due if ahead else set(), shown))
     return time.perf_counter() - t0
 
 
 def _compile(work: tuple[str, ...], search: tuple[bool, ...], due: set[str], shown) -> None:
-    """The warm-ups; first, when the heuristic's choice is due and a second core is there, its head start
+    """The warm-ups; first, when the heuristic's choice is `due` and a second core is there, its head start
     (kernels/headstart.py): a second process compiles it while this one compiles the kernels beside it."""
     from casino_sim.kernels.headstart import BESIDE, compile_examples
 

@@ -34,8 +34,11 @@ def warm_kernels(worker: int) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     rounds = ROUNDS[worker % len(ROUNDS) :] + ROUNDS[: worker % len(ROUNDS)]
     quiet = Console(file=io.StringIO())  # the notice and bar are the commands' to show, not the suite's
-    groups = {"shared": partial(ensure_compiled, *SHARED[0], console=quiet, search=SHARED[1])}
-    groups |= {work[0]: partial(ensure_compiled, *work, console=quiet, search=search) for work, search in rounds}
+    # no head start: the other workers keep the other cores busy
+    groups = {"shared": partial(ensure_compiled, *SHARED[0], console=quiet, search=SHARED[1], ahead=False)}
+    groups |= {
+        work[0]: partial(ensure_compiled, *work, console=quiet, search=search, ahead=False) for work, search in rounds
+    }
     groups["checked"] = _checked_rounds
     passed_over = [name for name, compile_ in groups.items() if not _under_lock(folder, name, compile_, wait=False)]
     for name in passed_over:
