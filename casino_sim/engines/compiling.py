@@ -161,7 +161,7 @@ def _compile(work: tuple[str, ...], search: tuple[bool, ...], due: set[str], sho
     ahead = _start_ahead() if HEAD_START in due and (os.cpu_count() or 1) > 1 else None
     if ahead is not None:
         try:
-            compile_examples(BESIDE)
+            compile_examples(BESIDE, only=due)
             shown(f"{HEAD_START} (a second process)")
             ahead.wait()
         finally:

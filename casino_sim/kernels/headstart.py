@@ -4,7 +4,8 @@ Numba compiles in one thread, so a cold compile uses one core. The heuristic's
 choice is the largest kernel of a round (about a third of a first run's compile)
 and calls nothing the round's other big kernels call, so a second process
 compiles it into numba's cache (AHEAD) while the first compiles move generation,
-the score and the Scratch (BESIDE); the warm-up then loads them and compiles
+the score and the Scratch, and the searcher's exact last batch when a seat
+searches (BESIDE); the warm-up then loads them and compiles
 only the kernels that call them (engines/compiling.py). The code is the same as
 compiled in one process: numba caches a kernel with the bitcode its callers link.
 
@@ -63,15 +64,27 @@ def _new_scratch():
     return _new_scratch, (CAP, 1)
 
 
+def _exact_best():
+    from casino_sim.kernels.buffers import _new_scratch
+    from casino_sim.kernels.search import _exact_best
+
+    return _exact_best, (_ints(L.STATE_SIZE), STRICT.as_array(), split_table(), 1, _new_scratch(CAP, 1))
+
+
 AHEAD = (_choice,)  # compiled by the second process
-BESIDE = (_movegen, _end_round, _new_scratch)  # compiled by this one meanwhile
+# compiled by this one meanwhile, those a command will compile (the searcher's exact last batch: with a searching seat)
+BESIDE = (_movegen, _end_round, _new_scratch, _exact_best)
 
 
-def compile_examples(examples=AHEAD) -> list:
-    """Compile (or load from numba's cache) each example's kernel for its arguments' types: the kernels."""
+def compile_examples(examples=AHEAD, only: set[str] | None = None) -> list:
+    """Compile (or load from numba's cache) each example's kernel for its arguments' types, or only the kernels
+    named in `only` (kernels/compiled.py kernel_name): the kernels."""
+    from casino_sim.kernels.compiled import kernel_name
+
     kernels = []
     for example in examples:
         kernel, args = example()
-        kernel.compile(tuple(typeof(a) for a in args))
-        kernels.append(kernel)
+        if only is None or kernel_name(kernel) in only:
+            kernel.compile(tuple(typeof(a) for a in args))
+            kernels.append(kernel)
     return kernels

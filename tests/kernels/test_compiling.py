@@ -197,8 +197,8 @@ def test_a_second_process_compiles_the_choice_meanwhile_and_the_bar_counts_it(mo
 
     events = []
 
-    def beside(examples):
-        assert examples == BESIDE
+    def beside(examples, only):
+        assert examples == BESIDE and compiling.HEAD_START in only
         events.append("beside")
         compiles("movegen._movegen")()
 
@@ -210,7 +210,7 @@ def test_a_second_process_compiles_the_choice_meanwhile_and_the_bar_counts_it(mo
 def test_the_second_process_is_stopped_when_this_one_fails(monkeypatch):
     events = []
 
-    def beside(_examples):
+    def beside(_examples, only):
         raise RuntimeError("out of memory")
 
     with pytest.raises(RuntimeError, match="out of memory"):
