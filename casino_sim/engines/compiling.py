@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import threading
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
 import numpy as np
 
 from casino_sim.core.cards import format_card
+from casino_sim.core.child import python_code
 from casino_sim.core.featurespec import KIND_ID, N_FEATURES, P_INTS, P_KIND
 from casino_sim.core.rules import STRICT, get_rules
 from casino_sim.policies import get_policy
@@ -175,16 +174,12 @@ def _compile(work: tuple[str, ...], search: tuple[bool, ...], due: set[str], sho
 
 
 def _start_ahead() -> subprocess.Popen | None:
-    """The second process of the head start, on the same sources as this one (-P: not the current folder's, which
-    may hold a checkout) and the same numba cache (the environment's NUMBA_CACHE_DIR, core/numba_cache.py). A
-    failure there costs nothing but time: the warm-up compiles what is not cached."""
-    import casino_sim
-
-    root = str(Path(casino_sim.__file__).resolve().parent.parent)
-    code = f"import sys; sys.path.insert(0, {root!r}); from casino_sim.kernels.headstart import compile_examples; "
+    """The second process of the head start, on the same sources as this one (core/child.py: not a checkout in the
+    current folder) and the same numba cache (the environment's NUMBA_CACHE_DIR, core/numba_cache.py). A failure
+    there costs nothing but time: the warm-up compiles what is not cached."""
     try:
         return subprocess.Popen(
-            [sys.executable, "-P", "-c", code + "compile_examples()"],
+            python_code("from casino_sim.kernels.headstart import compile_examples; compile_examples()"),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 
+from casino_sim.core.child import python_code
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RuleSet, two_player_rules
 from casino_sim.engines import get_engine
@@ -45,7 +46,7 @@ def _run_python(code: str, env_extra: dict | None = None, timeout: float = 600) 
     env = dict(os.environ)
     env.update(env_extra or {})
     t = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(python_code(code), env=env, capture_output=True, text=True, timeout=timeout)
     wall = time.perf_counter() - t
     if proc.returncode != 0:
         raise RuntimeError(f"benchmark subprocess failed: {proc.stderr.strip()[-500:]}")

@@ -62,3 +62,19 @@ def test_threads_zero_means_every_core_as_in_simulate():
     assert json.loads(proc.stdout)["threads"] == numba.config.NUMBA_NUM_THREADS
     bad = run("bench", "--threads", "-1", "--deals", "50", "--no-compile")
     assert bad.returncode == 2 and bad.stdout == ""  # refused before it says it is timing anything
+
+
+def test_its_child_processes_run_this_install_from_any_folder(tmp_path, monkeypatch):
+    """bench times compiles in child processes (core/child.py): started in a folder holding another casino_sim (a
+    checkout beside a `pip install .`), they still import this one, whose kernels numba caches."""
+    import subprocess
+
+    import casino_sim
+    from casino_sim.core.child import python_code
+
+    (tmp_path / "casino_sim").mkdir()
+    (tmp_path / "casino_sim" / "__init__.py").write_text("raise SystemExit(3)\n")
+    monkeypatch.chdir(tmp_path)
+    proc = subprocess.run(python_code("import casino_sim; print(casino_sim.__file__)"), capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == casino_sim.__file__
