@@ -29,7 +29,6 @@ from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference.position import Position
 
 COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
-HEAD_START = "choose._heuristic_index"  # the kernel a second process compiles (kernels/headstart.py)
 NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; about 15 seconds)"
 
 # What each kind of work (kernels/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
@@ -148,25 +147,25 @@ def ensure_compiled(*work: str, console=None, search: tuple[bool, ...] = (False,
     t0 = time.perf_counter()
     due = {name for s in search for name in kernels_due(*work, search=s)}
     with _showing(work, console, search, due) as shown:
-        _on_deep_stack(lambda: _compile(work, search, due if ahead else set(), shown))
+        _on_deep_stack(lambda: _compile(work, search, due, shown, ahead))
     return time.perf_counter() - t0
 
 
-def _compile(work: tuple[str, ...], search: tuple[bool, ...], due: set[str], shown) -> None:
-    """The warm-ups; first, when the heuristic's choice is `due` and a second core is there, its head start
-    (kernels/headstart.py): a second process compiles it while this one compiles the kernels beside it."""
-    from casino_sim.kernels.headstart import BESIDE, compile_examples
+def _compile(work: tuple[str, ...], search: tuple[bool, ...], due: set[str], shown, ahead: bool) -> None:
+    """The warm-ups; first, with `ahead`, when the heuristic's choice is `due` and a second core is there, its head
+    start (kernels/headstart.py): a second process compiles it while this one compiles the kernels beside it."""
+    from casino_sim.kernels.headstart import AHEAD_KERNEL, BESIDE, compile_examples
 
-    ahead = _start_ahead() if HEAD_START in due and (os.cpu_count() or 1) > 1 else None
-    if ahead is not None:
+    second = _start_ahead() if ahead and AHEAD_KERNEL in due and (os.cpu_count() or 1) > 1 else None
+    if second is not None:
         try:
             compile_examples(BESIDE, only=due)
-            shown(f"{HEAD_START} (a second process)")
-            ahead.wait()
+            shown(f"{AHEAD_KERNEL} (a second process)")
+            second.wait()
         finally:
-            if ahead.poll() is None:  # this process failed first: the other's work is of no use
-                ahead.kill()
-                ahead.wait()
+            if second.poll() is None:  # this process failed first: the other's work is of no use
+                second.kill()
+                second.wait()
         shown()  # what it compiled is cached now: done
     for s in search:
         for kind in work:

@@ -72,6 +72,7 @@ def _exact_best():
 
 
 AHEAD = (_choice,)  # compiled by the second process
+AHEAD_KERNEL = "choose._heuristic_index"  # its kernel, as kernels/compiled.py kernel_name names it
 # compiled by this one meanwhile, those a command will compile (the searcher's exact last batch: with a searching seat)
 BESIDE = (_movegen, _end_round, _new_scratch, _exact_best)
 

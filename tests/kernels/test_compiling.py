@@ -14,6 +14,7 @@ from rich.console import Console
 
 from casino_sim.engines import compiling
 from casino_sim.kernels import compiled
+from casino_sim.kernels.headstart import AHEAD_KERNEL
 from casino_sim.policies import get_policy
 
 
@@ -160,7 +161,7 @@ def head_start(monkeypatch, events: list, ahead, beside):
     fake), this process's kernels beside it `beside`; the bar's text."""
     from casino_sim.kernels import headstart
 
-    due = [compiling.HEAD_START, "movegen._movegen", "rows._play_rows"]
+    due = [AHEAD_KERNEL, "movegen._movegen", "rows._play_rows"]
     monkeypatch.setattr(compiled, "will_compile", lambda *work, search: True)
     # asked once for the bar, then once the second process is done: its kernel is in the cache now
     answers = iter([due, ["movegen._movegen", "rows._play_rows"]])
@@ -198,7 +199,7 @@ def test_a_second_process_compiles_the_choice_meanwhile_and_the_bar_counts_it(mo
     events = []
 
     def beside(examples, only):
-        assert examples == BESIDE and compiling.HEAD_START in only
+        assert examples == BESIDE and AHEAD_KERNEL in only
         events.append("beside")
         compiles("movegen._movegen")()
 
@@ -220,10 +221,10 @@ def test_the_second_process_is_stopped_when_this_one_fails(monkeypatch):
 
 def test_one_core_compiles_alone(monkeypatch):
     monkeypatch.setattr(compiled, "will_compile", lambda *work, search: True)
-    monkeypatch.setattr(compiled, "kernels_due", lambda *work, search: [compiling.HEAD_START])
+    monkeypatch.setattr(compiled, "kernels_due", lambda *work, search: [AHEAD_KERNEL])
     monkeypatch.setattr(compiling.os, "cpu_count", lambda: 1)
     monkeypatch.setattr(compiling, "_start_ahead", lambda: pytest.fail("a second process on one core"))
-    monkeypatch.setattr(compiling, "WARMUPS", {"simulate": compiles(compiling.HEAD_START)})
+    monkeypatch.setattr(compiling, "WARMUPS", {"simulate": compiles(AHEAD_KERNEL)})
     out = io.StringIO()
     compiling.ensure_compiled("simulate", console=Console(file=out, width=200))
     assert "kernels 1/1" in out.getvalue()
@@ -234,6 +235,7 @@ def test_the_head_start_compiles_the_versions_the_rounds_then_run():
     from casino_sim.kernels.headstart import AHEAD, BESIDE, compile_examples
 
     kernels = compile_examples(AHEAD + BESIDE)
+    assert [compiled.kernel_name(kernel) for kernel in kernels[: len(AHEAD)]] == [AHEAD_KERNEL]  # the one it names
     before = [set(kernel.signatures) for kernel in kernels]
     warm = compiling.WARMUPS
     compiling._on_deep_stack(lambda: [warm[w](s) for w in ("simulate", "simulate-n", "sides-n") for s in (False, True)])
