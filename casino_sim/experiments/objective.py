@@ -23,10 +23,10 @@ from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 from casino_sim.reference.seats import side_of
 from casino_sim.reports.stats import Estimate, mean_ci, wilson
+from casino_sim.research.options import most_round_points
 
 OBJECTIVES = ("points", "game", "game-then-points")  # the last: equal chances of the game told apart by points
 TIE = 1e-12  # means closer than this are equal
-MOST_POINTS = 60  # more than a side can make in one round under any rule set (cards, spades, aces, casinos, sweeps)
 TIED_AT_TARGET = 0.5  # totals tied at or above the target: the next round decides, about evenly
 
 
@@ -101,7 +101,8 @@ class Rollout:
         if key not in self._values:
             mine, other = self.totals[side], self.totals[1 - side]
             deals_next = side_of(self.rules, (self.dealer + 1) % self.rules.players) == side
-            self._values[key] = end_values(self.rules, self.grid, (mine, other), deals_next, MOST_POINTS)
+            most = most_round_points(self.rules)
+            self._values[key] = end_values(self.rules, self.grid, (mine, other), deals_next, most)
         return self._values[key]
 
 

@@ -12,7 +12,6 @@ import pytest
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.objective import (
-    MOST_POINTS,
     OBJECTIVES,
     Match,
     Rollout,
@@ -26,8 +25,10 @@ from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.position import Position
+from casino_sim.research.options import most_round_points
 
 STRICT = get_rules("strict")
+MOST = most_round_points(STRICT)  # the most points a side makes in a strict round
 OPENING = {"rules": "strict", "hands": [["TD", "7S", "AS", "2H"], []], "loose": ["QH", "7C", "3H", "2D"]}
 
 
@@ -53,11 +54,11 @@ def test_chance_grid_puts_each_cell_where_the_table_says():
 def test_end_values_win_lose_tie_and_read_the_grid():
     grid = _grid()
     grid[5, 7, 1] = 0.42
-    values = end_values(STRICT, grid, (20, 3), deals_next=True, most=MOST_POINTS)
+    values = end_values(STRICT, grid, (20, 3), deals_next=True, most=MOST)
     assert values[1, 0] == 1.0  # 21 against 3: the mover's side reaches the target alone
     assert values[0, 18] == 0.0  # 20 against 21: the other side does
     assert values[2, 19] == 0.5  # 22 against 22: tied at the target, the next round decides
-    assert end_values(STRICT, grid, (2, 3), deals_next=True, most=MOST_POINTS)[3, 4] == 0.42  # (5, 7), dealing next
+    assert end_values(STRICT, grid, (2, 3), deals_next=True, most=MOST)[3, 4] == 0.42  # (5, 7), dealing next
 
 
 def _arrays(name: str = "expert"):
@@ -87,7 +88,7 @@ def test_each_rollout_picks_the_best_mean_of_its_objective(objective):
     seed = int(np.random.SeedSequence([5, 1]).generate_state(1, np.uint64)[0])
     pts = rollout_points(pos.seen_by(0), moves, *_arrays(), 8, seed).astype(int)
     margin = (pts[..., 0] - pts[..., 1]).mean(axis=0)
-    values = end_values(STRICT, grid, (4, 9), deals_next=True, most=MOST_POINTS)  # player 1 dealt: 0 deals next
+    values = end_values(STRICT, grid, (4, 9), deals_next=True, most=MOST)  # player 1 dealt: 0 deals next
     chance = values[pts[..., 0], pts[..., 1]].mean(axis=0)
     best = {
         "points": np.argmax(margin),
