@@ -20,7 +20,8 @@ from casino_sim.reports.tournament import write_tournament
 
 SEARCHING = ("rollout", "searcher")  # their bench plays few rounds: each decision plays out many
 # every built-in policy (policies/builtin/, random and trail), cheapest kinds first
-POLICIES = ("random", "trail", "greedy", "builder", "defensive", "hold-casinos", "expert", "tuned", *SEARCHING)
+HEURISTICS = ("greedy", "builder", "defensive", "hold-casinos", "expert", "tuned")
+POLICIES = ("random", "trail", *HEURISTICS, "endgame", *SEARCHING)
 
 
 def _us_per_decision(policy: str, deals: int) -> float:

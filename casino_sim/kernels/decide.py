@@ -15,7 +15,7 @@ from casino_sim.kernels import layout as L
 from casino_sim.kernels.api import legal_move_rows
 from casino_sim.kernels.buffers import _new_scratch, grow_and_replay
 from casino_sim.kernels.codec import move_of_row, move_table, unseen_hand, world_state
-from casino_sim.kernels.exact import DEPTH, STACK_ROWS, _exact_values
+from casino_sim.kernels.exact import _exact_values, _search_space
 from casino_sim.kernels.rollout import _rollout_diffs
 from casino_sim.kernels.search import _search_index
 from casino_sim.kernels.tables import split_table
@@ -103,11 +103,8 @@ def exact_values(pos, moves: list, best_only: bool = False) -> np.ndarray | None
 
     def kernel(buf):
         out = np.zeros(len(rows), np.int64)
-        cap = buf.mv.shape[0]
-        states = np.zeros((DEPTH, L.STATE_SIZE), np.int64)
-        mvs = np.zeros((DEPTH, cap, L.MOVE_FIELDS), np.int64)
-        stack = np.zeros((STACK_ROWS, DEPTH), np.int64)
-        status = np.zeros(1, np.int64)
-        return _exact_values(st, rules, tbl, len(rows), buf, states, mvs, stack, status, out, best_only), out
+        search = _search_space(buf.mv.shape[0])
+        code = _exact_values(st, rules, tbl, len(rows), buf.mv, buf.sc_code, buf.sc_mask, search, out, best_only)
+        return code, out
 
     return _search(rows, kernel, "exact search")

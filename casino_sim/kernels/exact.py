@@ -7,14 +7,15 @@ outcome under best play by both sides is a finite game-tree search.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
+from casino_sim.kernels.bits import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, popcount
 from casino_sim.kernels.movegen import _movegen
-from casino_sim.kernels.score import _finish, _score
 
-DEPTH = 10  # state rows: the root, up to 8 plays, and the scratch of the last leaf
+DEPTH = 10  # state rows: the root and up to 8 plays (one to spare)
 STACK_ROWS = 5  # per depth: moves, next move, best, alpha, beta
 INF = 1_000_000
 
@@ -23,6 +24,34 @@ INF = 1_000_000
 def _copy(src, dst):
     for j in range(L.STATE_SIZE):
         dst[j] = src[j]
+
+
+@njit(cache=True, inline="always")
+def _pile_points(pile, sweeps, rules):
+    """A two-player round's points of one player's final pile and sweeps: score.py _score's total, summed at once."""
+    points = popcount(pile & ACE_MASK) + 2 * ((pile >> BIG_CASINO) & 1) + ((pile >> LITTLE_CASINO) & 1)
+    if popcount(pile) >= rules[L.R_MOST_CARDS_AT_LEAST]:
+        points += rules[L.R_MOST_CARDS_POINTS]
+    if popcount(pile & SPADE_MASK) >= rules[L.R_MOST_SPADES_AT_LEAST]:
+        points += rules[L.R_MOST_SPADES_POINTS]
+    return points + sweeps * rules[L.R_SWEEP_POINTS]
+
+
+@njit(cache=True, inline="always")
+def _final_margin(st, rules):
+    """The player to move's final point difference in a two-player round whose plays are over: what is left on the
+    table goes to the last capturer (_finish), then _score's totals; read from st without changing it (a leaf of
+    the search, where copying the state and writing the score rows cost more than this sum). A void round: 0."""
+    last = st[L.LAST_CAPTURER]
+    if last < 0:
+        return 0
+    rest = st[L.LOOSE]
+    for v in range(1, 11):
+        rest |= st[L.BUILD + v]
+    p = st[L.TO_MOVE]
+    mine = st[L.CAPTURED + p] | (rest if last == p else 0)
+    theirs = st[L.CAPTURED + 1 - p] | (rest if last != p else 0)
+    return _pile_points(mine, st[L.SWEEPS + p], rules) - _pile_points(theirs, st[L.SWEEPS + 1 - p], rules)
 
 
 @njit(cache=True)
@@ -47,7 +76,7 @@ def _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
 
 
 @njit(cache=True)
-def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack, ceiling):
+def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, status, stack, ceiling):
     """The round's final point difference for the player to move in states[0], both sides playing best; a value
     of `ceiling` or more only as a bound (some value >= ceiling: INF asks for the value whatever it is).
 
@@ -68,11 +97,7 @@ def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack, ce
         if descending:
             st = states[d]
             if st[L.HAND] == 0 and st[L.HAND + 1] == 0:  # the round is over: score it
-                p = st[L.TO_MOVE]
-                _copy(st, states[d + 1])
-                _finish(states[d + 1])
-                _score(states[d + 1], rules, score)
-                value = score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]  # two players: p less the opponent
+                value = _final_margin(st, rules)
                 descending = False
                 continue
             n = _movegen(st, rules, tbl, mvs[d], sc_code, sc_mask)
@@ -106,15 +131,17 @@ def _negamax(states, rules, tbl, mvs, sc_code, sc_mask, score, status, stack, ce
 
 
 @njit(cache=True)
-def _exact_values(st, rules, tbl, n, buf, states, mvs, stack, status, out, cut):
+def _exact_values(st, rules, tbl, n, mv, sc_code, sc_mask, search, out, cut):
     """out[i]: the mover's exact final point difference after move i of buf.mv, then best play by both sides.
 
     With `cut` only the best moves' values are exact: any other move gets a bound below the best of the moves
     tried before it (alpha-beta at the root, captures tried first), which finds the best moves in a fraction of
     the work (the searcher's). Without, every value is exact (the analyser's, the last-batch judge's).
-    states (DEPTH, STATE_SIZE), mvs (DEPTH, cap, MOVE_FIELDS) and stack (STACK_ROWS, DEPTH) are the search's.
+    mv holds the n moves; sc_code and sc_mask are the Scratch's (passed alone: a call handing over the whole
+    Scratch pays a reference count per array). search: (states (DEPTH, STATE_SIZE), mvs (DEPTH, cap, MOVE_FIELDS),
+    stack (STACK_ROWS, DEPTH), status (1,)), the search's own (_search_space).
     """
-    mv = buf.mv
+    states, mvs, stack, status = search
     best = -INF
     for k in range(2 * n):  # captures first, as in the search: a high best early cuts the most
         i = k if k < n else k - n
@@ -123,8 +150,19 @@ def _exact_values(st, rules, tbl, n, buf, states, mvs, stack, status, out, cut):
         _copy(st, states[0])
         _apply(states[0], rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         ceiling = 1 - best if cut and best > -INF else INF  # the opponent's: this move's value >= best, or a bound
-        out[i] = -_negamax(states, rules, tbl, mvs, buf.sc_code, buf.sc_mask, buf.score, status, stack, ceiling)
+        out[i] = -_negamax(states, rules, tbl, mvs, sc_code, sc_mask, status, stack, ceiling)
         if status[0] != 0:
             return status[0]
         best = max(best, out[i])
     return 0
+
+
+@njit(cache=True)
+def _search_space(cap):
+    """_exact_values' search arrays for move buffers of cap rows: (states, mvs, stack, status)."""
+    return (
+        np.empty((DEPTH, L.STATE_SIZE), np.int64),
+        np.empty((DEPTH, cap, L.MOVE_FIELDS), np.int64),
+        np.empty((STACK_ROWS, DEPTH), np.int64),
+        np.zeros(1, np.int64),
+    )

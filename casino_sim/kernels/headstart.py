@@ -68,7 +68,16 @@ def _exact_best():
     from casino_sim.kernels.buffers import _new_scratch
     from casino_sim.kernels.search import _exact_best
 
-    return _exact_best, (_ints(L.STATE_SIZE), STRICT.as_array(), split_table(), 1, _new_scratch(CAP, 1))
+    buf = _new_scratch(CAP, 1)
+    return _exact_best, (
+        _ints(L.STATE_SIZE),
+        STRICT.as_array(),
+        split_table(),
+        1,
+        buf.mv,
+        buf.sc_code,
+        buf.sc_mask,
+    )
 
 
 AHEAD = (_choice,)  # compiled by the second process

@@ -18,7 +18,7 @@ from casino_sim.core.rules import RuleSet
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
 from casino_sim.kernels.buffers import _new_scratch, on_threads, replay_rows
-from casino_sim.kernels.exact import DEPTH, STACK_ROWS, _exact_values
+from casino_sim.kernels.exact import _exact_values, _search_space
 from casino_sim.kernels.movegen import _movegen
 from casino_sim.kernels.state import _deal_batch, _start_round
 from casino_sim.kernels.tables import split_table
@@ -61,7 +61,7 @@ def _judge_row(st, rules, tbl, deck, dealer, moves, buf, search, values, out):
 
     Values are the mover's final point difference under best play afterwards. Returns a status.
     """
-    states, mvs, stack, status = search
+    status = search[3]
     _replay_to_last_batch(st, rules, deck, dealer, moves)
     _deal_batch(st, deck, L.BATCHES - 1, 2)
     for k in range(L.PLIES_PER_BATCH):
@@ -72,7 +72,7 @@ def _judge_row(st, rules, tbl, deck, dealer, moves, buf, search, values, out):
         if n > buf.mv.shape[0] or n > values.shape[0]:
             return L.NEED_MOVES
         status[0] = 0
-        code = _exact_values(st, rules, tbl, n, buf, states, mvs, stack, status, values, False)
+        code = _exact_values(st, rules, tbl, n, buf.mv, buf.sc_code, buf.sc_mask, search, values, False)
         if code != L.OK:
             return code
         i = _played_index(buf.mv, n, m)
@@ -97,12 +97,7 @@ def _judge_rows(rules, tbl, decks, dealers, traces, idx, cap, bits, out, status,
     n_blocks = (n_rows + L.BLOCK - 1) // L.BLOCK
     for b in range(first, n_blocks, step):
         buf = _new_scratch(cap, bits)
-        search = (
-            np.zeros((DEPTH, L.STATE_SIZE), np.int64),
-            np.zeros((DEPTH, cap, L.MOVE_FIELDS), np.int64),
-            np.zeros((STACK_ROWS, DEPTH), np.int64),
-            np.zeros(1, np.int64),
-        )
+        search = _search_space(cap)
         values = np.zeros(cap, np.int64)
         st = np.zeros(L.STATE_SIZE, np.int64)
         for r in range(b * L.BLOCK, min(n_rows, (b + 1) * L.BLOCK)):

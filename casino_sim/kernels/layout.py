@@ -14,6 +14,7 @@ from casino_sim.core.featurespec import (  # noqa: F401
     KIND_ID,
     P_BASE_KIND,
     P_CRN,
+    P_EXACT_SKIP,
     P_INTS,
     P_KIND,
     P_RACE,

@@ -44,6 +44,15 @@ def _note_deal(deck, batch, n, dealer, rec, tab):
 
 
 @njit(cache=True, inline="always")
+def _exact_from(rules, ints, s):
+    """The first play that seat s, a searcher, searches exactly: P_EXACT_SKIP plays into a two-player round's last
+    batch; never (PLIES) with three or four players, whose hidden split is unknown."""
+    if rules[L.R_PLAYERS] != 2:
+        return L.PLIES
+    return L.PLIES - L.PLIES_PER_BATCH + ints[s, L.P_EXACT_SKIP]
+
+
+@njit(cache=True, inline="always")
 def _note_builds(st, s, kind, bmask, rec, tab):
     """The fates of the builds a play names (bmask != 0), read before it is applied: their owners (tab: where
     each player's builds_made column is, layout.py record_layout).
@@ -97,8 +106,14 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
                     return L.NO_MOVES, 0
                 if kind == L.ALWAYS_TRAIL:  # no trail is legal: the first move in canonical order
                     i = _first_move(mv, n)
-                elif kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses
-                    return L.CALLER_CHOOSES, n
+                elif kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses, unless...
+                    if kind != L.SEARCHER or ints[s, L.P_WORLDS] != 0 or st[L.PLY] >= _exact_from(rules, ints, s):
+                        return L.CALLER_CHOOSES, n
+                    base = rules[L.R_PLAYERS] + s  # ...a searcher without worlds before its exact plays: its base
+                    if ints[s, L.P_BASE_KIND] == L.HEURISTIC:
+                        i = _heuristic_index(st, rules, tbl, mv, n, weights[base], wants[base], rng, after, f, scores)
+                    else:
+                        i = _below(rng, n)
                 elif kind == L.HEURISTIC:
                     i = _heuristic_index(st, rules, tbl, mv, n, weights[s], wants[s], rng, after, f, scores)
                 else:  # random

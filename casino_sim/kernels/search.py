@@ -18,47 +18,65 @@ import numpy as np
 from numba import njit
 
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.exact import DEPTH, STACK_ROWS, _exact_values
+from casino_sim.kernels.choose import _heuristic_index
+from casino_sim.kernels.exact import _exact_values, _search_space
 from casino_sim.kernels.features import _view
 from casino_sim.kernels.movegen import _kth_move
 from casino_sim.kernels.play import _play_on
+from casino_sim.kernels.rng import _below
 from casino_sim.kernels.rollout import _rollout_index
 
 
 @njit(cache=True)
-def _exact_best(st, rules, tbl, n, buf):
-    """Keep the moves of the best exact value at the front of buf.mv, in their order: (how many, status).
+def _exact_best(st, rules, tbl, n, mv, sc_code, sc_mask):
+    """Keep the moves of the best exact value at the front of mv, in their order: (how many, status).
 
     Last batch only: the opponent's hand is set to the cards the mover has not seen (what the mover knows).
+    mv, sc_code and sc_mask are the Scratch's, passed alone (exact.py _exact_values says why).
     """
     root = st.copy()
     root[L.HAND + 1 - st[L.TO_MOVE]] = _view(st, rules, False)[0]  # the opponent's: the exact batch is two-player
-    cap = buf.mv.shape[0]
-    states = np.empty((DEPTH, L.STATE_SIZE), np.int64)
-    mvs = np.empty((DEPTH, cap, L.MOVE_FIELDS), np.int64)
-    stack = np.empty((STACK_ROWS, DEPTH), np.int64)
-    status = np.zeros(1, np.int64)
+    search = _search_space(mv.shape[0])
     values = np.empty(n, np.int64)
-    if _exact_values(root, rules, tbl, n, buf, states, mvs, stack, status, values, True) != L.OK:  # best only
-        return 0, status[0]
+    if _exact_values(root, rules, tbl, n, mv, sc_code, sc_mask, search, values, True) != L.OK:  # best only
+        return 0, search[3][0]
     best = values.max()
     kept = 0
     for i in range(n):
         if values[i] == best:
             for j in range(L.MOVE_FIELDS):
-                buf.mv[kept, j] = buf.mv[i, j]
+                mv[kept, j] = mv[i, j]
             kept += 1
     return kept, L.OK
 
 
 @njit(cache=True)
 def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
-    """A rollout or searcher seat's choice (policy row `ints`) among the n moves of buf.mv: (index, status)."""
-    if ints[L.P_KIND] == L.SEARCHER and n > 1 and st[L.PLY] >= L.PLIES - L.PLIES_PER_BATCH and rules[L.R_PLAYERS] == 2:
-        n, status = _exact_best(st, rules, tbl, n, buf)
+    """A rollout or searcher seat's choice (policy row `ints`) among the n moves of buf.mv: (index, status).
+
+    The searcher searches exactly from play PLIES_PER_BATCH - P_EXACT_SKIP before the round's end; with no
+    worlds (P_WORLDS 0) its base policy chooses among the moves left, with no play-outs.
+    """
+    if (
+        ints[L.P_KIND] == L.SEARCHER
+        and n > 1
+        and st[L.PLY] >= L.PLIES - L.PLIES_PER_BATCH + ints[L.P_EXACT_SKIP]
+        and rules[L.R_PLAYERS] == 2
+    ):
+        n, status = _exact_best(st, rules, tbl, n, buf.mv, buf.sc_code, buf.sc_mask)
         if status != L.OK:
             return -1, status
+    if ints[L.P_WORLDS] == 0:
+        return _base_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf), L.OK
     return _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf)
+
+
+@njit(cache=True, inline="always")  # inlined: a call handing over the Scratch pays a reference count per array
+def _base_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
+    """The base policy's own choice among the n moves of buf.mv (random or a heuristic), as it plays a seat."""
+    if ints[L.P_BASE_KIND] == L.HEURISTIC:
+        return _heuristic_index(st, rules, tbl, buf.mv, n, base_w, base_want, rng, buf.after, buf.f, buf.scores)
+    return _below(rng, n)
 
 
 def search_switch(ints, force: bool = False) -> bool | None:

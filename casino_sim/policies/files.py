@@ -12,11 +12,13 @@ from casino_sim.core.featurespec import SEARCH_KINDS
 from casino_sim.core.tomlfile import read_toml
 from casino_sim.policies import ismcts
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
-from casino_sim.policies.kinds import SEARCH_CLASSES, HeuristicPolicy
+from casino_sim.policies.kinds import LAST_BATCH, SEARCH_CLASSES, HeuristicPolicy
 from casino_sim.policies.policy import Policy, PolicyError
 
 # race 0: every move plays every world (docs/policies.md, "Racing"); no built-in races
 ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True, "race": 0, "race_z": 2.0}
+# a searcher's own: how many of the last batch's plays it searches exactly (kept in its params only when given)
+EXACT_PLIES = "exact_plies"
 
 BaseOf = Callable[[str], Policy]  # a rollout's or searcher's base policy by name
 
@@ -55,7 +57,7 @@ def policy_from_dict(data: dict, where: str, source: str, base_of: BaseOf | None
     if kind in SEARCH_KINDS:
         if "weights" in data:
             raise PolicyError(f"{where}: field 'weights' belongs to heuristic policies; a {kind} has 'params'")
-        params = rollout_params(data.get("params", {}), where)
+        params = rollout_params(data.get("params", {}), where, kind)
         return SEARCH_CLASSES[kind](name, description, source, params=params, base=_base(params, base_of))
     if kind == ismcts.KIND:
         if "weights" in data:
@@ -86,19 +88,26 @@ def _weights(data: dict, where: str) -> np.ndarray:
     return w
 
 
-def rollout_params(raw, where: str) -> dict:
-    """Rollout (and searcher) parameters with defaults, each checked: worlds, base, crn, race, race_z."""
+def rollout_params(raw, where: str, kind: str = "rollout") -> dict:
+    """Rollout (and searcher) parameters with defaults, each checked: worlds, base, crn, race, race_z, and a
+    searcher's exact_plies. A searcher may have no worlds: its base then chooses among the exact best moves."""
     if not isinstance(raw, dict):
         raise PolicyError(f"{where}: field 'params' must be a table")
-    unknown = set(raw) - set(ROLLOUT_DEFAULTS)
+    names = [*ROLLOUT_DEFAULTS, EXACT_PLIES] if kind == "searcher" else list(ROLLOUT_DEFAULTS)
+    unknown = set(raw) - set(names)
     if unknown:
-        raise PolicyError(
-            f"{where}: unknown field 'params.{sorted(unknown)[0]}' (parameters: {', '.join(ROLLOUT_DEFAULTS)})"
-        )
+        raise PolicyError(f"{where}: unknown field 'params.{sorted(unknown)[0]}' (parameters: {', '.join(names)})")
     params = dict(ROLLOUT_DEFAULTS, **raw)
-    worlds = params["worlds"]
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 100_000:
-        raise PolicyError(f"{where}: field 'params.worlds' must be a whole number from 1 to 100000, got {worlds!r}")
+    worlds, fewest = params["worlds"], 0 if kind == "searcher" else 1
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not fewest <= worlds <= 100_000:
+        raise PolicyError(
+            f"{where}: field 'params.worlds' must be a whole number from {fewest} to 100000, got {worlds!r}"
+        )
+    exact = params.get(EXACT_PLIES, LAST_BATCH)
+    if isinstance(exact, bool) or not isinstance(exact, int) or not 1 <= exact <= LAST_BATCH:
+        raise PolicyError(
+            f"{where}: field 'params.{EXACT_PLIES}' must be a whole number from 1 to {LAST_BATCH}, got {exact!r}"
+        )
     if not isinstance(params["base"], str):
         raise PolicyError(f"{where}: field 'params.base' must be a policy name, got {params['base']!r}")
     if not isinstance(params["crn"], bool):

@@ -9,12 +9,25 @@ from typing import ClassVar
 import numpy as np
 
 from casino_sim.core.errors import UserError
-from casino_sim.core.featurespec import KIND_ID, N_FEATURES, P_BASE_KIND, P_CRN, P_KIND, P_RACE, P_RACE_Z, P_WORLDS
+from casino_sim.core.featurespec import (
+    KIND_ID,
+    N_FEATURES,
+    P_BASE_KIND,
+    P_CRN,
+    P_EXACT_SKIP,
+    P_KIND,
+    P_RACE,
+    P_RACE_Z,
+    P_WORLDS,
+)
 from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features, weighted_sum
 from casino_sim.policies.policy import KernelRow, Policy, PolicyError, PythonPolicy, best_index, param_lines, where
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import round_context
+from casino_sim.reference.seats import HAND_SIZE
+
+LAST_BATCH = 2 * HAND_SIZE  # plays in a two-player round's last batch, which a searcher searches exactly
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,6 +110,7 @@ class SearchPolicy(Policy):
         ints = self.kind_row()
         ints[P_WORLDS], ints[P_CRN] = self.params["worlds"], int(self.params["crn"])
         ints[P_RACE], ints[P_RACE_Z] = self.params["race"], round(self.params["race_z"] * 1000)
+        ints[P_EXACT_SKIP] = LAST_BATCH - self.params.get("exact_plies", LAST_BATCH)  # searcher: from this play on
         base_ints, base_weights, _ = self.base.kernel_row()
         ints[P_BASE_KIND] = base_ints[P_KIND]
         return ints, None, base_weights

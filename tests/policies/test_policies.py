@@ -12,7 +12,18 @@ from casino_sim.policies.features import knowledge_of
 from casino_sim.reference import Position, legal_moves
 from casino_sim.reference.round import play_round
 
-BUILTINS = {"random", "greedy", "builder", "defensive", "hold-casinos", "expert", "tuned", "rollout", "searcher"}
+BUILTINS = {
+    "random",
+    "greedy",
+    "builder",
+    "defensive",
+    "hold-casinos",
+    "expert",
+    "tuned",
+    "endgame",
+    "rollout",
+    "searcher",
+}
 
 
 def feature(pos, move, name):
@@ -61,7 +72,10 @@ def test_policy_file_errors_name_the_field(tmp_path):
         'name = "x"\nkind = "oracle"\n': "'kind'",
         'name = "x"\nkind = "rollout"\n[params]\nworlds = 0\n': "params.worlds",
         'name = "x"\nkind = "rollout"\n[params]\nbias = 1\n': "params.bias",
-        'name = "x"\nkind = "searcher"\n[params]\nworlds = 0\n': "params.worlds",
+        'name = "x"\nkind = "searcher"\n[params]\nworlds = -1\n': "params.worlds",
+        'name = "x"\nkind = "searcher"\n[params]\nexact_plies = 9\n': "params.exact_plies",
+        'name = "x"\nkind = "searcher"\n[params]\nexact_plies = 0\n': "params.exact_plies",
+        'name = "x"\nkind = "rollout"\n[params]\nexact_plies = 4\n': "params.exact_plies",
         'name = "x"\nkind = "searcher"\n[params]\nrace = -1\n': "params.race",
         'name = "x"\nkind = "rollout"\n[params]\nrace_z = "far"\n': "params.race_z",
         'name = "x"\nkind = "searcher"\n[weights]\naces_taken = 1\n': "a searcher has 'params'",
