@@ -7,7 +7,8 @@ its policy row. Its
 round of simulate fills its record (and traces its moves); a play-out passes
 empty arrays and only plays. A rollout player's choice needs play-outs, and
 numba cannot cache a loop that calls itself, so `_play_on` stops at a rollout
-(or scripted) player's turn and its caller (rows.py) decides. It is inlined
+(or scripted) player's turn and its caller (rows.py) decides; a searcher without
+worlds plays here as its base until its exact plays (search.py). It is inlined
 into both callers: a call that hands over the Scratch pays an atomic reference
 count per array, more than a round's bookkeeping (measured).
 """
@@ -75,7 +76,7 @@ def _note_builds(st, s, kind, bmask, rec, tab):
 def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
     """Play on from `st` to the round's last play, seat s choosing with row s of `seats`. Returns (status, n).
 
-    (CALLER_CHOOSES, n): a rollout or scripted seat is to choose among the n moves now in mv; the caller
+    (CALLER_CHOOSES, n): a rollout, searcher or scripted seat is to choose among the n moves now in mv; the caller
     calls again with `pick`, the chosen row of mv (-1: choose here). With a record (io[0]), each play is
     traced (io[1]), checked (`check`: True, or None for no check, rows.py check_switch) and counted.
     """

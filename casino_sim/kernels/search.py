@@ -10,6 +10,10 @@ play-outs and the exact search score with the rule set being played.
 With three or four players the cards the mover has not seen are split among
 several hands in a way the mover cannot know, so there is no exact last batch:
 the searcher plays as its rollout there too.
+
+A searcher's file may search fewer of the last batch's plays exactly (exact_plies: P_EXACT_SKIP plays of the
+batch are left out) and have no worlds: its base policy then chooses, among the exact best moves in its exact
+plays and as it would alone before them (the built-in endgame; play.py plays those turns in the round loop).
 """
 
 from __future__ import annotations

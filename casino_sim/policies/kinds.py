@@ -131,7 +131,8 @@ class RolloutPolicy(SearchPolicy):
 
 @dataclass(frozen=True, eq=False)
 class SearcherPolicy(SearchPolicy):
-    """A rollout that plays the last batch exactly (two players)."""
+    """A rollout that plays the last batch exactly (two players): its last `exact_plies` plays (8 unless set); with
+    no worlds its base chooses, among the exact best moves in those plays (the built-in endgame)."""
 
     kind: ClassVar[str] = "searcher"
 
