@@ -99,8 +99,8 @@ def run_bench(
     """Time `deals` rounds of the policy against itself on the engine.
 
     Keys: engine, policy, rules, threads, deals, seconds, rounds_per_s, us_per_round, us_per_ply;
-    rollout and searcher add ms_per_decision; check times simulate --check's checked mode (numba only); numba with
-    measure_compile adds compile_s_cold, compile_s_cached, first_deal_s_cached.
+    rollout and searcher add ms_per_decision (three significant digits); check times simulate --check's checked
+    mode (numba only); numba with measure_compile adds compile_s_cold, compile_s_cached, first_deal_s_cached.
     threads 0 is every core (as in simulate); the reference engine plays in this one process: its threads is
     always 1. `announce(threads, policy)` (the policy resolved) is called once the arguments are known to be good,
     before the timing starts.
@@ -133,7 +133,8 @@ def run_bench(
         "us_per_ply": round(seconds / deals / PLIES_PER_ROUND * 1e6, 4),
     }
     if pol.searches:
-        out["ms_per_decision"] = round(seconds / (deals * PLIES_PER_ROUND) * 1e3, 3)
+        # three significant digits: a searcher's decision is milliseconds, a worlds-0 searcher's (endgame) about 0.001
+        out["ms_per_decision"] = float(f"{seconds / (deals * PLIES_PER_ROUND) * 1e3:.3g}")
     if engine == "numba" and measure_compile:
         out.update(compile_times())
     return out

@@ -39,9 +39,11 @@ def test_heuristic_bench_plays_on_the_numba_engine(policy):
     assert out["policy"] == policy and out["rounds_per_s"] > 0 and "kernel_us_per_round" not in out
 
 
-def test_rollout_bench_reports_time_per_decision():
-    out = run_bench("numba", policy="rollout", deals=2, threads=1, measure_compile=False)
-    assert out["ms_per_decision"] == pytest.approx(out["seconds"] / 96 * 1e3, rel=1e-2)
+@pytest.mark.parametrize("policy, deals", [("rollout", 2), ("endgame", 200)])
+def test_a_searching_policys_bench_reports_time_per_decision(policy, deals):
+    """To three significant digits: the rollout's milliseconds, and endgame's microsecond (no play-outs)."""
+    out = run_bench("numba", policy=policy, deals=deals, threads=1, measure_compile=False)
+    assert out["ms_per_decision"] == pytest.approx(out["seconds"] / (48 * deals) * 1e3, rel=1e-2)
 
 
 def test_bench_refuses_a_python_policy_on_the_numba_engine(tmp_path):
