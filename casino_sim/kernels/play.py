@@ -45,12 +45,12 @@ def _note_deal(deck, batch, n, dealer, rec, tab):
 
 
 @njit(cache=True, inline="always")
-def _exact_from(rules, ints, s):
-    """The first play that seat s, a searcher, searches exactly: P_EXACT_SKIP plays into a two-player round's last
+def _exact_from(rules, skip):
+    """The first play a searcher searches exactly: `skip` (its P_EXACT_SKIP) plays into a two-player round's last
     batch; never (PLIES) with three or four players, whose hidden split is unknown."""
     if rules[L.R_PLAYERS] != 2:
         return L.PLIES
-    return L.PLIES - L.PLIES_PER_BATCH + ints[s, L.P_EXACT_SKIP]
+    return L.PLIES - L.PLIES_PER_BATCH + skip
 
 
 @njit(cache=True, inline="always")
@@ -108,7 +108,8 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
                 if kind == L.ALWAYS_TRAIL:  # no trail is legal: the first move in canonical order
                     i = _first_move(mv, n)
                 elif kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses, unless...
-                    if kind != L.SEARCHER or ints[s, L.P_WORLDS] != 0 or st[L.PLY] >= _exact_from(rules, ints, s):
+                    exact = st[L.PLY] >= _exact_from(rules, ints[s, L.P_EXACT_SKIP])
+                    if kind != L.SEARCHER or ints[s, L.P_WORLDS] != 0 or exact:
                         return L.CALLER_CHOOSES, n
                     base = rules[L.R_PLAYERS] + s  # ...a searcher without worlds before its exact plays: its base
                     if ints[s, L.P_BASE_KIND] == L.HEURISTIC:

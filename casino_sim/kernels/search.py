@@ -26,7 +26,7 @@ from casino_sim.kernels.choose import _heuristic_index
 from casino_sim.kernels.exact import _exact_values, _search_space
 from casino_sim.kernels.features import _view
 from casino_sim.kernels.movegen import _kth_move
-from casino_sim.kernels.play import _play_on
+from casino_sim.kernels.play import _exact_from, _play_on
 from casino_sim.kernels.rng import _below
 from casino_sim.kernels.rollout import _rollout_index
 
@@ -58,15 +58,10 @@ def _exact_best(st, rules, tbl, n, mv, sc_code, sc_mask):
 def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     """A rollout or searcher seat's choice (policy row `ints`) among the n moves of buf.mv: (index, status).
 
-    The searcher searches exactly from play PLIES_PER_BATCH - P_EXACT_SKIP before the round's end; with no
-    worlds (P_WORLDS 0) its base policy chooses among the moves left, with no play-outs.
+    The searcher searches exactly from play.py's _exact_from on; with no worlds (P_WORLDS 0) its base policy
+    chooses among the moves left, with no play-outs.
     """
-    if (
-        ints[L.P_KIND] == L.SEARCHER
-        and n > 1
-        and st[L.PLY] >= L.PLIES - L.PLIES_PER_BATCH + ints[L.P_EXACT_SKIP]
-        and rules[L.R_PLAYERS] == 2
-    ):
+    if ints[L.P_KIND] == L.SEARCHER and n > 1 and st[L.PLY] >= _exact_from(rules, ints[L.P_EXACT_SKIP]):
         n, status = _exact_best(st, rules, tbl, n, buf.mv, buf.sc_code, buf.sc_mask)
         if status != L.OK:
             return -1, status
