@@ -107,19 +107,21 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
                     return L.NO_MOVES, 0
                 if kind == L.ALWAYS_TRAIL:  # no trail is legal: the first move in canonical order
                     i = _first_move(mv, n)
-                elif kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses, unless...
-                    exact = st[L.PLY] >= _exact_from(rules, ints[s, L.P_EXACT_SKIP])
-                    if kind != L.SEARCHER or ints[s, L.P_WORLDS] != 0 or exact:
-                        return L.CALLER_CHOOSES, n
-                    base = rules[L.R_PLAYERS] + s  # ...a searcher without worlds before its exact plays: its base
-                    if ints[s, L.P_BASE_KIND] == L.HEURISTIC:
-                        i = _heuristic_index(st, rules, tbl, mv, n, weights[base], wants[base], rng, after, f, scores)
-                    else:
+                else:
+                    row = s  # the row of seats whose weights choose
+                    if kind > L.HEURISTIC:  # a rollout, searcher or scripted seat: the caller chooses, unless...
+                        if (
+                            kind != L.SEARCHER
+                            or ints[s, L.P_WORLDS] != 0
+                            or st[L.PLY] >= _exact_from(rules, ints[s, L.P_EXACT_SKIP])
+                        ):
+                            return L.CALLER_CHOOSES, n
+                        # ...a searcher without worlds before its exact plays: its base, at row players + s
+                        kind, row = ints[s, L.P_BASE_KIND], rules[L.R_PLAYERS] + s
+                    if kind == L.HEURISTIC:
+                        i = _heuristic_index(st, rules, tbl, mv, n, weights[row], wants[row], rng, after, f, scores)
+                    else:  # random
                         i = _below(rng, n)
-                elif kind == L.HEURISTIC:
-                    i = _heuristic_index(st, rules, tbl, mv, n, weights[s], wants[s], rng, after, f, scores)
-                else:  # random
-                    i = _below(rng, n)
         if trace.shape[0]:
             for k in range(L.MOVE_FIELDS):
                 trace[st[L.PLY], k] = mv[i, k]

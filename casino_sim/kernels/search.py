@@ -72,7 +72,8 @@ def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
 
 @njit(cache=True, inline="always")  # inlined: a call handing over the Scratch pays a reference count per array
 def _base_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
-    """The base policy's own choice among the n moves of buf.mv (random or a heuristic), as it plays a seat."""
+    """The base policy's own choice among the n moves of buf.mv (random or a heuristic), as it plays a seat (the
+    round loop, play.py, makes this choice itself before a worlds-0 searcher's exact plays)."""
     if ints[L.P_BASE_KIND] == L.HEURISTIC:
         return _heuristic_index(st, rules, tbl, buf.mv, n, base_w, base_want, rng, buf.after, buf.f, buf.scores)
     return _below(rng, n)

@@ -12,13 +12,11 @@ from casino_sim.core.featurespec import SEARCH_KINDS
 from casino_sim.core.tomlfile import read_toml
 from casino_sim.policies import ismcts
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
-from casino_sim.policies.kinds import LAST_BATCH, SEARCH_CLASSES, HeuristicPolicy
+from casino_sim.policies.kinds import EXACT_PLIES, LAST_BATCH, SEARCH_CLASSES, HeuristicPolicy
 from casino_sim.policies.policy import Policy, PolicyError
 
 # race 0: every move plays every world (docs/policies.md, "Racing"); no built-in races
 ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True, "race": 0, "race_z": 2.0}
-# a searcher's own: how many of the last batch's plays it searches exactly (kept in its params only when given)
-EXACT_PLIES = "exact_plies"
 
 BaseOf = Callable[[str], Policy]  # a rollout's or searcher's base policy by name
 

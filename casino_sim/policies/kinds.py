@@ -28,6 +28,7 @@ from casino_sim.reference.round import round_context
 from casino_sim.reference.seats import HAND_SIZE
 
 LAST_BATCH = 2 * HAND_SIZE  # plays in a two-player round's last batch, which a searcher searches exactly
+EXACT_PLIES = "exact_plies"  # a searcher's own parameter: how many of them (in its params only when given)
 
 
 @dataclass(frozen=True, eq=False)
@@ -110,7 +111,7 @@ class SearchPolicy(Policy):
         ints = self.kind_row()
         ints[P_WORLDS], ints[P_CRN] = self.params["worlds"], int(self.params["crn"])
         ints[P_RACE], ints[P_RACE_Z] = self.params["race"], round(self.params["race_z"] * 1000)
-        ints[P_EXACT_SKIP] = LAST_BATCH - self.params.get("exact_plies", LAST_BATCH)  # searcher: from this play on
+        ints[P_EXACT_SKIP] = LAST_BATCH - self.params.get(EXACT_PLIES, LAST_BATCH)  # searcher: from this play on
         base_ints, base_weights, _ = self.base.kernel_row()
         ints[P_BASE_KIND] = base_ints[P_KIND]
         return ints, None, base_weights
