@@ -9,7 +9,8 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.api.arguments import Bar, api_errors, call_text, check_types, names
-from casino_sim.experiments.findings import LADDER, TABLES, FindingsRequest, FindingsRun
+from casino_sim.experiments.findings import TABLES, FindingsRequest, FindingsRun
+from casino_sim.experiments.ladder import LADDER
 from casino_sim.policies.bots import set_bot_timeout
 from casino_sim.reports.equity import RESAMPLES
 

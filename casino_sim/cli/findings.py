@@ -11,8 +11,9 @@ import typer
 from casino_sim.cli.options import BackendOpt, BotTimeoutOpt, RulesOpt, SchedulerOpt, console
 from casino_sim.cli.run_flow import Said
 from casino_sim.core.lists import comma_list
+from casino_sim.experiments.ladder import LADDER
 
-LADDER_TEXT = "random,greedy,expert,tuned,rollout,searcher"
+LADDER_TEXT = ",".join(LADDER)
 
 
 def findings(

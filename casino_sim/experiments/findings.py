@@ -20,6 +20,7 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.door import QUIET, Door, Hooks
+from casino_sim.experiments.ladder import LADDER
 from casino_sim.experiments.simulation import SimRequest, Simulation
 from casino_sim.policies.registry import folder_safe
 from casino_sim.reports.equity import RESAMPLES
@@ -27,7 +28,6 @@ from casino_sim.reports.findings import collate, write_findings
 from casino_sim.runner.run_state import COMPLETE, PLAYED
 from casino_sim.runner.rundir import RunDir, writable_folder
 
-LADDER = ("random", "greedy", "expert", "tuned", "rollout", "searcher")
 # the tables each policy plays: --players key -> the game options added to --rules (docs/rules.md section 11)
 TABLES = {"2": "", "3": "players=3", "4": "players=4,teams=false", "teams": "players=4,teams=true"}
 MANIFEST = "manifest.json"  # kind "findings"; findings.json is the table (as findings.csv)
