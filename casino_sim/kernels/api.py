@@ -28,6 +28,7 @@ from casino_sim.kernels.codec import (
     score_of_record,
     state_to_position,
 )
+from casino_sim.kernels.exact import _search_space_for
 from casino_sim.kernels.movegen import _movegen, _sort_moves
 from casino_sim.kernels.nround import _play_round_n, _play_rounds_n
 from casino_sim.kernels.rows import play_rows
@@ -173,7 +174,7 @@ def _n_round(rules: RuleSet, deck, dealer: int, seats, seed: int, script) -> NRo
         buf = _new_scratch(cap, bits)
         rng = np.array([seed], dtype=np.uint64)
         status, remainder = _play_round_n(
-            st, rules_arr, split_table(), d, dealer, seats, buf, rng, script, trace, search
+            st, rules_arr, split_table(), d, dealer, seats, buf, rng, script, trace, _search_space_for(search, cap)
         )
         return status, (buf.score.copy(), remainder)
 

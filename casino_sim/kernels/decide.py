@@ -45,7 +45,10 @@ def search_choose(pos, ints: np.ndarray, base_weights: np.ndarray, base_wants: n
     rules, tbl, rng = pos.rules.as_array(), split_table(), np.array([seed], dtype=np.uint64)
 
     def kernel(buf):
-        index, status = _search_index(st.copy(), rules, tbl, len(rows), ints, base_weights, base_wants, rng.copy(), buf)
+        search = _search_space(buf.mv.shape[0])
+        index, status = _search_index(
+            st.copy(), rules, tbl, len(rows), ints, base_weights, base_wants, rng.copy(), buf, search
+        )
         return status, buf.mv[index].copy()
 
     return move_of_row(_search(rows, kernel, "rollout"))

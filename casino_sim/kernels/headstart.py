@@ -66,6 +66,7 @@ def _new_scratch():
 
 def _exact_best():
     from casino_sim.kernels.buffers import _new_scratch
+    from casino_sim.kernels.exact import _search_space
     from casino_sim.kernels.search import _exact_best
 
     buf = _new_scratch(CAP, 1)
@@ -77,6 +78,7 @@ def _exact_best():
         buf.mv,
         buf.sc_code,
         buf.sc_mask,
+        _search_space(CAP),
     )
 
 

@@ -15,6 +15,7 @@ from numba import njit
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.bits import popcount
 from casino_sim.kernels.buffers import _new_scratch
+from casino_sim.kernels.exact import _search_space_for
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.search import _play_to_end
 from casino_sim.kernels.state import _start_round
@@ -24,7 +25,7 @@ from casino_sim.kernels.state import _start_round
 def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace, search):
     """Play the round dealt from `deck` by `dealer` into st, its moves into trace (PLIES, MOVE_FIELDS) and its
     score rows into buf.score. Returns (status, how many cards the last capturer took as the remainder).
-    search: search.py's search_switch of the seats."""
+    search: the search arrays for the seats (exact.py _search_space_for)."""
     _start_round(st, rules, deck, dealer)
     status = _play_to_end(
         st, rules, tbl, deck, seats, buf, rng, (buf.quiet[0], trace, script, buf.quiet[3]), None, search
@@ -42,9 +43,11 @@ def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace, 
 @njit(cache=True)
 def _play_rounds_n(rules, tbl, deals, seats, idx, cap, bits, totals, status, search):
     """Play rounds idx (deals: decks (k, 52), dealers, seeds) one after another with one Scratch: totals[i, r]
-    is score row r's total of round i; status[i] != 0 marks a round to replay with larger buffers."""
+    is score row r's total of round i; status[i] != 0 marks a round to replay with larger buffers. search:
+    search.py's search_switch of the seats."""
     decks, dealers, seeds = deals
     buf = _new_scratch(cap, bits)
+    search = _search_space_for(search, cap)
     st = np.zeros(L.STATE_SIZE, dtype=np.int64)
     deck = np.zeros(52, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)

@@ -18,6 +18,7 @@ from casino_sim.core.rules import RuleSet
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.buffers import _new_scratch, on_threads, replay_rows
 from casino_sim.kernels.check import CHECK_REASONS
+from casino_sim.kernels.exact import _search_space_for
 from casino_sim.kernels.play import _end_round, _note_deal
 from casino_sim.kernels.search import _play_to_end, search_switch
 from casino_sim.kernels.state import _start_round
@@ -88,8 +89,10 @@ def _play_rows(rules, tbl, deals, policies, idx, cap, bits, outs, check, search,
     deals: (decks, dealers, seeds, seating, scripts); policies: (ints, weights, wants) of the k policies;
     outs: (records, statuses, traces, the record's layout); traces[i] receives the moves of row i < len(traces),
     scripts[i] the choices of a scripted row. Plays blocks first, first + step, ... of BLOCK rows, each with its
-    own Scratch (buffers.on_threads). search: search_switch (search.py).
+    own Scratch (buffers.on_threads). search: search_switch (search.py); the thread's search arrays are kept from
+    block to block (exact.py's transposition table).
     """
+    search = _search_space_for(search, cap)
     n_blocks = (idx.shape[0] + L.BLOCK - 1) // L.BLOCK
     for b in range(first, n_blocks, step):
         lo, hi = b * L.BLOCK, min(idx.shape[0], (b + 1) * L.BLOCK)

@@ -23,7 +23,7 @@ from numba import njit
 
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.choose import _heuristic_index
-from casino_sim.kernels.exact import _exact_values, _search_space
+from casino_sim.kernels.exact import _exact_values
 from casino_sim.kernels.features import _view
 from casino_sim.kernels.movegen import _kth_move
 from casino_sim.kernels.play import _exact_from, _play_on
@@ -32,15 +32,15 @@ from casino_sim.kernels.rollout import _rollout_index
 
 
 @njit(cache=True)
-def _exact_best(st, rules, tbl, n, mv, sc_code, sc_mask):
+def _exact_best(st, rules, tbl, n, mv, sc_code, sc_mask, search):
     """Keep the moves of the best exact value at the front of mv, in their order: (how many, status).
 
     Last batch only: the opponent's hand is set to the cards the mover has not seen (what the mover knows).
-    mv, sc_code and sc_mask are the Scratch's, passed alone (exact.py _exact_values says why).
+    mv, sc_code and sc_mask are the Scratch's, passed alone (exact.py _exact_values says why); search: the search
+    arrays (_search_space), kept for the round's next searches.
     """
     root = st.copy()
     root[L.HAND + 1 - st[L.TO_MOVE]] = _view(st, rules, False)[0]  # the opponent's: the exact batch is two-player
-    search = _search_space(mv.shape[0])
     values = np.empty(n, np.int64)
     if _exact_values(root, rules, tbl, n, mv, sc_code, sc_mask, search, values, True) != L.OK:  # best only
         return 0, search[3][0]
@@ -55,14 +55,14 @@ def _exact_best(st, rules, tbl, n, mv, sc_code, sc_mask):
 
 
 @njit(cache=True)
-def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
+def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf, search):
     """A rollout or searcher seat's choice (policy row `ints`) among the n moves of buf.mv: (index, status).
 
     The searcher searches exactly from play.py's _exact_from on; with no worlds (P_WORLDS 0) its base policy
-    chooses among the moves left, with no play-outs.
+    chooses among the moves left, with no play-outs. search: the search arrays (exact.py _search_space).
     """
     if ints[L.P_KIND] == L.SEARCHER and n > 1 and st[L.PLY] >= _exact_from(rules, ints[L.P_EXACT_SKIP]):
-        n, status = _exact_best(st, rules, tbl, n, buf.mv, buf.sc_code, buf.sc_mask)
+        n, status = _exact_best(st, rules, tbl, n, buf.mv, buf.sc_code, buf.sc_mask, search)
         if status != L.OK:
             return -1, status
     if ints[L.P_WORLDS] == 0:
@@ -93,8 +93,9 @@ def _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check, search):
     (io[2][ply] % n of the canonical order), a rollout's or searcher's (base policy at row players + s of
     seats, as policy_arrays lays them out). Returns the round's status.
 
-    `search` None (search_switch: no seat searches) prunes the call of the search kernels before numba types it:
-    that variant compiles without them (docs/policies.md); a searching seat there stops the round."""
+    `search`: the search arrays (exact.py _search_space_for), or None (search_switch: no seat searches), which
+    prunes the call of the search kernels before numba types it: that variant compiles without them
+    (docs/policies.md); a searching seat there stops the round."""
     ints, weights, wants = seats
     players = rules[L.R_PLAYERS]
     pick = -1
@@ -108,6 +109,8 @@ def _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check, search):
             continue
         if search is None:  # a variant compiled without the search kernels: the caller chose it wrongly
             return status
-        pick, status = _search_index(st, rules, tbl, n, ints[s], weights[players + s], wants[players + s], rng, buf)
+        pick, status = _search_index(
+            st, rules, tbl, n, ints[s], weights[players + s], wants[players + s], rng, buf, search
+        )
         if status != L.OK:
             return status
