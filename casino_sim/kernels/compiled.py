@@ -76,8 +76,9 @@ def _entry(module: str, name: str):
     return getattr(import_module(f"casino_sim.kernels.{module}"), name)
 
 
-def _callees(kernel) -> list:
-    """The kernels `kernel`'s source names (directly, or as an attribute of a module it names)."""
+def _callees(kernel, search: bool) -> list:
+    """The kernels `kernel`'s source names (directly, or as an attribute of a module it names), and with `search`
+    those an overload it names compiles in the searching variant (its Python face's `search_kernels`)."""
     code, names = [kernel.py_func.__code__], set()
     while code:
         c = code.pop()
@@ -89,6 +90,8 @@ def _callees(kernel) -> list:
             found.extend(v for n in names if isinstance(v := getattr(value, n, None), CPUDispatcher))
         elif isinstance(value, CPUDispatcher):
             found.append(value)
+        elif search and isinstance(value, types.FunctionType):  # exact.py _search_space_for
+            found.extend(getattr(value, "search_kernels", ()))
     return found
 
 
@@ -104,7 +107,7 @@ def kernels_due(*work: str, search: bool = False) -> list[str]:
         if name not in seen:
             seen[name] = kernel
             skip = CHECK_ROOTS if search else (SEARCH_ROOT, *CHECK_ROOTS)
-            todo.extend(k for k in _callees(kernel) if kernel_name(k) not in skip)
+            todo.extend(k for k in _callees(kernel, search) if kernel_name(k) not in skip)
     return sorted(
         n for n, k in seen.items() if k.targetoptions.get("inline") != "always" and not _has_cached_code(k, search)
     )

@@ -296,6 +296,9 @@ def _search_space_for(search, cap):
     return None if search is None else _search_space(cap)
 
 
+_search_space_for.search_kernels = (_search_space,)  # what it compiles in a searching variant (compiled.py counts)
+
+
 @overload(_search_space_for)
 def _search_space_for_kernel(search, cap):
     """Inside a kernel, by the switch's type: an `is None` test on a True would not be pruned, and an optional
