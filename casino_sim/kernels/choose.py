@@ -48,15 +48,34 @@ def _bounded(w):
     return w[F_POINTS_RISK] <= 0.0 and w[F_CARDS_RISK] <= 0.0 and w[F_SWEEP_OPEN] <= 0.0
 
 
+@njit(cache=True, inline="always")
+def _score_view(st, rules, want):
+    """What a heuristic's scores read of the position: (risky, the view, whether the stock is empty)."""
+    risky = _risky(want)
+    view = _view(st, rules, risky) if risky or want[F_LAST] else NO_VIEW  # greedy's plies need no view
+    return risky, view, view[1] == view[2]  # the unseen cards are all in the other hands: the stock is empty
+
+
+@njit(cache=True)
+def _full_scores(st, rules, tbl, mv, n, w, want, after, f, scores):
+    """scores[i]: move i's score as _score_all weighs a move it scores in full, for every move (none ruled out by
+    a bound): the order in which the endgame tries its exact moves (search.py _exact_leader)."""
+    risky, view, last_batch = _score_view(st, rules, want)
+    for i in range(n):
+        if risky:
+            _move_features(st, rules, tbl, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], view, after, want, f)
+            scores[i] = _weighted(f, w)
+        else:
+            scores[i] = _immediate_score(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], last_batch, w)
+
+
 # Inlined into _heuristic_index: a call handing over nine arrays costs greedy's plies their reference counts.
 # One call site of _move_features (itself inlined, features.py) for both kinds of weights: each site is a copy
 # numba types and compiles again.
 @njit(cache=True, inline="always")
 def _score_all(st, rules, tbl, mv, n, w, want, after, f, scores):
     """scores[i]: the weighted feature sum of move i, or -inf for a move that cannot reach the best's ties."""
-    risky = _risky(want)
-    view = _view(st, rules, risky) if risky or want[F_LAST] else NO_VIEW  # greedy's plies need no view
-    last_batch = view[1] == view[2]  # the unseen cards are all in the other hands: the stock is empty
+    risky, view, last_batch = _score_view(st, rules, want)
     bounded = not risky or _bounded(w)  # else risk is weighed positively (a rash policy): every move in full
     top = -1
     if bounded:

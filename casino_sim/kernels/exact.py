@@ -80,21 +80,19 @@ def _last_play(st, rules, mv, n, after):
     rest = st[L.LOOSE]
     for v in range(1, 11):
         rest |= st[L.BUILD + v]
-    mine, theirs = st[L.CAPTURED + p], st[L.CAPTURED + 1 - p]
+    mine, theirs, sweeps, last = st[L.CAPTURED + p], st[L.CAPTURED + 1 - p], st[L.SWEEPS + p], st[L.LAST_CAPTURER]
     best = -INF
     for i in range(n):
-        kind, bit = mv[i, 0], 1 << mv[i, 1]
-        if kind == L.CAPTURE:
-            left = (st[L.LOOSE] & ~mv[i, 2]) | (rest & ~st[L.LOOSE] & ~(st[L.BUILD + ctz(mv[i, 3])] if mv[i, 3] else 0))
-            value = _margin_of(st, rules, mine | bit | rest, theirs, st[L.SWEEPS + p] + (left == 0))
-        elif kind == L.TRAIL:
-            last = st[L.LAST_CAPTURER]
-            if last < 0:  # a void round
-                value = 0
-            elif last == p:
-                value = _margin_of(st, rules, mine | bit | rest, theirs, st[L.SWEEPS + p])
-            else:
-                value = _margin_of(st, rules, mine, theirs | bit | rest, st[L.SWEEPS + p])
+        kind, took = mv[i, 0], (1 << mv[i, 1]) | rest
+        if kind == L.TRAIL and last < 0:  # a void round
+            value = 0
+        elif kind == L.CAPTURE or kind == L.TRAIL:
+            ours = kind == L.CAPTURE or last == p
+            swept = 0
+            if kind == L.CAPTURE:  # a sweep leaves no loose card, and no build but the one it takes
+                taken_build = st[L.BUILD + ctz(mv[i, 3])] if mv[i, 3] else 0
+                swept = 1 if ((st[L.LOOSE] & ~mv[i, 2]) | (rest & ~st[L.LOOSE] & ~taken_build)) == 0 else 0
+            value = _margin_of(st, rules, mine | (took if ours else 0), theirs | (0 if ours else took), sweeps + swept)
         else:
             _copy(st, after)
             _apply(after, rules, kind, mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
@@ -217,11 +215,8 @@ def _negamax(search, rules, tbl, sc_code, sc_mask, ceiling):
                 best[e] = v
                 if v > alpha[e]:
                     alpha[e] = v
-            if alpha[e] >= beta[e]:  # cut: the parent's mover will not allow this line
-                value = _keep(keys, bounds, slot_at[e], key_at[e], best[e], alpha0[e], beta0[e])
-                d = e
-                continue
-        if _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
+        # a cut (alpha >= beta: the parent's mover will not allow this line) or no move left: node e is done
+        if alpha[e] < beta[e] and _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
             d = e + 1
             descending = True
         else:
@@ -248,6 +243,16 @@ def _keep(keys, bounds, slot, key, value, alpha, beta):
 
 
 @njit(cache=True)
+def _move_value(st, rules, tbl, mv, i, sc_code, sc_mask, search, ceiling):
+    """The mover's final point difference after move i of mv, then best play by both sides; below 1 - ceiling
+    only as a bound (the opponent's value is searched with `ceiling`: _negamax). A failure sets search[3][0]."""
+    root = search[0][0]
+    _copy(st, root)
+    _apply(root, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+    return -_negamax(search, rules, tbl, sc_code, sc_mask, ceiling)
+
+
+@njit(cache=True)
 def _exact_values(st, rules, tbl, n, mv, sc_code, sc_mask, search, out, cut):
     """out[i]: the mover's exact final point difference after move i of buf.mv, then best play by both sides.
 
@@ -257,16 +262,14 @@ def _exact_values(st, rules, tbl, n, mv, sc_code, sc_mask, search, out, cut):
     mv holds the n moves; sc_code and sc_mask are the Scratch's (passed alone: a call handing over the whole
     Scratch pays a reference count per array). search: the search's own arrays (_search_space).
     """
-    states, status = search[0], search[3]
+    status = search[3]
     best = -INF
     for k in range(2 * n):  # captures first, as in the search: a high best early cuts the most
         i = k if k < n else k - n
         if (mv[i, 0] == L.CAPTURE) != (k < n):
             continue
-        _copy(st, states[0])
-        _apply(states[0], rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
         ceiling = 1 - best if cut and best > -INF else INF  # the opponent's: this move's value >= best, or a bound
-        out[i] = -_negamax(search, rules, tbl, sc_code, sc_mask, ceiling)
+        out[i] = _move_value(st, rules, tbl, mv, i, sc_code, sc_mask, search, ceiling)
         if status[0] != 0:
             return status[0]
         best = max(best, out[i])

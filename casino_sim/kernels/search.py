@@ -22,13 +22,77 @@ import numpy as np
 from numba import njit
 
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.choose import _heuristic_index
-from casino_sim.kernels.exact import _exact_values
+from casino_sim.kernels.choose import TIE, _full_scores, _heuristic_index
+from casino_sim.kernels.exact import INF, _exact_values, _move_value
 from casino_sim.kernels.features import _view
 from casino_sim.kernels.movegen import _kth_move
 from casino_sim.kernels.play import _exact_from, _play_on
 from casino_sim.kernels.rng import _below
 from casino_sim.kernels.rollout import _rollout_index
+
+
+@njit(cache=True, inline="always")
+def _known_root(st, rules):
+    """A copy of st with the opponent's hand set to the cards the mover has not seen: in the last batch that is what
+    the mover knows (the exact batch is two-player)."""
+    root = st.copy()
+    root[L.HAND + 1 - st[L.TO_MOVE]] = _view(st, rules, False)[0]
+    return root
+
+
+@njit(cache=True, inline="always")
+def _by_score(scores, n):
+    """The move indices by score, best first, equal scores in move order (an insertion sort: a handful of moves,
+    and numba's own sorts cost seconds to compile)."""
+    order = np.arange(n)
+    for t in range(1, n):
+        i, u = order[t], t
+        while u > 0 and scores[order[u - 1]] < scores[i]:
+            order[u] = order[u - 1]
+            u -= 1
+        order[u] = i
+    return order
+
+
+@njit(cache=True)
+def _exact_leader(st, rules, tbl, n, base_w, base_want, rng, buf, search):
+    """A worlds-0 searcher's exact play with a heuristic base: the move the base would choose among the moves of
+    the best exact value (_exact_best then _base_index), found without proving every tie: (index in buf.mv, status).
+
+    The moves are tried in the base's order (its full scores, best first, ties in move order), each asking only
+    whether it beats the best so far, which a move merely equal to it refutes at once. The last move to beat it is
+    the best-valued move the base scores highest; of the others, only those tied with its score (the base draws
+    among them, as _heuristic_index does) are asked whether they reach its value.
+    """
+    mv, scores, sc_code, sc_mask = buf.mv, buf.scores, buf.sc_code, buf.sc_mask
+    _full_scores(st, rules, tbl, mv, n, base_w, base_want, buf.after, buf.f, scores)
+    order = _by_score(scores, n)
+    root = _known_root(st, rules)
+    best, leader = -INF, -1
+    for t in range(n):
+        i = order[t]
+        v = _move_value(root, rules, tbl, mv, i, sc_code, sc_mask, search, INF if leader < 0 else -best)
+        if search[3][0] != L.OK:
+            return -1, search[3][0]
+        if v > best:  # a value, not a bound: it beat the ceiling
+            best, leader = v, i
+    tied = np.zeros(n, np.bool_)
+    ties = 0
+    for i in range(n):
+        if scores[i] >= scores[leader] - TIE:
+            tied[i] = (
+                i == leader or _move_value(root, rules, tbl, mv, i, buf.sc_code, buf.sc_mask, search, 1 - best) >= best
+            )
+            if search[3][0] != L.OK:
+                return -1, search[3][0]
+            ties += tied[i]
+    k = 0 if ties == 1 else _below(rng, ties)
+    for i in range(n):
+        if tied[i]:
+            if k == 0:
+                return i, L.OK
+            k -= 1
+    return leader, L.OK
 
 
 @njit(cache=True)
@@ -39,8 +103,7 @@ def _exact_best(st, rules, tbl, n, mv, sc_code, sc_mask, search):
     mv, sc_code and sc_mask are the Scratch's, passed alone (exact.py _exact_values says why); search: the search
     arrays (_search_space), kept for the round's next searches.
     """
-    root = st.copy()
-    root[L.HAND + 1 - st[L.TO_MOVE]] = _view(st, rules, False)[0]  # the opponent's: the exact batch is two-player
+    root = _known_root(st, rules)
     values = np.empty(n, np.int64)
     if _exact_values(root, rules, tbl, n, mv, sc_code, sc_mask, search, values, True) != L.OK:  # best only
         return 0, search[3][0]
@@ -62,6 +125,8 @@ def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf, search):
     chooses among the moves left, with no play-outs. search: the search arrays (exact.py _search_space).
     """
     if ints[L.P_KIND] == L.SEARCHER and n > 1 and st[L.PLY] >= _exact_from(rules, ints[L.P_EXACT_SKIP]):
+        if ints[L.P_WORLDS] == 0 and ints[L.P_BASE_KIND] == L.HEURISTIC:
+            return _exact_leader(st, rules, tbl, n, base_w, base_want, rng, buf, search)
         n, status = _exact_best(st, rules, tbl, n, buf.mv, buf.sc_code, buf.sc_mask, search)
         if status != L.OK:
             return -1, status

@@ -8,8 +8,15 @@ import pytest
 
 from casino_sim import kernels as engine
 from casino_sim.core.rules import RULESETS, get_rules
-from casino_sim.kernels.api import play_round_n_policies
+from casino_sim.kernels import layout as L
+from casino_sim.kernels.api import legal_move_rows, play_round_n_policies
+from casino_sim.kernels.buffers import _new_scratch
+from casino_sim.kernels.choose import _heuristic_index
+from casino_sim.kernels.codec import world_state
+from casino_sim.kernels.exact import _search_space
 from casino_sim.kernels.lastbatch import J_BEST, J_MOVER, J_MOVES, J_PLAYED, judge_last_batch
+from casino_sim.kernels.search import _exact_best, _exact_leader
+from casino_sim.kernels.tables import split_table
 from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.decide import choose_move
@@ -93,3 +100,30 @@ def test_its_choice_in_a_position_is_a_move_of_the_best_exact_value():
         assert exact[moves.index(choose_move(pos, endgame(), seed=checked))] == exact.max(), pos.to_json()
         checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("rules_name", list(RULESETS))
+def test_its_exact_plays_choose_as_its_base_would_among_the_best_moves(rules_name):
+    """search.py _exact_leader (tries the moves in the base's order, proving no tie it need not) picks the move,
+    and draws the random numbers, of the plain way: every best-valued move kept (_exact_best), then the base's
+    choice among them (_heuristic_index)."""
+    rules = RULESETS[rules_name]
+    ra, tbl = rules.as_array(), split_table()
+    _ints, weights, wants = policy_arrays((get_policy("tuned"),))
+    checked = tied = 0
+    for pos in positions_by_random_play(rules, 40, seed=17):
+        st, rows = world_state(pos)[0], legal_move_rows(pos)
+        if st[L.PLY] < EXACT_FROM or len(rows) < 2:
+            continue
+        plain, ours = _new_scratch(L.MOVE_CAP, L.SCRATCH_BITS), _new_scratch(L.MOVE_CAP, L.SCRATCH_BITS)
+        plain.mv[: len(rows)], ours.mv[: len(rows)] = rows, rows
+        rng_plain, rng_ours = np.array([checked], np.uint64), np.array([checked], np.uint64)
+        n, w, want = len(rows), weights[0], wants[0]
+        kept, status = _exact_best(st, ra, tbl, n, plain.mv, plain.sc_code, plain.sc_mask, _search_space(L.MOVE_CAP))
+        i = _heuristic_index(st, ra, tbl, plain.mv, kept, w, want, rng_plain, plain.after, plain.f, plain.scores)
+        j, code = _exact_leader(st, ra, tbl, n, w, want, rng_ours, ours, _search_space(L.MOVE_CAP))
+        assert status == code == L.OK
+        assert np.array_equal(plain.mv[i], ours.mv[j]) and rng_plain[0] == rng_ours[0], pos.to_json()
+        checked += 1
+        tied += kept > 1
+    assert checked >= 40 and tied >= 10  # and enough positions with several best moves for the base to choose among
