@@ -46,6 +46,13 @@ def _pile_points(pile, sweeps, rules):
 
 
 @njit(cache=True, inline="always")
+def _margin_of(st, rules, mine, theirs, sweeps):
+    """The mover's final point difference when the piles end as mine and theirs, the mover with `sweeps` sweeps."""
+    p = st[L.TO_MOVE]
+    return _pile_points(mine, sweeps, rules) - _pile_points(theirs, st[L.SWEEPS + 1 - p], rules)
+
+
+@njit(cache=True, inline="always")
 def _final_margin(st, rules):
     """The player to move's final point difference in a two-player round whose plays are over: what is left on the
     table goes to the last capturer (_finish), then _score's totals; read from st without changing it (a leaf of
@@ -59,14 +66,7 @@ def _final_margin(st, rules):
     p = st[L.TO_MOVE]
     mine = st[L.CAPTURED + p] | (rest if last == p else 0)
     theirs = st[L.CAPTURED + 1 - p] | (rest if last != p else 0)
-    return _pile_points(mine, st[L.SWEEPS + p], rules) - _pile_points(theirs, st[L.SWEEPS + 1 - p], rules)
-
-
-@njit(cache=True, inline="always")
-def _margin_of(st, rules, mine, theirs, sweeps):
-    """The mover's final point difference when the piles end as mine and theirs, the mover with `sweeps` sweeps."""
-    p = st[L.TO_MOVE]
-    return _pile_points(mine, sweeps, rules) - _pile_points(theirs, st[L.SWEEPS + 1 - p], rules)
+    return _margin_of(st, rules, mine, theirs, st[L.SWEEPS + p])
 
 
 @njit(cache=True)
@@ -178,14 +178,6 @@ def _negamax(search, rules, tbl, sc_code, sc_mask, ceiling):
                 descending = False
                 continue
             cards = popcount(st[L.HAND] | st[L.HAND + 1])
-            if cards == 1:  # the last play: scored move by move, no node each
-                n = _movegen(st, rules, tbl, mvs[d], sc_code, sc_mask)
-                if n <= 0 or n > mvs.shape[1]:
-                    status[0] = L.NEED_SCRATCH if n < 0 else L.NO_MOVES if n == 0 else L.NEED_MOVES
-                    return 0
-                value = _last_play(st, rules, mvs[d], n, states[d + 1])
-                descending = False
-                continue
             slot = _key(st, key_at[d]) if cards > TT_CARDS else -1
             slot_at[d] = slot
             if slot >= 0 and _holds(keys, slot, key_at[d]):  # bounds found before: a value, a cut or a narrower window
@@ -202,6 +194,10 @@ def _negamax(search, rules, tbl, sc_code, sc_mask, ceiling):
             if n <= 0 or n > mvs.shape[1]:
                 status[0] = L.NEED_SCRATCH if n < 0 else L.NO_MOVES if n == 0 else L.NEED_MOVES
                 return 0
+            if cards == 1:  # the last play: scored move by move, no node each
+                value = _last_play(st, rules, mvs[d], n, states[d + 1])
+                descending = False
+                continue
             n_at[d] = n
             next_k[d] = 0
             best[d] = -INF

@@ -80,9 +80,7 @@ def _exact_leader(st, rules, tbl, n, base_w, base_want, rng, buf, search):
     ties = 0
     for i in range(n):
         if scores[i] >= scores[leader] - TIE:
-            tied[i] = (
-                i == leader or _move_value(root, rules, tbl, mv, i, buf.sc_code, buf.sc_mask, search, 1 - best) >= best
-            )
+            tied[i] = i == leader or _move_value(root, rules, tbl, mv, i, sc_code, sc_mask, search, 1 - best) >= best
             if search[3][0] != L.OK:
                 return -1, search[3][0]
             ties += tied[i]
@@ -92,7 +90,7 @@ def _exact_leader(st, rules, tbl, n, base_w, base_want, rng, buf, search):
             if k == 0:
                 return i, L.OK
             k -= 1
-    return leader, L.OK
+    return leader, L.OK  # not reached: the leader is tied with itself
 
 
 @njit(cache=True)
