@@ -13,12 +13,16 @@ from numba.extending import overload
 
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
-from casino_sim.kernels.bits import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, ctz, popcount
+from casino_sim.kernels.bits import popcount
+from casino_sim.kernels.lastplay import INF, NO_VALUE, _copy, _final_margin, _last_card, _last_play
 from casino_sim.kernels.movegen import _movegen
 
-DEPTH = 10  # state rows: the root and up to 8 plays (one to spare)
+DEPTH = 11  # state rows: the root and up to 8 plays (one to spare), then LEADER
+LEADER = DEPTH - 1  # a row the search never reaches: the leader's (search.py _exact_leader) root and move order
 STACK_ROWS = 8  # per depth: moves, next move, best, alpha, beta, the window searched (alpha, beta), table slot
-INF = 1_000_000
+# the stack's rows, read as stack[row, depth]: a row taken as an array of its own is a view, and each view costs
+# the search call a pair of atomic reference counts (measured: a few hundred ns a call, more than a small search)
+N_AT, NEXT_K, BEST, ALPHA, BETA, ALPHA0, BETA0, SLOT = range(STACK_ROWS)
 # The transposition table: a position's value as bounds (lo, hi), under a key that holds the whole position (_key),
 # so a hit is that very position, never a look-alike. A value depends only on the position and the rules, so entries
 # stay true from play to play of a round (the next play's search finds most of its tree there) and from round to
@@ -28,97 +32,24 @@ KEY_WORDS = 16  # hands, loose cards, piles, one word of small fields, the build
 TT_CARDS = 1
 
 
-@njit(cache=True)
-def _copy(src, dst):
-    for j in range(L.STATE_SIZE):
-        dst[j] = src[j]
-
-
-@njit(cache=True, inline="always")
-def _pile_points(pile, sweeps, rules):
-    """A two-player round's points of one player's final pile and sweeps: score.py _score's total, summed at once."""
-    points = popcount(pile & ACE_MASK) + 2 * ((pile >> BIG_CASINO) & 1) + ((pile >> LITTLE_CASINO) & 1)
-    if popcount(pile) >= rules[L.R_MOST_CARDS_AT_LEAST]:
-        points += rules[L.R_MOST_CARDS_POINTS]
-    if popcount(pile & SPADE_MASK) >= rules[L.R_MOST_SPADES_AT_LEAST]:
-        points += rules[L.R_MOST_SPADES_POINTS]
-    return points + sweeps * rules[L.R_SWEEP_POINTS]
-
-
-@njit(cache=True, inline="always")
-def _margin_of(st, rules, mine, theirs, sweeps):
-    """The mover's final point difference when the piles end as mine and theirs, the mover with `sweeps` sweeps."""
-    p = st[L.TO_MOVE]
-    return _pile_points(mine, sweeps, rules) - _pile_points(theirs, st[L.SWEEPS + 1 - p], rules)
-
-
-@njit(cache=True, inline="always")
-def _final_margin(st, rules):
-    """The player to move's final point difference in a two-player round whose plays are over: what is left on the
-    table goes to the last capturer (_finish), then _score's totals; read from st without changing it (a leaf of
-    the search, where copying the state and writing the score rows cost more than this sum). A void round: 0."""
-    last = st[L.LAST_CAPTURER]
-    if last < 0:
-        return 0
-    rest = st[L.LOOSE]
-    for v in range(1, 11):
-        rest |= st[L.BUILD + v]
-    p = st[L.TO_MOVE]
-    mine = st[L.CAPTURED + p] | (rest if last == p else 0)
-    theirs = st[L.CAPTURED + 1 - p] | (rest if last != p else 0)
-    return _margin_of(st, rules, mine, theirs, st[L.SWEEPS + p])
-
-
-@njit(cache=True)
-def _last_play(st, rules, mv, n, after):
-    """The best final point difference of the round's last play (the mover's one card, the other hand empty)
-    among its n moves in mv, without a node per move: a capture makes the mover the last capturer, who takes the
-    rest, so every capture ends with the same piles and differs only in whether it sweeps (_apply's rule: it leaves
-    no loose card and no build); a trail leaves the rest to the last capturer (_final_margin). Any other kind is
-    played out on `after` (a state row)."""
-    p = st[L.TO_MOVE]
-    rest = st[L.LOOSE]
-    for v in range(1, 11):
-        rest |= st[L.BUILD + v]
-    mine, theirs, sweeps, last = st[L.CAPTURED + p], st[L.CAPTURED + 1 - p], st[L.SWEEPS + p], st[L.LAST_CAPTURER]
-    best = -INF
-    for i in range(n):
-        kind, took = mv[i, 0], (1 << mv[i, 1]) | rest
-        if kind == L.TRAIL and last < 0:  # a void round
-            value = 0
-        elif kind == L.CAPTURE or kind == L.TRAIL:
-            ours = kind == L.CAPTURE or last == p
-            swept = 0
-            if kind == L.CAPTURE:  # a sweep leaves no loose card, and no build but the one it takes
-                taken_build = st[L.BUILD + ctz(mv[i, 3])] if mv[i, 3] else 0
-                swept = 1 if ((st[L.LOOSE] & ~mv[i, 2]) | (rest & ~st[L.LOOSE] & ~taken_build)) == 0 else 0
-            value = _margin_of(st, rules, mine | (took if ours else 0), theirs | (0 if ours else took), sweeps + swept)
-        else:
-            _copy(st, after)
-            _apply(after, rules, kind, mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-            value = -_final_margin(after, rules)
-        best = max(best, value)
-    return best
-
-
-@njit(cache=True)
-def _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
+@njit(cache=True, _nrt=False)
+def _push_next(states, e, rules, mvs, stack):
     """Play node e's next untried move into states[e + 1] (captures first); False when none is left."""
-    n = n_at[e]
-    mv = mvs[e]
-    k = next_k[e]
+    n = stack[N_AT, e]
+    k = stack[NEXT_K, e]
     while k < 2 * n:
         first_pass = k < n
         i = k if first_pass else k - n
         k += 1
-        if (mv[i, 0] == L.CAPTURE) == first_pass:
-            next_k[e] = k
-            _copy(states[e], states[e + 1])
-            _apply(states[e + 1], rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-            alpha[e + 1] = -beta[e]
-            beta[e + 1] = -alpha[e]
+        if (mvs[e, i, 0] == L.CAPTURE) == first_pass:
+            stack[NEXT_K, e] = k
+            for j in range(L.STATE_SIZE):
+                states[e + 1, j] = states[e, j]
+            _apply(states[e + 1], rules, mvs[e, i, 0], mvs[e, i, 1], mvs[e, i, 2], mvs[e, i, 3], mvs[e, i, 4])
+            stack[ALPHA, e + 1] = -stack[BETA, e]
+            stack[BETA, e + 1] = -stack[ALPHA, e]
             return True
-    next_k[e] = k
+    stack[NEXT_K, e] = k
     return False
 
 
@@ -150,7 +81,7 @@ def _holds(keys, slot, key):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _negamax(search, rules, tbl, sc_code, sc_mask, ceiling):
     """The round's final point difference for the player to move in states[0], both sides playing best; a value
     of `ceiling` or more only as a bound (some value >= ceiling: INF asks for the value whatever it is).
@@ -163,11 +94,9 @@ def _negamax(search, rules, tbl, sc_code, sc_mask, ceiling):
     sets status[0] and returns 0.
     """
     states, mvs, stack, status, keys, bounds, key_at = search
-    n_at, next_k, best, alpha, beta = stack[0], stack[1], stack[2], stack[3], stack[4]
-    alpha0, beta0, slot_at = stack[5], stack[6], stack[7]
     d = 0
-    alpha[0] = -INF
-    beta[0] = ceiling
+    stack[ALPHA, 0] = -INF
+    stack[BETA, 0] = ceiling
     descending = True
     value = 0
     while True:
@@ -179,44 +108,49 @@ def _negamax(search, rules, tbl, sc_code, sc_mask, ceiling):
                 continue
             cards = popcount(st[L.HAND] | st[L.HAND + 1])
             slot = _key(st, key_at[d]) if cards > TT_CARDS else -1
-            slot_at[d] = slot
+            stack[SLOT, d] = slot
             if slot >= 0 and _holds(keys, slot, key_at[d]):  # bounds found before: a value, a cut or a narrower window
                 lo, hi = bounds[slot, 0], bounds[slot, 1]
-                if lo == hi or lo >= beta[d] or hi <= alpha[d]:
-                    value = lo if lo == hi or lo >= beta[d] else hi
+                if lo == hi or lo >= stack[BETA, d] or hi <= stack[ALPHA, d]:
+                    value = lo if lo == hi or lo >= stack[BETA, d] else hi
                     descending = False
                     continue
-                alpha[d] = max(alpha[d], lo)
-                beta[d] = min(beta[d], hi)
-            alpha0[d] = alpha[d]
-            beta0[d] = beta[d]
+                stack[ALPHA, d] = max(stack[ALPHA, d], lo)
+                stack[BETA, d] = min(stack[BETA, d], hi)
+            stack[ALPHA0, d] = stack[ALPHA, d]
+            stack[BETA0, d] = stack[BETA, d]
+            if cards == 1:  # the last play: its value read from the position (_last_card) ...
+                value = _last_card(st, rules, tbl)
+                if value != NO_VALUE:
+                    descending = False
+                    continue
             n = _movegen(st, rules, tbl, mvs[d], sc_code, sc_mask)
             if n <= 0 or n > mvs.shape[1]:
                 status[0] = L.NEED_SCRATCH if n < 0 else L.NO_MOVES if n == 0 else L.NEED_MOVES
                 return 0
-            if cards == 1:  # the last play: scored move by move, no node each
+            if cards == 1:  # ... or, when that finds no play, its moves say why (a status) or are scored
                 value = _last_play(st, rules, mvs[d], n, states[d + 1])
                 descending = False
                 continue
-            n_at[d] = n
-            next_k[d] = 0
-            best[d] = -INF
+            stack[N_AT, d] = n
+            stack[NEXT_K, d] = 0
+            stack[BEST, d] = -INF
             e = d
         else:  # node d is worth `value` to its mover: fold it into its parent
             if d == 0:
                 return value
             e = d - 1
             v = -value
-            if v > best[e]:
-                best[e] = v
-                if v > alpha[e]:
-                    alpha[e] = v
+            if v > stack[BEST, e]:
+                stack[BEST, e] = v
+                if v > stack[ALPHA, e]:
+                    stack[ALPHA, e] = v
         # a cut (alpha >= beta: the parent's mover will not allow this line) or no move left: node e is done
-        if alpha[e] < beta[e] and _push_next(states, e, rules, mvs, n_at, next_k, alpha, beta):
+        if stack[ALPHA, e] < stack[BETA, e] and _push_next(states, e, rules, mvs, stack):
             d = e + 1
             descending = True
         else:
-            value = _keep(keys, bounds, slot_at[e], key_at[e], best[e], alpha0[e], beta0[e])
+            value = _keep(keys, bounds, stack[SLOT, e], key_at[e], stack[BEST, e], stack[ALPHA0, e], stack[BETA0, e])
             d = e
             descending = False
 
@@ -238,13 +172,18 @@ def _keep(keys, bounds, slot, key, value, alpha, beta):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _move_value(st, rules, tbl, mv, i, sc_code, sc_mask, search, ceiling):
     """The mover's final point difference after move i of mv, then best play by both sides; below 1 - ceiling
     only as a bound (the opponent's value is searched with `ceiling`: _negamax). A failure sets search[3][0]."""
     root = search[0][0]
     _copy(st, root)
     _apply(root, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+    cards = popcount(root[L.HAND] | root[L.HAND + 1])
+    if cards <= 1:  # the last play or none: read here, without the search's call (~0.1 µs, more than the work)
+        value = _final_margin(root, rules) if cards == 0 else _last_card(root, rules, tbl)
+        if value != NO_VALUE:
+            return -value
     return -_negamax(search, rules, tbl, sc_code, sc_mask, ceiling)
 
 

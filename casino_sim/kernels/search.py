@@ -23,7 +23,7 @@ from numba import njit
 
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.choose import TIE, _full_scores, _heuristic_index
-from casino_sim.kernels.exact import INF, _exact_values, _move_value
+from casino_sim.kernels.exact import INF, LEADER, _exact_values, _move_value
 from casino_sim.kernels.features import _view
 from casino_sim.kernels.movegen import _kth_move
 from casino_sim.kernels.play import _exact_from, _play_on
@@ -32,19 +32,21 @@ from casino_sim.kernels.rollout import _rollout_index
 
 
 @njit(cache=True, inline="always")
-def _known_root(st, rules):
-    """A copy of st with the opponent's hand set to the cards the mover has not seen: in the last batch that is what
+def _known_root(st, rules, root):
+    """root: st with the opponent's hand set to the cards the mover has not seen: in the last batch that is what
     the mover knows (the exact batch is two-player)."""
-    root = st.copy()
+    for j in range(L.STATE_SIZE):
+        root[j] = st[j]
     root[L.HAND + 1 - st[L.TO_MOVE]] = _view(st, rules, False)[0]
     return root
 
 
 @njit(cache=True, inline="always")
-def _by_score(scores, n):
-    """The move indices by score, best first, equal scores in move order (an insertion sort: a handful of moves,
-    and numba's own sorts cost seconds to compile)."""
-    order = np.arange(n)
+def _by_score(scores, n, order):
+    """order: the move indices by score, best first, equal scores in move order (an insertion sort: a handful of
+    moves, and numba's own sorts cost seconds to compile)."""
+    for t in range(n):
+        order[t] = t
     for t in range(1, n):
         i, u = order[t], t
         while u > 0 and scores[order[u - 1]] < scores[i]:
@@ -54,7 +56,9 @@ def _by_score(scores, n):
     return order
 
 
-@njit(cache=True)
+# No reference counting (_nrt=False, so nothing allocated): a decision's call would count a pair for each of the
+# Scratch's and the search's arrays, more than its small searches cost (measured).
+@njit(cache=True, _nrt=False)
 def _exact_leader(st, rules, tbl, n, base_w, base_want, rng, buf, search):
     """A worlds-0 searcher's exact play with a heuristic base: the move the base would choose among the moves of
     the best exact value (_exact_best then _base_index), found without proving every tie: (index in buf.mv, status).
@@ -66,8 +70,10 @@ def _exact_leader(st, rules, tbl, n, base_w, base_want, rng, buf, search):
     """
     mv, scores, sc_code, sc_mask = buf.mv, buf.scores, buf.sc_code, buf.sc_mask
     _full_scores(st, rules, tbl, mv, n, base_w, base_want, buf.after, buf.f, scores)
-    order = _by_score(scores, n)
-    root = _known_root(st, rules)
+    states, mvs = search[0], search[1]
+    order, tied = mvs[LEADER, :, 0], mvs[LEADER, :, 1]  # (tied: 1 for a move the base may draw)
+    _by_score(scores, n, order)
+    root = _known_root(st, rules, states[LEADER])
     best, leader = -INF, -1
     for t in range(n):
         i = order[t]
@@ -76,9 +82,9 @@ def _exact_leader(st, rules, tbl, n, base_w, base_want, rng, buf, search):
             return -1, search[3][0]
         if v > best:  # a value, not a bound: it beat the ceiling
             best, leader = v, i
-    tied = np.zeros(n, np.bool_)
     ties = 0
     for i in range(n):
+        tied[i] = 0
         if scores[i] >= scores[leader] - TIE:
             tied[i] = i == leader or _move_value(root, rules, tbl, mv, i, sc_code, sc_mask, search, 1 - best) >= best
             if search[3][0] != L.OK:
@@ -101,7 +107,7 @@ def _exact_best(st, rules, tbl, n, mv, sc_code, sc_mask, search):
     mv, sc_code and sc_mask are the Scratch's, passed alone (exact.py _exact_values says why); search: the search
     arrays (_search_space), kept for the round's next searches.
     """
-    root = _known_root(st, rules)
+    root = _known_root(st, rules, np.empty_like(st))
     values = np.empty(n, np.int64)
     if _exact_values(root, rules, tbl, n, mv, sc_code, sc_mask, search, values, True) != L.OK:  # best only
         return 0, search[3][0]
