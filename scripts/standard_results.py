@@ -15,7 +15,8 @@ with its headline numbers.
 `--only seats` regenerates just the three- and four-player sections (results/seats/ and their part of
 results/README.md), for when only they changed; `--only equity` the equity tables (results/equity/), `--only
 findings` the findings along the strength ladder (results/findings/), `--only frontier` strength for cost
-(results/frontier/), `--only objective` playing for the game against playing for the round (results/objective/),
+(results/frontier/; `--only frontier-costs` times the policies again around the round robin already there),
+`--only objective` playing for the game against playing for the round (results/objective/),
 `--only ismcts` OpenSpiel's IS-MCTS against expert, tuned and the searcher (results/openspiel/).
 """
 
@@ -33,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import pandas as pd  # noqa: E402
 from equity_results import equity_section  # noqa: E402
 from findings_results import findings_section  # noqa: E402
-from frontier_results import frontier_section, play_tournament  # noqa: E402
+from frontier_results import frontier_costs_section, frontier_section, play_tournament  # noqa: E402
 from ismcts_results import ismcts_section  # noqa: E402
 from ladder import run_ladder  # noqa: E402
 from objective_results import objective_section  # noqa: E402
@@ -260,9 +261,9 @@ def main() -> None:
     ap.add_argument("--objective-table-deals", type=int, default=20_000, help="deals of the objective's equity table")
     ap.add_argument(
         "--only",
-        choices=("all", "seats", "equity", "findings", "frontier", "objective", "ismcts"),
+        choices=("all", "seats", "equity", "findings", "frontier", "frontier-costs", "objective", "ismcts"),
         default="all",
-        help="seats, equity, findings, frontier, objective, ismcts: only that section",
+        help="seats, equity, findings, frontier, frontier-costs, objective, ismcts: only that section",
     )
     ap.add_argument("--ismcts-simulations", type=_ints, default=[10, 30, 100], help="IS-MCTS budgets, e.g. 10,30,100")
     ap.add_argument("--ismcts-deals", type=_ints, default=[20, 8, 4], help="mirrored deals a cell, one per budget")
@@ -280,7 +281,8 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "all":
         sections = {"seats": seat_section, "equity": equity_section, "findings": findings_section}
-        more = {"frontier": frontier_section, "objective": objective_section, "ismcts": ismcts_section}
+        more = {"frontier": frontier_section, "frontier-costs": frontier_costs_section, "objective": objective_section}
+        more["ismcts"] = ismcts_section
         section = {**sections, **more}[args.only]
         with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
             lines = section(args, Path(tmp))

@@ -3,9 +3,14 @@ found here, not when results/ is next regenerated (standard_results.py once impo
 
 from __future__ import annotations
 
+import argparse
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pandas as pd
+import pytest
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 
@@ -25,12 +30,37 @@ def test_every_script_imports_what_it_names():
 
 
 def test_the_frontier_rates_every_built_in_policy():
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        from frontier_results import POLICIES
-    finally:
-        sys.path.remove(str(SCRIPTS))
     from casino_sim.policies.registry import builtin_policies
 
     built_in = [name for name, policy in builtin_policies().items() if policy.source == "built-in"]  # not registered
-    assert sorted(POLICIES) == sorted(built_in)
+    assert sorted(_frontier_results().POLICIES) == sorted(built_in)
+
+
+def _frontier_results():
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import frontier_results
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    return frontier_results
+
+
+def test_the_frontier_is_retimed_around_the_round_robin_already_there(tmp_path, monkeypatch):
+    """--only frontier-costs: the committed round robin's ratings with the costs given back make the committed
+    frontier table again; a round robin of other policies is refused in one line."""
+    frontier_results = _frontier_results()
+    results = SCRIPTS.parent / "results" / "frontier"
+    committed = pd.read_csv(results / "frontier.csv")
+    costs = dict(zip(committed["policy"], committed["us_per_decision"], strict=True))
+    monkeypatch.setattr(frontier_results, "_us_per_decision", lambda policy, deals: costs[policy])
+    (tmp_path / "frontier" / "tournament").mkdir(parents=True)
+    shutil.copy(results / "tournament" / "ratings.csv", tmp_path / "frontier" / "tournament")
+    args = argparse.Namespace(out=tmp_path, frontier_games=200, bench_deals=20_000, seed=2026)
+    lines = frontier_results.frontier_costs_section(args, tmp_path)
+    assert (tmp_path / "frontier" / "frontier.csv").read_text() == (results / "frontier.csv").read_text()
+    assert (tmp_path / "frontier" / "frontier.md").read_text() == (results / "frontier.md").read_text()
+    assert lines[0].startswith("## Strength for cost")
+    ratings = pd.read_csv(results / "tournament" / "ratings.csv")
+    ratings[ratings["policy"] != "trail"].to_csv(tmp_path / "frontier" / "tournament" / "ratings.csv", index=False)
+    with pytest.raises(SystemExit, match="other policies"):
+        frontier_results.frontier_costs_section(args, tmp_path)

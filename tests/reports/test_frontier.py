@@ -40,6 +40,14 @@ def test_equal_cost_and_a_clearly_higher_rating_is_enough():
     assert t["on_frontier"].to_dict() == {"b": True, "a": False}
 
 
+def test_costs_within_the_timings_noise_are_one_cost():
+    """greedy measured 1% cheaper than builder is still builder's price, and builder rates clearly higher; a policy
+    10% cheaper is cheaper."""
+    ratings = _ratings([("greedy", 1495, 15), ("builder", 1700, 15), ("trail", 0, 40)])
+    t = frontier_table(ratings, {"greedy": 0.238, "builder": 0.2405, "trail": 0.216}).set_index("policy")
+    assert t["on_frontier"].to_dict() == {"trail": True, "greedy": False, "builder": True}
+
+
 def test_a_policy_without_a_cost_is_named():
     with pytest.raises(ValueError, match="no cost a decision for b"):
         frontier_table(_ratings([("a", 1500, 10), ("b", 1700, 10)]), {"a": 0.5})
