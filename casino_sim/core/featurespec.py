@@ -38,7 +38,8 @@ P_BASE_KIND = 3  # rollout, searcher: KIND_ID of the base policy that plays the 
 P_RACE = 4  # rollout, searcher: worlds between cuts of a racing search (0: every move plays every world)
 P_RACE_Z = 5  # rollout, searcher: how many standard errors behind the leader a move is cut, in thousandths
 P_EXACT_SKIP = 6  # searcher: plays of the last batch before its exact search starts (0: the whole batch is searched)
-P_INTS = 7  # the row's length
+P_TOP = 7  # rollout, searcher: only the moves its heuristic base scores highest are played out (0: every move)
+P_INTS = 8  # the row's length
 
 
 def p_holds_any(unseen: int, hand: int, k: int) -> float:

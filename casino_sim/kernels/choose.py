@@ -69,6 +69,21 @@ def _full_scores(st, rules, tbl, mv, n, w, want, after, f, scores):
             scores[i] = _immediate_score(st, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4], last_batch, w)
 
 
+@njit(cache=True, inline="always")
+def _by_score(scores, n, order):
+    """order: the move indices by score, best first, equal scores in move order (an insertion sort: a handful of
+    moves, and numba's own sorts cost seconds to compile)."""
+    for t in range(n):
+        order[t] = t
+    for t in range(1, n):
+        i, u = order[t], t
+        while u > 0 and scores[order[u - 1]] < scores[i]:
+            order[u] = order[u - 1]
+            u -= 1
+        order[u] = i
+    return order
+
+
 # Inlined into _heuristic_index: a call handing over nine arrays costs greedy's plies their reference counts.
 # One call site of _move_features (itself inlined, features.py) for both kinds of weights: each site is a copy
 # numba types and compiles again.

@@ -19,6 +19,7 @@ from casino_sim.core.featurespec import (  # noqa: F401
     P_KIND,
     P_RACE,
     P_RACE_Z,
+    P_TOP,
     P_WORLDS,
     POLICY_KINDS,
 )

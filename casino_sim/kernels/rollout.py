@@ -14,6 +14,7 @@ from numba import njit
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
 from casino_sim.kernels.bits import FULL_MASK, VALUE_MASK, popcount
+from casino_sim.kernels.choose import _by_score, _full_scores
 from casino_sim.kernels.play import _play_on
 from casino_sim.kernels.rng import _below, _next
 from casino_sim.kernels.score import _finish, _score
@@ -227,6 +228,23 @@ def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points):
 
 
 @njit(cache=True)
+def _keep_top(st, rules, tbl, n, top, base_w, base_want, buf):
+    """Keep at the front of buf.mv only the `top` moves the heuristic base scores highest, best first (equal
+    scores in move order): the moves worth playing out. Returns top."""
+    mv, scores = buf.mv, buf.scores
+    _full_scores(st, rules, tbl, mv, n, base_w, base_want, buf.after, buf.f, scores)
+    order = _by_score(scores, n, np.empty(n, np.int64))
+    kept = np.empty((top, L.MOVE_FIELDS), np.int64)
+    for t in range(top):
+        for j in range(L.MOVE_FIELDS):
+            kept[t, j] = mv[order[t], j]
+    for t in range(top):
+        for j in range(L.MOVE_FIELDS):
+            mv[t, j] = kept[t, j]
+    return top
+
+
+@njit(cache=True)
 def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     """The rollout policy (int row `ints`): the move of buf.mv with the best mean point difference. (index, status).
 
@@ -236,6 +254,10 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     """
     if n == 1:
         return 0, L.OK
+    if 0 < ints[L.P_TOP] < n and ints[L.P_BASE_KIND] == L.HEURISTIC:
+        n = _keep_top(st, rules, tbl, n, ints[L.P_TOP], base_w, base_want, buf)
+        if n == 1:  # the base's own best: nothing to play out
+            return 0, L.OK
     n_unseen = _sorted_unseen(st, rules, False, buf.sorted_unseen)
     _base_seats(ints[L.P_BASE_KIND], base_w, base_want, buf.base)
     means = buf.means

@@ -9,7 +9,7 @@ them (the one that does best against the base policy's play). Both the
 play-outs and the exact search score with the rule set being played.
 With three or four players the cards the mover has not seen are split among
 several hands in a way the mover cannot know, so there is no exact last batch:
-the searcher plays as its rollout there too.
+the searcher plays by its play-outs there too.
 
 A searcher's file may search fewer of the last batch's plays exactly (exact_plies: P_EXACT_SKIP plays of the
 batch are left out) and have no worlds: its base policy then chooses, among the exact best moves in its exact
@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.choose import TIE, _full_scores, _heuristic_index
+from casino_sim.kernels.choose import TIE, _by_score, _full_scores, _heuristic_index
 from casino_sim.kernels.exact import INF, LEADER, _exact_values, _move_value
 from casino_sim.kernels.features import _view
 from casino_sim.kernels.movegen import _kth_move
@@ -39,21 +39,6 @@ def _known_root(st, rules, root):
         root[j] = st[j]
     root[L.HAND + 1 - st[L.TO_MOVE]] = _view(st, rules, False)[0]
     return root
-
-
-@njit(cache=True, inline="always")
-def _by_score(scores, n, order):
-    """order: the move indices by score, best first, equal scores in move order (an insertion sort: a handful of
-    moves, and numba's own sorts cost seconds to compile)."""
-    for t in range(n):
-        order[t] = t
-    for t in range(1, n):
-        i, u = order[t], t
-        while u > 0 and scores[order[u - 1]] < scores[i]:
-            order[u] = order[u - 1]
-            u -= 1
-        order[u] = i
-    return order
 
 
 # No reference counting (_nrt=False, so nothing allocated): a decision's call would count a pair for each of the

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from casino_sim.core.featurespec import SEARCH_KINDS
+from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.core.tomlfile import read_toml
 from casino_sim.policies import ismcts
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
@@ -16,7 +17,7 @@ from casino_sim.policies.kinds import EXACT_PLIES, LAST_BATCH, SEARCH_CLASSES, H
 from casino_sim.policies.policy import Policy, PolicyError
 
 # race 0: every move plays every world (docs/policies.md, "Racing"); no built-in races
-ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True, "race": 0, "race_z": 2.0}
+ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True, "race": 0, "race_z": 2.0, "top": 0}
 
 BaseOf = Callable[[str], Policy]  # a rollout's or searcher's base policy by name
 
@@ -115,4 +116,7 @@ def rollout_params(raw, where: str, kind: str = "rollout") -> dict:
         raise PolicyError(f"{where}: field 'params.race' must be a whole number from 0 to 100000, got {race!r}")
     if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 100:
         raise PolicyError(f"{where}: field 'params.race_z' must be a number from 0 to 100, got {z!r}")
+    top = params["top"]
+    if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top <= MOVE_LIMIT:
+        raise PolicyError(f"{where}: field 'params.top' must be a whole number from 0 to {MOVE_LIMIT}, got {top!r}")
     return params

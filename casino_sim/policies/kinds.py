@@ -18,6 +18,7 @@ from casino_sim.core.featurespec import (
     P_KIND,
     P_RACE,
     P_RACE_Z,
+    P_TOP,
     P_WORLDS,
 )
 from casino_sim.policies.features import FEATURE_NAMES, knowledge_of, move_features, weighted_sum
@@ -111,6 +112,7 @@ class SearchPolicy(Policy):
         ints = self.kind_row()
         ints[P_WORLDS], ints[P_CRN] = self.params["worlds"], int(self.params["crn"])
         ints[P_RACE], ints[P_RACE_Z] = self.params["race"], round(self.params["race_z"] * 1000)
+        ints[P_TOP] = self.params["top"]
         ints[P_EXACT_SKIP] = LAST_BATCH - self.params.get(EXACT_PLIES, LAST_BATCH)  # searcher: from this play on
         base_ints, base_weights, _ = self.base.kernel_row()
         ints[P_BASE_KIND] = base_ints[P_KIND]

@@ -77,6 +77,37 @@ def racing(worlds: int, race: int, race_z: float = 2.0):
     return policy_from_dict({"name": f"race-{race}", "kind": "searcher", "params": params}, "test", "test")
 
 
+def topped(top: int, worlds: int = 4):
+    """A rollout on tuned's play that plays out only the `top` moves tuned scores highest (0: every move)."""
+    params = {"worlds": worlds, "base": "tuned", "top": top}
+    return policy_from_dict({"name": f"top-{top}", "kind": "rollout", "params": params}, "test", "test")
+
+
+def test_a_rollout_with_a_top_chooses_among_its_bases_best_scored_moves():
+    """top 2: the move chosen is one of the two tuned scores highest; top 1: tuned's best; with no top the
+    play-outs pick a move outside tuned's two best at times (the check tells them apart)."""
+    tuned = get_policy("tuned")
+    checked = outside = 0
+    for rules in RULESETS.values():
+        for k, pos in enumerate(positions_by_random_play(rules, 5, seed=11)):
+            moves = legal_moves(pos)
+            if len(moves) < 4:
+                continue
+            best = np.sort(tuned.scores(pos, moves))[::-1]
+            score = {top: tuned.scores(pos, [choose_move(pos, topped(top), seed=k)])[0] for top in (0, 1, 2)}
+            assert score[2] >= best[1] and score[1] == best[0], pos.to_json()
+            outside += score[0] < best[1]
+            checked += 1
+    assert checked >= 30 and outside > 0
+
+
+def test_a_top_above_every_move_count_plays_as_no_top():
+    rows = chunk_rows(14, 0, 2, mirrored=True)
+    plain = engine.play_rows(rows, RULESETS["strict"], *policy_arrays((topped(0), get_policy("expert"))))
+    wide = engine.play_rows(rows, RULESETS["strict"], *policy_arrays((topped(500), get_policy("expert"))))
+    assert all(np.array_equal(plain[k], wide[k]) for k in plain)
+
+
 def test_the_searchers_cut_search_finds_the_best_moves_of_the_full_one():
     checked = 0
     for rules in RULESETS.values():
