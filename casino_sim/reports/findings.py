@@ -202,7 +202,7 @@ def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame) -> str:
 
 
 def _alike(part: pd.DataFrame, weaker: str, stronger: str) -> bool:
-    """Whether two policies gave the same numbers everywhere (the searcher plays as its rollout with 3 or 4 players)."""
+    """Whether two policies gave the same numbers everywhere (a searcher with 3 or 4 players is a rollout)."""
     cols = ["value", "ci_lo", "ci_hi"]
     return all(a[cols].equals(b[cols]) for _, (a, b) in _pairs(part, weaker, stronger))
 
