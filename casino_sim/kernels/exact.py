@@ -43,8 +43,7 @@ def _push_next(states, e, rules, mvs, stack):
         k += 1
         if (mvs[e, i, 0] == L.CAPTURE) == first_pass:
             stack[NEXT_K, e] = k
-            for j in range(L.STATE_SIZE):
-                states[e + 1, j] = states[e, j]
+            _copy(states[e], states[e + 1])
             _apply(states[e + 1], rules, mvs[e, i, 0], mvs[e, i, 1], mvs[e, i, 2], mvs[e, i, 3], mvs[e, i, 4])
             stack[ALPHA, e + 1] = -stack[BETA, e]
             stack[BETA, e + 1] = -stack[ALPHA, e]

@@ -31,8 +31,9 @@ INF = 1_000_000
 NO_VALUE = -INF - 1  # _last_card: the last card has no legal play
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _copy(src, dst):
+    """dst[:] = src, a state row: inlined, so a caller hands over no arrays (and counts no references for them)."""
     for j in range(L.STATE_SIZE):
         dst[j] = src[j]
 

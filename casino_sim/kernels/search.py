@@ -25,6 +25,7 @@ from casino_sim.kernels import layout as L
 from casino_sim.kernels.choose import TIE, _by_score, _full_scores, _heuristic_index
 from casino_sim.kernels.exact import INF, LEADER, _exact_values, _move_value
 from casino_sim.kernels.features import _view
+from casino_sim.kernels.lastplay import _copy
 from casino_sim.kernels.movegen import _kth_move
 from casino_sim.kernels.play import _exact_from, _play_on
 from casino_sim.kernels.rng import _below
@@ -35,8 +36,7 @@ from casino_sim.kernels.rollout import _rollout_index
 def _known_root(st, rules, root):
     """root: st with the opponent's hand set to the cards the mover has not seen: in the last batch that is what
     the mover knows (the exact batch is two-player)."""
-    for j in range(L.STATE_SIZE):
-        root[j] = st[j]
+    _copy(st, root)
     root[L.HAND + 1 - st[L.TO_MOVE]] = _view(st, rules, False)[0]
     return root
 
