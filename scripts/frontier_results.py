@@ -17,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament
-from casino_sim.reports.frontier import frontier_table, write_frontier
+from casino_sim.reports.frontier import COST_NOISE, frontier_table, write_frontier
 from casino_sim.reports.tournament import write_tournament
 
 SEARCHING = ("rollout", "searcher")  # their bench plays few rounds: each decision plays out many
@@ -77,7 +77,8 @@ def frontier_lines(args, ratings, costs: dict[str, float]) -> list[str]:
         "Elo scale with 95% bootstrap intervals. Cost: `casino-sim bench --threads 1` of each policy against "
         f"itself ({args.bench_deals:,} rounds; rollout and searcher {args.bench_deals // 1000:,}), its time "
         "over every play of a round on one thread, forced plays included. A policy is off the frontier when "
-        "one that costs no more (within 5%, the timings' noise) rates clearly higher (its whole interval above)."
+        f"one that costs no more (within {COST_NOISE:.0%}, the timings' noise) rates clearly higher (its whole "
+        "interval above)."
     )
     caption = f"strict, {args.frontier_games:,} mirrored pairs of games per pairing, seed {args.seed}"
     write_frontier(table, args.out / "frontier", how, caption)

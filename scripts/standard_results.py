@@ -235,6 +235,18 @@ def splice_section(old: list[str], lines: list[str]) -> list[str]:
     return old[: starts[0]] + lines + old[end:]
 
 
+# --only's sections: each plays its part, writes its folder of results/ and returns its lines of results/README.md
+SECTIONS = {
+    "seats": seat_section,
+    "equity": equity_section,
+    "findings": findings_section,
+    "frontier": frontier_section,
+    "frontier-costs": frontier_costs_section,
+    "objective": objective_section,
+    "ismcts": ismcts_section,
+}
+
+
 def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",")]
 
@@ -261,9 +273,9 @@ def main() -> None:
     ap.add_argument("--objective-table-deals", type=int, default=20_000, help="deals of the objective's equity table")
     ap.add_argument(
         "--only",
-        choices=("all", "seats", "equity", "findings", "frontier", "frontier-costs", "objective", "ismcts"),
+        choices=("all", *SECTIONS),
         default="all",
-        help="seats, equity, findings, frontier, frontier-costs, objective, ismcts: only that section",
+        help=f"{', '.join(SECTIONS)}: only that section",
     )
     ap.add_argument("--ismcts-simulations", type=_ints, default=[10, 30, 100], help="IS-MCTS budgets, e.g. 10,30,100")
     ap.add_argument("--ismcts-deals", type=_ints, default=[20, 8, 4], help="mirrored deals a cell, one per budget")
@@ -280,10 +292,7 @@ def main() -> None:
         args.ismcts_simulations, args.ismcts_deals = [2], [1]
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "all":
-        sections = {"seats": seat_section, "equity": equity_section, "findings": findings_section}
-        more = {"frontier": frontier_section, "frontier-costs": frontier_costs_section, "objective": objective_section}
-        more["ismcts"] = ismcts_section
-        section = {**sections, **more}[args.only]
+        section = SECTIONS[args.only]
         with tempfile.TemporaryDirectory(prefix="casino-standard-") as tmp:
             lines = section(args, Path(tmp))
         readme = args.out / "README.md"
