@@ -8,6 +8,7 @@ cache. A NUMBA_CACHE_DIR set by the user is respected.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import sys
@@ -26,6 +27,7 @@ _SOURCES = (
 )
 
 
+@functools.cache  # read once a process: numba asks for it as each kernel loads (core/numba_locator.py)
 def engine_source_hash() -> str:
     """A short hash of every source file the kernels may be compiled from."""
     h = hashlib.sha256()

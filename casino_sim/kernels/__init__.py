@@ -18,7 +18,8 @@ every array handed to them (measured: a fifth of a rollout's time). numba
 refuses to compile an allocation in such a kernel, so the flag cannot hide a leak.
 """
 
-from casino_sim.core import numba_target  # noqa: F401  (first: on import it sets the CPU numba compiles for)
+# first, each on import: the CPU numba compiles for, and a cache keyed on the engine's sources, not its install
+from casino_sim.core import numba_locator, numba_target  # noqa: F401
 from casino_sim.kernels.api import (
     IllegalMove,
     PositionError,

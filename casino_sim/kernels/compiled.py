@@ -1,10 +1,10 @@
 """Whether a command's kernels will be compiled now or loaded from numba's cache, and which (for the first-run
 notice and its progress bar).
 
-Numba keys a cached kernel on its source file's path, modification time and
-size, so a cache folder that holds kernels of another install of the same
-sources (another venv, a reinstall) still compiles here. Asking each entry
-kernel's own cache index is the only check that agrees with what numba does.
+A cache folder may hold kernels of other sources, or of another numba or
+processor (core/numba_locator.py keys them on the engine's sources, so another
+install of the same sources shares them). Asking each entry kernel's own cache
+index is the only check that agrees with what numba does.
 """
 
 from __future__ import annotations

@@ -127,10 +127,10 @@ def test_deal_plays_each_rule_set(rules):
 
 
 def test_first_run_says_it_is_compiling_and_bad_input_still_gets_one_line(tmp_path):
-    """With no kernels of this install in numba's cache (no cache folder yet; then one holding only another
-    install's kernels, a stray index), bad input still gets one line, the first run compiles behind the notice and
-    its bar (the notice follows what numba will do), the next is silent. One cold compile (a minute or more) serves
-    both folders: numba looks for this install's kernels in a subfolder of its own, absent from either."""
+    """With no kernels of these sources in numba's cache (no cache folder yet; then one holding only a stray
+    index of other sources), bad input still gets one line, the first run compiles behind the notice and its bar
+    (the notice follows what numba will do), the next is silent. One cold compile serves both folders: numba looks
+    for these sources' kernels in a subfolder of their own (core/numba_locator.py), absent from either."""
     cache = tmp_path / "numba"
     cold = {"NUMBA_CACHE_DIR": str(cache)}
     assert_one_line_error(run("moves", "-", stdin='{"hands": [["ZZ"], []]}', env=cold), "ZZ")
