@@ -108,6 +108,20 @@ def _groups(mv, n, tbl, scratch, ln, filled, crowded, v, extra, kind, card, bmas
     return _emit_groups(mv, n, tbl, sc_code, sc_mask, q, ln & VALUE_MASK[v], v, extra, kind, card, bmask), filled
 
 
+@njit(cache=True, inline="always")
+def _hand_values(h):
+    """(held, twice): bit v set for each number value v in hand h, and for each held twice or more."""
+    m = h & NUMBER_MASK
+    held = 0
+    twice = 0
+    while m:
+        bit = 1 << CARD_VALUE[ctz(m)]
+        m &= m - 1
+        twice |= held & bit
+        held |= bit
+    return held, twice
+
+
 @njit(cache=True)
 def _hand_values_without(h, c):
     """Bit v set for each number value v held in hand h once card c is played."""
@@ -166,13 +180,14 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
     sc_mask[0] = 0
     scratch = (sc_code, sc_mask)
     n = 0
+    held, twice = _hand_values(h)
     hm = h
     while hm:
         low = hm & -hm
         hm ^= low
         c = ctz(low)
         cv = CARD_VALUE[c]
-        rest = _hand_values_without(h, c)
+        rest = held & ~((1 << cv) & ~twice)  # the values left once c is played (a figure's cv 0 is no value)
         # owned builds left without a capturing card if the play does not touch them
         lacking = owned & ~rest
         if may_trail and lacking == 0:
