@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Golden outputs: what users read from simulate, tournament and analyse, kept byte for byte.
 
-Each case runs a real command with a fixed seed and keeps its CSV tables (or JSON
-answer) under tests/golden/<case>/. `test_golden.py` replays every case and
-compares bytes, so a restructuring that changes any number a user sees fails.
+Each case runs a real command (its entry point, in this process: tests/support/cli.py
+`run`) with a fixed seed and keeps its CSV tables (or JSON answer) under
+tests/golden/<case>/. `test_golden.py` replays every case and compares bytes, so a
+restructuring that changes any number a user sees fails.
 Regenerate only for a change that is meant to move numbers, and say why:
 
     python -m tests.support.golden_outputs [CASE ...]
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from tests.support.cli import run
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 RUN_TABLES = (
@@ -66,9 +68,7 @@ def produce(name: str, work: Path) -> dict[str, bytes]:
         args += ["--seed", "7", "--out", str(out)]
     if args[0] == "simulate" and name not in EVERY_REPORT:
         args += ["--no-charts"]  # no golden keeps a chart; report.md, which says so, is kept only of EVERY_REPORT
-    proc = subprocess.run(
-        [sys.executable, "-m", "casino_sim", *args], capture_output=True, text=True, timeout=900, cwd=work
-    )
+    proc = run(*args)  # every path in args is absolute: nothing is written to the current folder
     if proc.returncode != 0:
         raise RuntimeError(f"casino-sim {' '.join(args)} failed: {proc.stderr.strip()}")
     if args[0] == "analyse":
