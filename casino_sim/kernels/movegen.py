@@ -122,16 +122,11 @@ def _hand_values(h):
     return held, twice
 
 
-@njit(cache=True)
-def _hand_values_without(h, c):
-    """Bit v set for each number value v held in hand h once card c is played."""
-    m = h & ~(1 << c) & NUMBER_MASK
-    r = 0
-    while m:
-        low = m & -m
-        m ^= low
-        r |= 1 << CARD_VALUE[ctz(low)]
-    return r
+@njit(cache=True, inline="always")
+def _values_left(held, twice, cv):
+    """The values of _hand_values(h) still held once a card of value cv is played: cv stays only if held twice (a
+    figure's cv, 0, is no value)."""
+    return held & ~((1 << cv) & ~twice)
 
 
 @njit(cache=True, inline="always")
@@ -187,7 +182,7 @@ def _movegen(st, rules, tbl, mv, sc_code, sc_mask):
         hm ^= low
         c = ctz(low)
         cv = CARD_VALUE[c]
-        rest = held & ~((1 << cv) & ~twice)  # the values left once c is played (a figure's cv 0 is no value)
+        rest = _values_left(held, twice, cv)
         # owned builds left without a capturing card if the play does not touch them
         lacking = owned & ~rest
         if may_trail and lacking == 0:
@@ -256,8 +251,9 @@ def _obliged_trails(st, rules, mv):
     if not barred and not (rules[L.R_NEXT_TURN_OBLIGATION] != 0 and st[L.MUST_ACT + p] != 0):
         return 0
     n = 0
+    held, twice = _hand_values(h)
     for c in range(52):  # rare: a plain scan of the hand
-        if (h >> c) & 1 and owned & ~_hand_values_without(h, c) == 0:
+        if (h >> c) & 1 and owned & ~_values_left(held, twice, CARD_VALUE[c]) == 0:
             n = _put(mv, n, L.TRAIL, c, 0, 0, -1)
     return n
 
@@ -276,11 +272,12 @@ def _first_trail(st, rules, mv):
         return 0
     if rules[L.R_NEXT_TURN_OBLIGATION] != 0 and st[L.MUST_ACT + p] != 0:
         return 0
+    held, twice = _hand_values(h)
     hm = h
     while hm:
         c = ctz(hm)
         hm &= hm - 1
-        if owned & ~_hand_values_without(h, c) == 0:
+        if owned & ~_values_left(held, twice, CARD_VALUE[c]) == 0:
             return _put(mv, 0, L.TRAIL, c, 0, 0, -1)
     return 0
 

@@ -48,8 +48,9 @@ def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check, search):
 @njit(cache=True)
 def _thread_buffers(cap, bits):
     """What a thread plays its blocks with: a Scratch, the seated policies' rows, a state, a deck and a PRNG.
-    Made once a thread, not once a block: a Scratch is 115 KB to zero (0.2 µs a round in blocks of 32 rows); a
-    row writes all it reads (a row replayed with larger buffers is the same round)."""
+    Made once a thread, not once a block: a Scratch is 115 KB to zero, and blocks are 32 rows. A row writes all
+    it reads, so it plays the same round on any thread (tests/kernels/test_search.py and others, one and two
+    threads)."""
     return (
         _new_scratch(cap, bits),
         np.zeros((L.MAX_PLAYERS, L.P_INTS), dtype=np.int64),
