@@ -74,7 +74,7 @@ def _new_scratch(cap, bits):
         np.zeros(1, dtype=np.uint64),
         _new_seats(),
         (
-            np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.int8),
             np.zeros((0, L.MOVE_FIELDS), dtype=np.int64),
             np.zeros(0, dtype=np.int64),
             np.zeros((0, 0, 0), dtype=np.int64),

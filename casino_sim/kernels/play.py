@@ -30,7 +30,7 @@ from casino_sim.kernels.state import _batch_start, _deal_batch
 
 
 # One version: _play_row's batch 0 is a literal, which numba would compile a second version for.
-@njit("void(int64[::1], int64, int64, int64, int64[::1], int64[:, :, ::1])", cache=True)
+@njit("void(int64[::1], int64, int64, int64, int8[::1], int64[:, :, ::1])", cache=True)
 def _note_deal(deck, batch, n, dealer, rec, tab):
     """Where the 10♦ and 2♠ were dealt in batch `batch` (state.py _deal_batch's order): to a player, or n for the
     table, and in which batch (1..)."""

@@ -172,7 +172,8 @@ def play_rows(
     scripts: np.ndarray | None = None,
     search: bool = False,
 ) -> dict[str, np.ndarray]:
-    """One record per row (core/record.py record_columns), bit-identical on any thread count.
+    """One record per row (core/record.py record_columns; int8, as runner/play.py record_frame keeps them),
+    bit-identical on any thread count.
 
     `rows` has decks, dealer, seeds, and a_seat0 (two players) or seating (runner.deals.DealRows): player p of
     row i plays policy seating[i, p] of the k policies' arrays (policies.arrays.policy_arrays: ints
@@ -190,14 +191,14 @@ def play_rows(
         raise ValueError(f"scripted seats need a script of {L.PLIES} non-negative choices per row")
     trace = checked_trace(trace)
     deals = (
-        rows.decks.astype(np.int64),
+        np.ascontiguousarray(rows.decks, dtype=np.int8),  # a deck's card codes fit a byte: no int64 copy
         rows.dealer.astype(np.int64),
         rows.seeds.astype(np.uint64),
         _seating(rows, rules.players, len(policies[0])),
         scripts,
     )
     columns, tab = L.record_layout(rules.players, rules.teams)
-    out = np.zeros((n, len(columns)), dtype=np.int64)
+    out = np.zeros((n, len(columns)), dtype=np.int8)  # every record field is a small count (core/record.py)
     status = np.zeros(n, dtype=np.int64)
     rules_arr, search, checking = rules.as_array(), search_switch(policies[0], search), check_switch(check)
 

@@ -124,7 +124,7 @@ def side_points(cols: dict, rules: RuleSet) -> np.ndarray:
     seats'; three or four players' are places in the turn order, each owned by its `{place}_seat`; with teams the
     team totals, team `first` (the first and third places) owned by the first place's side (core/record.py)."""
     if rules.players == 2:
-        return np.stack([cols["s0_total"], cols["s1_total"]], axis=1)
+        return np.stack([cols["s0_total"], cols["s1_total"]], axis=1).astype(np.int64)  # records are int8
     places = (*PLACES[: rules.players - 1], "dealer")
     if rules.teams:
         owner = [cols[f"{q}_seat"] % 2 for q in places[:2]]  # a team's places: its sides
