@@ -136,6 +136,7 @@ COLUMNS = record_columns()
 C_DEALER, C_VOID, C_PLIES, C_LAST, C_REMAINDER = range(5)
 assert COLUMNS[:5] == ["dealer", "void", "plies", "last_capturer", "remainder"]
 TRACK_CARDS = np.array(list(TRACKED.values()), dtype=np.int64)
+TRACK_MASK = sum(1 << int(c) for c in TRACK_CARDS)  # both tracked cards as a card mask
 # record_layout's table: tab[G_*, dealer, player] is the first column of that player's group of fields (-1: none)
 G_SEAT = 0  # `{place}_seat`, the player in that place (the n-player record only)
 G_SCORE = 1  # its score row's fields S_CARDS .. S_N_SWEEPS, in that order

@@ -29,18 +29,17 @@ from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _batch_start, _deal_batch
 
 
-# One version: _play_row's batch 0 is a literal, which numba would compile a second version for.
-@njit("void(int64[::1], int64, int64, int64, int8[::1], int64[:, :, ::1])", cache=True)
-def _note_deal(deck, batch, n, dealer, rec, tab):
-    """Where the 10♦ and 2♠ were dealt in batch `batch` (state.py _deal_batch's order): to a player, or n for the
-    table, and in which batch (1..)."""
-    start = _batch_start(n, batch)
-    hands = start + L.HAND_SIZE * n
-    for t in range(2):
-        c, col = L.TRACK_CARDS[t], tab[L.G_TRACK, 0, t]
-        for i in range(start, hands + (L.HAND_SIZE if batch == 0 else 0)):
-            if deck[i] == c:
-                rec[col] = (dealer + 1 + (i - start) // L.HAND_SIZE) % n if i < hands else n
+@njit("void(int64[::1], int64, int64, int8[::1], int64[:, :, ::1])", cache=True)
+def _note_deal(deck, n, dealer, rec, tab):
+    """Where the 10♦ and 2♠ are dealt (state.py _deal_batch's order): to a player, or n for the table, and in which
+    batch (1..). Read from the deck at the round's start, once, not at each batch's deal: the deck fixes it."""
+    for i in range(52):
+        for t in range(2):
+            if deck[i] == L.TRACK_CARDS[t]:
+                col = tab[L.G_TRACK, 0, t]
+                batch = 0 if i < L.HAND_SIZE * (n + 1) else (i - L.HAND_SIZE) // (L.HAND_SIZE * n)
+                at = i - _batch_start(n, batch)  # the card's place in its batch: the hands first, then the table
+                rec[col] = (dealer + 1 + at // L.HAND_SIZE) % n if at < L.HAND_SIZE * n else n
                 rec[col + 1] = batch + 1
 
 
@@ -92,8 +91,6 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             if (st[L.HAND] | st[L.HAND + 1] | st[L.HAND + 2] | st[L.HAND + 3]) == 0:  # every hand is empty
                 batch = st[L.PLY] // (L.HAND_SIZE * rules[L.R_PLAYERS])
                 _deal_batch(st, deck, batch, rules[L.R_PLAYERS])
-                if rec.shape[0]:
-                    _note_deal(deck, batch, rules[L.R_PLAYERS], st[L.DEALER], rec, tab)
             kind = ints[s, L.P_KIND]
             if kind == L.ALWAYS_TRAIL and _first_trail(st, rules, mv):  # a legal trail: no move list needed
                 i = 0
@@ -141,10 +138,11 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             if played == L.BUILD_K:
                 rec[tab[L.G_FATES, d, s]] += 1
             taken = st[L.CAPTURED + s] & ~pile
-            for t in range(2):
-                if (taken >> L.TRACK_CARDS[t]) & 1:
-                    rec[tab[L.G_TRACK, 0, t] + 2] = s
-                    rec[tab[L.G_TRACK, 0, t] + 3] = st[L.PLY]
+            if taken & L.TRACK_MASK:
+                for t in range(2):
+                    if (taken >> L.TRACK_CARDS[t]) & 1:
+                        rec[tab[L.G_TRACK, 0, t] + 2] = s
+                        rec[tab[L.G_TRACK, 0, t] + 3] = st[L.PLY]
             if st[L.SWEEPS + s] > sweeps:  # by batch (n_sweeps is the score row's)
                 rec[tab[L.G_SWEEPS, d, s] + (st[L.PLY] - 1) // (L.HAND_SIZE * rules[L.R_PLAYERS])] += 1
     return L.OK, 0

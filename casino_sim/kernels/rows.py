@@ -38,7 +38,7 @@ def _play_row(st, rules, tbl, deck, dealer, seats, buf, rng, io, check, search):
     rec[L.C_DEALER] = dealer
     for t in range(2):
         rec[tab[L.G_TRACK, 0, t] + 2] = -1  # not captured (yet)
-    _note_deal(deck, 0, rules[L.R_PLAYERS], dealer, rec, tab)  # batch 0 (as _play_on notes the others)
+    _note_deal(deck, rules[L.R_PLAYERS], dealer, rec, tab)
     status = _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check, search)
     if status != L.OK:
         return status

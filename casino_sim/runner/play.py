@@ -53,7 +53,7 @@ def record_frame(rows: DealRows, rules: RuleSet, policies: tuple[Policy, ...], c
     else:
         seats = {f"policy_{p}": named(rows.seating[:, p], names) for p in range(rules.players)}
     # Every record field is a small count (at most 52), so int8 holds it: an eighth of the memory and disk.
-    small = {c: v.astype(np.int8) for c, v in cols.items()}
+    small = {c: np.asarray(v, dtype=np.int8) for c, v in cols.items()}  # no copy of the numba engine's int8
     return pd.DataFrame(
         {
             "deal_id": rows.deal_id,
