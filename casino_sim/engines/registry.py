@@ -50,8 +50,9 @@ class Engine(Protocol):
         trace: np.ndarray | None = None,
         others: tuple[Policy, ...] = (),
     ) -> dict[str, np.ndarray]:
-        """One round per row, policy A in seat 0 where rows.a_seat0: the columns of reference/record.py. Three or
-        four players: player p plays policy rows.seating[:, p] of (policy_a, policy_b, *others).
+        """One round per row, policy A in seat 0 where rows.a_seat0: the columns of reference/record.py (small
+        counts: the numba engine gives them as int8). Three or four players: player p plays policy
+        rows.seating[:, p] of (policy_a, policy_b, *others).
 
         `check` runs the engine's own invariant check after every play (the numba engine's; the reference engine
         has none: it is the rules the others are held to); trace[i] receives row i's (48, 5) move records.
