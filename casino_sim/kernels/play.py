@@ -26,7 +26,7 @@ from casino_sim.kernels.choose import _heuristic_index
 from casino_sim.kernels.movegen import _first_move, _first_trail, _movegen
 from casino_sim.kernels.rng import _below
 from casino_sim.kernels.score import _finish, _score
-from casino_sim.kernels.state import _batch_start, _deal_batch
+from casino_sim.kernels.state import _batch_of, _batch_start, _deal_batch
 
 
 @njit("void(int64[::1], int64, int64, int8[::1], int64[:, :, ::1])", cache=True)
@@ -37,7 +37,7 @@ def _note_deal(deck, n, dealer, rec, tab):
         for t in range(2):
             if deck[i] == L.TRACK_CARDS[t]:
                 col = tab[L.G_TRACK, 0, t]
-                batch = 0 if i < L.HAND_SIZE * (n + 1) else (i - L.HAND_SIZE) // (L.HAND_SIZE * n)
+                batch = _batch_of(n, i)
                 at = i - _batch_start(n, batch)  # the card's place in its batch: the hands first, then the table
                 rec[col] = (dealer + 1 + at // L.HAND_SIZE) % n if at < L.HAND_SIZE * n else n
                 rec[col + 1] = batch + 1

@@ -29,6 +29,12 @@ def _batch_start(n, batch):
     return 0 if batch == 0 else 4 * n * batch + L.HAND_SIZE
 
 
+@njit(cache=True, inline="always")
+def _batch_of(n, i):
+    """The batch that deals deck position i with n players (the inverse of _batch_start)."""
+    return 0 if i < L.HAND_SIZE * (n + 1) else (i - L.HAND_SIZE) // (L.HAND_SIZE * n)
+
+
 @njit("void(int64[::1], int64[::1], int64, int64)", cache=True)  # one version: batch 0 is a constant (movegen.py)
 def _deal_batch(st, deck, batch, n):
     """Deal batch b to n players: 4 cards each in turn order from the dealer's left (the dealer's 4 last), then

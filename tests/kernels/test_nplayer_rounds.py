@@ -10,7 +10,7 @@ from casino_sim.core.invariants import FIXED_POINTS
 from casino_sim.core.rules import get_rules
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.api import play_round_n_policies, play_round_n_scripted, play_rounds_n
-from casino_sim.kernels.state import _deal_batch, new_state
+from casino_sim.kernels.state import _batch_of, _batch_start, _deal_batch, new_state
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.files import policy_from_dict
 from casino_sim.policies.registry import get_policy
@@ -48,6 +48,15 @@ def test_deal_order(n, dealer):
     assert st[L.LOOSE] == sum(1 << int(c) for c in deck[4 * n : 4 * n + 4])  # batch 0's table, left alone since
     first = {c for c in range(52) if (st[L.HAND + (dealer + 1) % n] >> c) & 1}
     assert first == {int(c) for c in deck[52 - 4 * n : 52 - 4 * n + 4]}  # the last batch ends the deck
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_every_deck_position_is_in_the_batch_that_deals_it(n):
+    """_batch_of inverts _batch_start: batch 0 is the hands and the table's four cards, the others the hands."""
+    batches = [_batch_of(n, i) for i in range(52)]
+    assert batches == sorted(batches) and batches[-1] == 48 // (4 * n) - 1
+    assert all(_batch_start(n, b) <= i < _batch_start(n, b + 1) for i, b in enumerate(batches))
+    assert batches.count(0) == 4 * n + 4
 
 
 def _check_round(rules, deck, dealer, res):
