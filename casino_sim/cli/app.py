@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from functools import cache
 from typing import Annotated
 
 import typer
@@ -82,11 +83,18 @@ def _usage_error(e) -> str:
     return f"error: {' '.join(e.format_message().split())} (see {where} --help)"
 
 
+@cache
+def _command():
+    """The app as a click command, built once a process: typer builds it from every command's signature on each
+    call (a tenth of a second), which every run in one process (the API's, a notebook's) paid again."""
+    return typer.main.get_command(app)
+
+
 def main() -> None:
     """Entry point: user errors, bad options included, become one line on stderr and exit code 2."""
     signal.signal(signal.SIGTERM, _interrupt_on_sigterm)  # a terminated run ends like Ctrl-C, cleanly
     try:
-        code = app(standalone_mode=False)
+        code = _command()(standalone_mode=False)  # as app(...) does, less the rebuilding (errors: plain)
     except USER_ERRORS as e:
         prefix = "illegal move: " if e.__class__.__name__ == "IllegalMove" else ""
         print(f"error: {prefix}{e}", file=sys.stderr)

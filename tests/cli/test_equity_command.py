@@ -51,11 +51,13 @@ def _a_wins(run_dir) -> tuple[float, float, float]:
 
 
 def _games(out, start: str, command: bool):
-    """1500 unmirrored games of greedy from `start`: `simulate --games --no-mirrored --start-score START --seed 5`,
-    or (command false) the same run played by the functions the command calls, without its reports and charts."""
+    """1500 unmirrored games of greedy from `start`: `simulate --games --no-mirrored --start-score START --seed 5
+    --no-charts` (the games' records are what is read), or (command false) the same run played by the functions the
+    command calls, without its reports."""
     if command:
         played = run("simulate", "--games", "--no-mirrored", "--start-score", start, "--deals", "1500", "--policy",
-                     "greedy", "--vs", "greedy", "--seed", "5", "--card-deals", "0", "--out", str(out))  # fmt: skip
+                     "greedy", "--vs", "greedy", "--seed", "5", "--card-deals", "0", "--no-charts",
+                     "--out", str(out))  # fmt: skip
         assert played.returncode == 0, played.stderr
         return out
     from casino_sim.experiments.simulate import SimConfig, play_run
