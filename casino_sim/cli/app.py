@@ -86,7 +86,7 @@ def _usage_error(e) -> str:
 @cache
 def _command():
     """The app as a click command, built once a process: typer builds it from every command's signature on each
-    call (a tenth of a second), which every run in one process (the API's, a notebook's) paid again."""
+    call (70 ms here), which every further main() in one process (the test suite's hundreds) paid again."""
     return typer.main.get_command(app)
 
 
@@ -94,7 +94,7 @@ def main() -> None:
     """Entry point: user errors, bad options included, become one line on stderr and exit code 2."""
     signal.signal(signal.SIGTERM, _interrupt_on_sigterm)  # a terminated run ends like Ctrl-C, cleanly
     try:
-        code = _command()(standalone_mode=False)  # as app(...) does, less the rebuilding (errors: plain)
+        code = _command()(standalone_mode=False)  # what app(...) runs (its pretty tracebacks are off)
     except USER_ERRORS as e:
         prefix = "illegal move: " if e.__class__.__name__ == "IllegalMove" else ""
         print(f"error: {prefix}{e}", file=sys.stderr)
