@@ -72,6 +72,17 @@ def _note_builds(st, s, kind, bmask, rec, tab):
 
 
 @njit(cache=True, inline="always")
+def _note_taken(cards, who, ply, rec, tab):
+    """Record which tracked cards (10♦, 2♠) are among `cards`: taken by `who` at play `ply` (the remainder's:
+    REMAINDER_PLY). Both may go in one capture."""
+    if cards & L.TRACK_MASK:
+        for t in range(2):
+            if (cards >> L.TRACK_CARDS[t]) & 1:
+                rec[tab[L.G_TRACK, 0, t] + 2] = who
+                rec[tab[L.G_TRACK, 0, t] + 3] = ply
+
+
+@njit(cache=True, inline="always")
 def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
     """Play on from `st` to the round's last play, seat s choosing with row s of `seats`. Returns (status, n).
 
@@ -137,12 +148,7 @@ def _play_on(st, rules, tbl, deck, seats, buf, mv, rng, io, check, pick):
             rec[tab[L.G_PLAYS, d, s] + played] += 1  # the anatomy: plays by kind; a new build is one made
             if played == L.BUILD_K:
                 rec[tab[L.G_FATES, d, s]] += 1
-            taken = st[L.CAPTURED + s] & ~pile
-            if taken & L.TRACK_MASK:
-                for t in range(2):
-                    if (taken >> L.TRACK_CARDS[t]) & 1:
-                        rec[tab[L.G_TRACK, 0, t] + 2] = s
-                        rec[tab[L.G_TRACK, 0, t] + 3] = st[L.PLY]
+            _note_taken(st[L.CAPTURED + s] & ~pile, s, st[L.PLY], rec, tab)
             if st[L.SWEEPS + s] > sweeps:  # by batch (n_sweeps is the score row's)
                 rec[tab[L.G_SWEEPS, d, s] + (st[L.PLY] - 1) // (L.HAND_SIZE * rules[L.R_PLAYERS])] += 1
     return L.OK, 0
@@ -167,10 +173,7 @@ def _end_round(st, rules, score, rec, tab, check):
         return L.OK
     rec[L.C_LAST] = last
     rec[L.C_REMAINDER] = popcount(rest)
-    for t in range(2):
-        if (rest >> L.TRACK_CARDS[t]) & 1:
-            rec[tab[L.G_TRACK, 0, t] + 2] = last
-            rec[tab[L.G_TRACK, 0, t] + 3] = REMAINDER_PLY
+    _note_taken(rest, last, REMAINDER_PLY, rec, tab)
     _score(st, rules, score)
     if check is not None:
         broken = _check_end(st, rules, score)
