@@ -142,12 +142,12 @@ def cluster_wilson(x, cluster, trials=None) -> Estimate:
         n = float(w.sum())
         if n <= 0:
             return wilson(0, 0)
-        p = float(w @ x) / n
+        p = _dot(w, x) / n
         dev = x - p
         dev *= w  # in place: one row-length temporary fewer on a million rounds
     c = _clusters_seen(cluster)
     resid = np.bincount(cluster, weights=dev)
-    var = c / (c - 1) * float(resid @ resid) / n**2 if c > 1 else 0.0
+    var = c / (c - 1) * _dot(resid, resid) / n**2 if c > 1 else 0.0
     n_eff = 1.0 if c < 2 else n if var <= 0 else min(float(n), p * (1 - p) / var)
     return replace(wilson(p * n_eff, n_eff), n=int(n))
 
@@ -177,6 +177,12 @@ def elo_from_strengths(p: np.ndarray, anchor: float = 1500.0) -> np.ndarray:
     return r - r.mean() + anchor
 
 
+def _dot(a: np.ndarray, b: np.ndarray) -> float:
+    """a . b by numpy's pairwise sum, never BLAS: BLAS sums in an order its CPU kernel (and thread count) picks,
+    which moved an interval's last digit from one machine to another; the same records give the same bytes."""
+    return float(np.multiply(a, b).sum())
+
+
 def _clusters_seen(cluster: np.ndarray) -> int:
     return int(np.count_nonzero(np.bincount(cluster))) if len(cluster) else 0
 
@@ -199,7 +205,7 @@ def cluster_mean_ci(x, cluster) -> Estimate:
     if c < 2:
         return Estimate(m, float("-inf"), float("inf"), n)
     resid = np.bincount(cluster, weights=x - m)
-    half = t975(c - 1) * np.sqrt(c / (c - 1) * float(resid @ resid)) / n
+    half = t975(c - 1) * np.sqrt(c / (c - 1) * _dot(resid, resid)) / n
     return Estimate(m, m - half, m + half, n)
 
 
@@ -225,7 +231,7 @@ def cluster_diff_ci(x, cluster, in_a) -> Estimate:
     z[in_a] = (x[in_a] - ma) / na
     z[~in_a] = -(x[~in_a] - mb) / nb
     zc = np.bincount(cluster, weights=z)
-    half = t975(c - 1) * np.sqrt(c / (c - 1) * float(zc @ zc))
+    half = t975(c - 1) * np.sqrt(c / (c - 1) * _dot(zc, zc))
     return Estimate(d, d - half, d + half, len(x))
 
 
