@@ -80,7 +80,8 @@ def _prizes(rules, counts, points, at_least):
     return points if (counts == counts.max()).sum() == 1 else 0
 
 
-@njit(cache=True)
+# _nrt=True: it allocates, and as a callee of rows.py's _play_block it would inherit that kernel's _nrt=False
+@njit(cache=True, _nrt=True)
 def _check_end(st, rules, score):
     """After the remainder and the score: all 52 cards in the piles, and the points add up (docs/rules.md sections
     5, 7 and 11): the sides' totals to the prizes, the fixed points and the sweeps; with teams, each side's total to its

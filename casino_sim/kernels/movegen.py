@@ -317,7 +317,8 @@ def _move_less(mv, i, j):
     return _lex_less(mv[i, L.M_BUILDS], mv[j, L.M_BUILDS])
 
 
-@njit(cache=True)
+# _nrt=True: it allocates, and as a callee of rows.py's _play_block it would inherit that kernel's _nrt=False
+@njit(cache=True, _nrt=True)
 def _kth_move(mv, n, k):
     """The row of mv holding the k-th of its n moves in canonical order (moves are distinct: ranks are too)."""
     order = np.empty(n, dtype=np.int64)

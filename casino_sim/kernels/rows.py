@@ -62,7 +62,11 @@ def _thread_buffers(cap, bits):
     )
 
 
-@njit(cache=True)
+# _nrt=False: no reference counts in the round loop. Inlined there, _play_row and _play_on took and dropped a
+# reference to every array they were handed, once a round: 12% of a random round in atomic counts (perf). Numba
+# compiles a callee with its caller's flag unless the callee sets its own: the callees that allocate say _nrt=True
+# (check.py _check_end, movegen.py _kth_move, search.py _search_index); an allocation without it fails to compile.
+@njit(cache=True, _nrt=False)
 def _play_block(rules, tbl, deals, policies, idx, lo, hi, own, outs, check, search):
     """Play rows idx[lo:hi] with the thread's buffers `own` (_thread_buffers), player p of row i with policy
     seating[i, p]; outs: (records, statuses, traces, the record's layout), as _play_rows."""

@@ -106,7 +106,8 @@ def _exact_best(st, rules, tbl, n, mv, sc_code, sc_mask, search):
     return kept, L.OK
 
 
-@njit(cache=True)
+# _nrt=True: the search allocates, and as a callee of rows.py's _play_block it would inherit that kernel's _nrt=False
+@njit(cache=True, _nrt=True)
 def _search_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf, search):
     """A rollout or searcher seat's choice (policy row `ints`) among the n moves of buf.mv: (index, status).
 
