@@ -35,7 +35,7 @@ def _batch_of(n, i):
     return 0 if i < L.HAND_SIZE * (n + 1) else (i - L.HAND_SIZE) // (L.HAND_SIZE * n)
 
 
-@njit("void(int64[::1], int64[::1], int64, int64)", cache=True)  # one version: batch 0 is a constant (movegen.py)
+@njit("void(int64[::1], int64[::1], int64, int64)", cache=True, _nrt=False)  # one version: batch 0 is a literal
 def _deal_batch(st, deck, batch, n):
     """Deal batch b to n players: 4 cards each in turn order from the dealer's left (the dealer's 4 last), then
     in batch 0 four face up to the table. Two players: the non-dealer deck[s:s+4], the dealer deck[s+4:s+8]."""
