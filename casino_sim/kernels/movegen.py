@@ -66,7 +66,7 @@ def _fill(sc_code, sc_mask, ln, filled, q):
         low = rem & -rem
         rem ^= low
         cc = CARD_CODE[ctz(low)]
-        half = 1 << i
+        half = np.uint64(1) << np.uint64(i)  # unsigned indices: no negative-index wraparound at each store
         for j in range(half):
             sc_code[half + j] = sc_code[j] + cc
             sc_mask[half + j] = sc_mask[j] | low
@@ -87,10 +87,11 @@ def _emit_groups(mv, n, tbl, sc_code, sc_mask, q, same, v, extra, kind, card, bm
     group alone). T = {} is a move only when the play touches a build
     (capture it, add to it, increase it): a capture or a new build takes loose cards.
     """
-    base = TABLE_OFFSET[v] + extra
+    # unsigned: the table load needs no negative-index wraparound (3 of the loop's 10 instructions)
+    base = np.uint64(TABLE_OFFSET[v] + extra)
     nonempty = bmask == 0
     for j in range(1 << q):
-        if tbl[base + sc_code[j]]:
+        if tbl[base + np.uint64(sc_code[j])]:
             n = _put_with_same(mv, n, sc_mask[j], same, nonempty, kind, card, bmask, v)
     return n
 
