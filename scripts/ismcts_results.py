@@ -20,11 +20,11 @@ import pandas as pd
 
 from casino_sim.api import open_run
 from casino_sim.core.rules import get_rules
-from casino_sim.experiments.seating import Lineup
 from casino_sim.experiments.simulate import SimConfig, play_run
 from casino_sim.policies import CallablePolicy, Policy, get_policy
 from casino_sim.reference.round import play_round
 from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.seating import Lineup
 
 OPPONENTS = ("expert", "tuned", "searcher")
 SEED_BOUND = 2**63

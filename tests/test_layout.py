@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "casino_sim"
 MODULES = sorted(PACKAGE.rglob("*.py"))
+DESIGN = PACKAGE.parent / "docs" / "design.md"
 MAX_LINES = 400
 MAX_KERNEL_PARAMETERS = 12
 
@@ -106,3 +108,26 @@ def test_the_research_core_imports_no_layer_that_runs_commands():
     above = ("casino_sim.cli", "casino_sim.api", "casino_sim.experiments", "casino_sim.reports", "casino_sim.runner")
     offenders = {p.name: m for p in MODULES if _in(p, "research") for m in _imported(p) if m.startswith(above)}
     assert not offenders
+
+
+# The arrows up the layers that docs/design.md names: type hints only (never imported when the program runs).
+UPWARD = {("engines", "runner")}
+
+
+def _layers() -> list[str]:
+    """The packages of docs/design.md's Layers table, top first (a top-level module by its name without .py)."""
+    table = DESIGN.read_text(encoding="utf-8").split("\n## Layers", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"^\| `([a-z_]+)(?:/|\.py)`", table, re.M)
+
+
+def test_every_package_imports_only_the_layers_below_it():
+    order = _layers()
+    assert order[-1] == "core" and {"cli", "experiments", "analysis", "reports", "runner", "kernels"} <= set(order)
+    up = set()
+    for p in MODULES:
+        a = p.relative_to(PACKAGE).parts[0].removesuffix(".py")
+        for m in _imported(p):
+            b = m.split(".")[1] if m.count(".") else ""
+            if a in order and b in order and order.index(b) < order.index(a) and (a, b) not in UPWARD:
+                up.add(f"{p.relative_to(PACKAGE)} -> {m}")
+    assert not up

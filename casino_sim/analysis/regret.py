@@ -23,13 +23,13 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RulesError, get_rules
-from casino_sim.experiments.seating import Lineup, resolved_field, resolved_lineup
 from casino_sim.kernels import judge_last_batch
 from casino_sim.policies.names import check_distinct
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for, play_rows
 from casino_sim.runner.recording import new_trace
+from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup
 from casino_sim.runner.threads import use_threads
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions planned)

@@ -21,12 +21,12 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.compare import deal_headline
-from casino_sim.experiments.seating import Lineup, resolved_field, resolved_lineup
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES
 from casino_sim.policies.files import policy_from_dict
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import Estimate, mean_ci
 from casino_sim.runner.deals import chunked_rows
+from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup
 from casino_sim.runner.threads import use_threads
 
 MAX_DEALS = 10**7

@@ -18,14 +18,6 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
 from casino_sim.experiments.headline import Headline
-from casino_sim.experiments.seating import (
-    Lineup,
-    check_seating,
-    manifest_options,
-    policy_names,
-    resolved_field,
-    seatings,
-)
 from casino_sim.policies.names import matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
@@ -35,6 +27,14 @@ from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
 from casino_sim.runner.run_state import COMPLETE, PLAYED, now, playing, update_manifest
 from casino_sim.runner.rundir import RunDir, unused_folder
+from casino_sim.runner.seating import (
+    Lineup,
+    check_seating,
+    manifest_options,
+    policy_names,
+    resolved_field,
+    seatings,
+)
 from casino_sim.runner.seeding import chunk_seed
 from casino_sim.runner.warmup import warm_kernels
 
@@ -138,11 +138,11 @@ class SimConfig:
         return pairs_per_deal(self.players)
 
     def policy_names(self) -> tuple[str, ...]:
-        """The run's distinct policies in order (experiments/seating.py)."""
+        """The run's distinct policies in order (runner/seating.py)."""
         return policy_names(self.policy_a, self.policy_b, self.seats)
 
     def seatings(self) -> np.ndarray | None:
-        """Three or four players: the seatings each deal is played with (experiments/seating.py); None for two."""
+        """Three or four players: the seatings each deal is played with (runner/seating.py); None for two."""
         return seatings(self.rules, self.policy_names(), self.seats, self.mirrored)
 
     def engine_used(self) -> str:

@@ -16,7 +16,6 @@ import pandas as pd
 from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
 from casino_sim.experiments.door import QUIET, Door, Hooks
 from casino_sim.experiments.resume import resume_config
-from casino_sim.experiments.seating import seat_names
 from casino_sim.experiments.simulate import (
     SimConfig,
     create_run,
@@ -28,6 +27,7 @@ from casino_sim.experiments.simulate import (
 )
 from casino_sim.runner.run_state import PLAYED
 from casino_sim.runner.rundir import RunDir, refuse_used_folder
+from casino_sim.runner.seating import seat_names
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,12 @@ from casino_sim.core.rules import get_rules
 from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.resume import refuse_changed
-from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field, resolved_lineup
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
 from casino_sim.policies.names import Label, check_distinct, recorded_labels
 from casino_sim.policies.registry import folder_safe
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
+from casino_sim.runner.seating import Lineup, manifest_options, resolved_field, resolved_lineup
 
 MAX_POLICIES = 16
 

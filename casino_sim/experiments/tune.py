@@ -26,7 +26,6 @@ from casino_sim.engines.compiling import ensure_compiled, round_work, search_var
 from casino_sim.experiments.compare import compare
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.resume import refuse_changed
-from casino_sim.experiments.seating import Lineup, manifest_options, resolved_field, resolved_lineup
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.tune_play import FieldJob, play_field
 from casino_sim.experiments.tune_store import TuneDir
@@ -37,6 +36,7 @@ from casino_sim.policies.policy import Policy
 from casino_sim.policies.registry import folder_safe
 from casino_sim.reports.stats import mean_ci
 from casino_sim.reports.tune import write_policy, write_report
+from casino_sim.runner.seating import Lineup, manifest_options, resolved_field, resolved_lineup
 from casino_sim.runner.seeding import stream_seed
 
 MAX_DEALS = 10**7

@@ -1,4 +1,4 @@
-"""A run's equity table (analysis/equity.py, docs/equity.md) as files: every score pair's chance of winning the
+"""A run's equity table (reports/win_chances.py, docs/equity.md) as files: every score pair's chance of winning the
 game with its 95% interval (equity.csv, equity.json) and the heatmap (equity.png, equity.svg)."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from casino_sim.analysis.equity import game_steps, resampled_counts, round_outcomes, win_chances
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.reports.load import read_manifest, read_rounds
 from casino_sim.reports.output import save_figure, write_table
+from casino_sim.reports.win_chances import game_steps, resampled_counts, round_outcomes, win_chances
 
 RESAMPLES = 400  # bootstrap resamples of the deals: enough for the 2.5% and 97.5% points to settle
 COLUMNS = ["player_score", "opponent_score", "player_deals", "win_chance", "ci_lo", "ci_hi"]

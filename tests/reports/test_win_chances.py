@@ -1,4 +1,4 @@
-"""The equity table (analysis/equity.py): the dynamic programme against closed forms and against games played
+"""The equity table (reports/win_chances.py): the dynamic programme against closed forms and against games played
 round by round from the same distribution of points (docs/equity.md)."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from casino_sim.analysis.equity import resampled_counts, round_outcomes, win_chances
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.reference.game import game_winner
+from casino_sim.reports.win_chances import resampled_counts, round_outcomes, win_chances
 
 
 def _outcomes(pairs_by_dealer: dict[int, list[tuple[tuple[int, int], int]]]):
