@@ -21,7 +21,8 @@ from casino_sim.kernels.search import _play_to_end
 from casino_sim.kernels.state import _start_round
 
 
-# _nrt=False, as rows.py's _play_block (why, and the callees that allocate): no reference counts in the round
+# _nrt=False: no reference counts in the round loop, as rows.py's _play_block (which says why, and which callees
+# allocate and so set their own _nrt=True)
 @njit(cache=True, _nrt=False)
 def _play_round_n(st, rules, tbl, deck, dealer, seats, buf, rng, script, trace, search):
     """Play the round dealt from `deck` by `dealer` into st, its moves into trace (PLIES, MOVE_FIELDS) and its

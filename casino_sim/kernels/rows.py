@@ -63,7 +63,7 @@ def _thread_buffers(cap, bits):
 
 
 # _nrt=False: no reference counts in the round loop. Inlined there, _play_row and _play_on took and dropped a
-# reference to every array they were handed, once a round: 12% of a random round in atomic counts (perf). Numba
+# reference to every array they were handed, once a round: 9-12% of a random round in atomic counts (perf). Numba
 # compiles a callee with its caller's flag unless the callee sets its own: the callees that allocate say _nrt=True
 # (check.py _check_end, movegen.py _kth_move, search.py _search_index); an allocation without it fails to compile.
 @njit(cache=True, _nrt=False)
