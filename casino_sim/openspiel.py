@@ -15,11 +15,11 @@ import numpy as np
 import pyspiel
 
 from casino_sim.core.cards import pretty_card
+from casino_sim.core.deal import PLIES
 from casino_sim.core.errors import UserError
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.reference.moves import PLAYER_NAMES
-from casino_sim.reference.seats import PLIES
 from casino_sim.research import CHANCE, GameState, View, resample
 from casino_sim.research.options import most_round_points, table_rules
 from casino_sim.research.views import where

@@ -19,12 +19,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from casino_sim.core.cards import pretty_cards
+from casino_sim.core.deal import HAND_SIZE, PLIES
 from casino_sim.core.errors import InputError, UserError
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.core.rules import RuleSet
 from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.reference.moves import PLAYER_NAMES
-from casino_sim.reference.seats import HAND_SIZE, PLIES
 from casino_sim.research import GameState, View
 from casino_sim.research.options import most_round_points, table_rules
 from casino_sim.research.views import where

@@ -28,7 +28,7 @@ def bench(
 
     def announce(threads: int, chosen) -> None:
         if engine == EngineName.numba:
-            ensure_compiled("bench", tables=[(chosen,)])
+            ensure_compiled("rounds", tables=[(chosen,)])
         if format == Format.text:
             console.print(
                 f"timing {deals:,} rounds of {policy} on the {engine.value} engine, "

@@ -26,7 +26,6 @@ from casino_sim.cli.run_flow import reported
 from casino_sim.cli.ui import card_values_table, expectations_table, games_table, ratings_table, summary_table
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.engines.compiling import round_work
 from casino_sim.policies import get_policy
 from casino_sim.policies.registry import folder_safe
 
@@ -365,7 +364,7 @@ def card_value(
     target = out or Path("results/runs") / f"card-value-{folder_safe(chosen.name)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
-    ensure_compiled(round_work(get_rules(rules).players), tables=[(chosen,)])
+    ensure_compiled("rounds", tables=[(chosen,)])
     with progress_bar(console, "card values") as update:
         paired = card_values(chosen, deals, rules, seed, threads, progress=update)
     config = {"policy": policy, "deals": deals, "rules": rules, "seed": seed}

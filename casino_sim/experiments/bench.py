@@ -18,13 +18,15 @@ import sys
 import tempfile
 import time
 
+import numpy as np
+
 from casino_sim.core.child import python_code
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RuleSet, two_player_rules
 from casino_sim.engines import get_engine
 from casino_sim.policies import get_policy
 from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.play import engine_for, play_rows
+from casino_sim.runner.play import engine_for, play
 from casino_sim.runner.threads import use_threads
 
 PLIES_PER_ROUND = 48
@@ -35,7 +37,7 @@ _COMPILE_SNIPPET = (
     "from rich.console import Console\n"
     "from casino_sim import kernels as engine\n"
     "from casino_sim.engines.compiling import ensure_compiled\n"
-    "ensure_compiled('simulate', console=Console(file=io.StringIO()))\n"
+    "ensure_compiled('rounds', console=Console(file=io.StringIO()))\n"
     "engine.warmup()\n"
     "print(time.perf_counter() - t)\n"
 )
@@ -71,11 +73,12 @@ def compile_times() -> dict:
 
 def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, seed: int, check: bool = False) -> float:
     """Seconds to play `deals` rounds of the policy against itself, the way simulate plays them."""
-    rows = chunk_rows(seed, 0, deals, mirrored=False)
+    alone = np.zeros((1, rules.players), np.int8)  # the policy in every seat
+    rows = chunk_rows(seed, 0, deals, alone)
     with use_threads(threads):
-        play_rows(engine, chunk_rows(seed + 1, 0, min(deals, 64), mirrored=False), rules, policy, policy)  # compile
+        play(engine, chunk_rows(seed + 1, 0, min(deals, 64), alone), rules, (policy,))  # compile
         t = time.perf_counter()
-        play_rows(engine, rows, rules, policy, policy, check=check)
+        play(engine, rows, rules, (policy,), check=check)
         return time.perf_counter() - t
 
 

@@ -6,7 +6,7 @@ interval is clear of zero by a margin (the bound nearest zero at least one
 half-width away from it) or narrower than the precision asked, else at the most
 deals allowed. A pair (A, B) measures B with A already out: the policy without A
 against the policy without A and B. With three or four players each deal is played in
-every seating (runner/seated.py): the whole policy alone in each seat, or its team
+every seating (runner/seating.py): the whole policy alone in each seat, or its team
 against the knocked-out one's and then swapped.
 """
 
@@ -26,7 +26,7 @@ from casino_sim.policies.files import policy_from_dict
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import Estimate, mean_ci
 from casino_sim.runner.deals import chunked_rows
-from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup
+from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup, seatings
 from casino_sim.runner.threads import use_threads
 
 MAX_DEALS = 10**7
@@ -164,16 +164,17 @@ class Knockout:
         """Play chunk after chunk, each active entry on the same rows, until every entry has stopped."""
         cfg = self.config
         active = [e for e in self.entries if not e.stopped]
-        per_deal = self.rules.n_sides  # rounds of a deal: one per side (mirrored pair, seats or teams turned)
+        seated = seatings(self.rules)  # a deal's rounds: one per seating (mirrored pair, seats or teams turned)
+        per_deal = len(seated)
         total = per_deal * cfg.deals * len(active)
         done = 0
         if progress:
             progress(done, total)
         with use_threads(cfg.threads):
-            for _, rows in chunked_rows(cfg.seed, cfg.deals, cfg.chunk_deals, mirrored=True):
+            for _, rows in chunked_rows(cfg.seed, cfg.deals, cfg.chunk_deals, seated):
                 for e in active:
                     e.diffs.append(deal_headline("numba", rows, self.rules, e.baseline, e.challenger))
-                    done += len(rows) // 2 * per_deal  # rows: the mirrored pairs of two-player deals
+                    done += len(rows)
                     e.stopped = stop_reason(e.estimate(), cfg.precision)
                     if e.stopped:
                         total -= per_deal * (cfg.deals - e.deals)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.door import QUIET, Door, Hooks
 from casino_sim.experiments.resume import resume_config
 from casino_sim.experiments.simulate import (
@@ -133,7 +133,7 @@ class Simulation(Door):
         """Compile ahead what the run plays on the numba engine (a Python policy or a bot plays on the reference
         engine: nothing to compile; a scheduler's workers compile their own)."""
         if scheduler is None and self.config.engine_used() == "numba":
-            ensure_compiled(round_work(self.config.players), search=search_variants([self.config.lineup().policies]))
+            ensure_compiled("rounds", search=search_variants([self.config.lineup().policies]))
 
     def play(self, backend, hooks: Hooks = QUIET) -> dict | None:
         """Play the chunks left on `backend` and mark the run played (its reports to write); None when every chunk

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.record import FORMAT_VERSION
 from casino_sim.core.rules import get_rules
-from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.resume import refuse_changed
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
@@ -134,6 +135,7 @@ def create_tournament(
     run.create(
         {
             "kind": "tournament",
+            "format_version": FORMAT_VERSION,  # its pairings' round records (core/record.py)
             "command": command,
             "config": config.manifest_config(),
             "policy_names": config.lineup().labels(),
@@ -233,7 +235,7 @@ class TournamentRun(Door):
         if scheduler is None:
             lineup = self.config.lineup()
             tables = [(lineup.policy(a), lineup.policy(b)) for a, b in self.config.pairs()]
-            ensure_compiled(round_work(get_rules(self.config.rules).players), search=search_variants(tables))
+            ensure_compiled("rounds", search=search_variants(tables))
 
     def play(self, backend, hooks: Hooks) -> list[Path]:
         """Every pairing not yet complete (resuming cut ones), a progress bar each."""

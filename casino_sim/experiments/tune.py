@@ -22,7 +22,7 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.compare import compare
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.resume import refuse_changed
@@ -356,8 +356,7 @@ class TuneRun(Door):
         """The seated rounds of the start against each opponent; with a scheduler too (the validation plays
         here)."""
         start, field = self.config.policies()
-        work = round_work(get_rules(self.config.rules).players, sides=True)
-        ensure_compiled(work, search=search_variants([(start, opponent) for opponent in field]))
+        ensure_compiled("rounds", search=search_variants([(start, opponent) for opponent in field]))
 
     def play(self, backend, hooks: Hooks) -> TuneResult:
         """Search, pick and validate (tune), the policy file, tables and charts written into the run folder."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import operator
 
+from casino_sim.core.deal import PLIES
 from casino_sim.core.errors import UserError
 from casino_sim.core.rules import RuleSet, get_rules
-from casino_sim.reference.seats import PLIES
 
 
 def table_rules(rules: str, players: int, teams: bool) -> RuleSet:

@@ -9,6 +9,7 @@ legal moves in the engine's canonical order (the numbering `casino-sim moves` pr
 from __future__ import annotations
 
 from casino_sim.core.cards import N_CARDS
+from casino_sim.core.deal import HAND_SIZE, PLIES
 from casino_sim.core.errors import UserError
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
@@ -16,7 +17,7 @@ from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import RoundResult, deal_batch, deal_end, finish_round, start_position
-from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of
+from casino_sim.reference.seats import side_of
 
 
 class IllegalAction(UserError):

@@ -14,9 +14,9 @@ import json
 import numpy as np
 
 from casino_sim.core.cards import N_CARDS, pretty_cards
+from casino_sim.core.deal import HAND_SIZE, PLIES, batches
 from casino_sim.reference.moves import KINDS, PLAYER_NAMES
 from casino_sim.reference.round import deal_end, hand_slots, table_slots
-from casino_sim.reference.seats import HAND_SIZE, PLIES, batches
 from casino_sim.research.game_state import GameState
 from casino_sim.research.round_state import RoundState
 

@@ -1,8 +1,9 @@
-"""Who sits where in a run of three or four players: --seats, the policies of a run, the seatings of a deal.
+"""Who sits where in a run: --seats, the policies of a run, the seatings of a deal.
 
 `--policy A --vs B` puts A in one seat and B in the others (with teams: A's team against B's); `--seats A,B,C[,D]`
-names the policy of each player. Each deal is then played in every distinct turn of that seating round the
-table (runner.deals.rotations), so that every policy plays every place.
+names the policy of each player (three or four players). Each deal is then played in every distinct turn of that
+seating round the table (runner.deals.rotations), so that every policy plays every place: with two players, A at
+player 0 and then, mirrored, at player 1.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field, fields
 import numpy as np
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules
+from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.policies import BotPolicy, Policy, get_policy
 from casino_sim.policies.names import check_distinct, seat_names
 from casino_sim.policies.registry import exec_policy
@@ -108,15 +109,18 @@ def policy_names(policy_a: str, policy_b: str, seats: str | None) -> tuple[str, 
     return names if len(names) > 1 else names * 2
 
 
-def seatings(rules: str, names: tuple[str, ...], seats: str | None, mirrored: bool) -> np.ndarray | None:
-    """Three or four players: the seatings each deal is played with (policy indices into `names`, one row per
-    seating); None for two."""
-    ruleset = get_rules(rules)
-    players = ruleset.players
-    if players == 2:
-        return None
-    if seats is None:  # A in one seat, B in the others; with teams A's team against B's
-        base = [p % 2 for p in range(players)] if ruleset.teams else [0] + [1] * (players - 1)
-    else:
+def seatings(
+    rules: RuleSet, mirrored: bool = True, names: tuple[str, ...] = (), seats: str | None = None
+) -> np.ndarray:
+    """The seatings each deal is played with (policy indices, one row per seating: runner.deals.rotations).
+
+    `seats` (--seats, three or four players) names the policy of each player, an index into `names`; without
+    it A (0) sits in one seat and B (1) in the others, with teams A's team (players 0 and 2) against B's: seating
+    m puts A at player m, on side m. Unmirrored: the first seating alone.
+    """
+    n = rules.players
+    if seats is not None:
         base = [names.index(name) for name in seat_names(seats)]
+    else:  # A in one seat, B in the others; with teams A's team against B's
+        base = [p % 2 for p in range(n)] if rules.teams else [0] + [1] * (n - 1)
     return rotations(base, mirrored)
