@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 from casino_sim.core.cards import BIG_CASINO
+from casino_sim.core.deal import batches
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_values, deal_slot, paired_decks
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import deal_batch, start_position
-from casino_sim.reference.seats import batches
 from tests.support.cli import run
 
 

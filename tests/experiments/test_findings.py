@@ -45,9 +45,7 @@ def test_every_policy_plays_the_same_deals(made):
         configs = [config_of(run) for run in runs]
         for chunk in range(configs[0].n_chunks):
             rows = [
-                chunk_rows(
-                    chunk_seed(c.seed, chunk), chunk * c.chunk_deals, c.chunk_size(chunk), c.mirrored, c.seatings()
-                )
+                chunk_rows(chunk_seed(c.seed, chunk), chunk * c.chunk_deals, c.chunk_size(chunk), c.seatings())
                 for c in configs
             ]
             assert np.array_equal(rows[0].decks, rows[1].decks) and np.array_equal(rows[0].seeds, rows[1].seeds)

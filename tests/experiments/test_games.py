@@ -10,6 +10,7 @@ from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, play_chunk, play_run, start_run
 from casino_sim.reference.game import game_winner
 from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.sides import side_points
 from casino_sim.runner.threads import use_threads
 from tests.support.cli import assert_one_line_error, run
 
@@ -36,12 +37,12 @@ def test_each_game_stops_at_the_first_round_that_decides_it(rules):
     for (g, m), rs in rounds.groupby(["game_id", "mirror"]):
         totals, winner = [0, 0], None
         assert list(rs["round_no"]) == list(range(len(rs)))  # no gaps
-        for r in rs.itertuples():
+        for r, points in zip(rs.itertuples(), side_points(rs, ruleset).tolist()):
             assert winner is None, "a round was played after the game was decided"
             if r.void:
                 continue
-            totals = [totals[0] + r.s0_total, totals[1] + r.s1_total]
-            winner = game_winner(ruleset, totals, (r.s0_total, r.s1_total))
+            totals = [totals[0] + points[0], totals[1] + points[1]]
+            winner = game_winner(ruleset, totals, points)
         game = games.loc[(g, m)]
         assert winner == game["winner"]
         assert [game["s0_final"], game["s1_final"]] == totals
@@ -69,8 +70,8 @@ def test_mirrored_games_see_the_same_shuffles_round_by_round():
     assert len(both) > 200
     for col in ("ten_diamonds_dealt_to", "ten_diamonds_dealt_batch", "two_spades_dealt_to"):
         assert (both[col] == both[f"{col}_m"]).all()
-    # and the policies really were swapped: the seat totals differ somewhere
-    assert (both["s0_total"] != both["s0_total_m"]).any()
+    # and the policies really were swapped: the first place's totals differ somewhere
+    assert (both["first_total"] != both["first_total_m"]).any()
 
 
 def test_games_are_the_same_on_one_and_two_threads():

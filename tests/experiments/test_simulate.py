@@ -12,8 +12,10 @@ import time
 import pandas as pd
 import pytest
 
+from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, play_chunks, play_run, start_run
 from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.sides import side_points
 from tests.support.cli import assert_one_line_error, run
 from tests.support.runs import cut_run, simulate_dir
 
@@ -25,7 +27,7 @@ def test_same_seed_same_table_on_one_and_two_threads(tmp_path):
     pd.testing.assert_frame_equal(one, two)
     assert len(one) == 6000 and set(one["mirror"]) == {0, 1}
     other = simulate_dir(tmp_path / "other", threads=2, **dict(common, seed=6))
-    assert not other["s0_total"].equals(one["s0_total"])
+    assert not other["first_total"].equals(one["first_total"])
 
 
 def test_resume_after_losing_chunks_equals_an_uninterrupted_run(tmp_path):
@@ -43,7 +45,8 @@ def test_until_ci_stops_at_a_chunk_boundary_when_narrow_enough(tmp_path):
     )
     deals = frame["deal_id"].nunique()
     assert 0 < deals < 20_000 and deals % 500 == 0
-    d = frame.assign(diff=frame.s0_total - frame.s1_total)
+    points = side_points(frame, get_rules("strict"))
+    d = frame.assign(diff=points[:, 0] - points[:, 1])
     per_deal = d.assign(diff=d["diff"].where(d.mirror == 0, -d["diff"])).groupby("deal_id")["diff"].mean()
     assert 2 * 1.96 * per_deal.std(ddof=1) / len(per_deal) ** 0.5 < 0.5
 
@@ -122,7 +125,7 @@ def test_compare_gives_the_numbers_of_a_simulate_run(tmp_path):
 
     frame = simulate_dir(tmp_path / "r", deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200)
     est = compare(SimConfig(deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200))
-    assert est.n == 900 and est.mean == pytest.approx(headline(frame).mean(), abs=1e-12)
+    assert est.n == 900 and est.mean == pytest.approx(headline(frame, get_rules("strict")).mean(), abs=1e-12)
 
 
 def test_auto_card_deals_are_a_share_of_the_run_capped_and_smaller_on_the_reference_engine():

@@ -16,7 +16,7 @@ from casino_sim.experiments import tune as tn
 from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.runner.backends import LocalBackend
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunk_rows, rotations
 
 TINY = tn.TuneConfig(deals=12, generations=3, population=3, validate_deals=30, seed=5)
 
@@ -88,8 +88,10 @@ def test_the_written_policy_loads_and_plays(tiny_run):
     assert policy.kind == "heuristic" and policy.name == "expert-tuned"
     assert np.array_equal(policy.weights, result.policy.weights)
     assert "casino-sim tune --start expert" in policy.description and "seed 5" in policy.description
-    out = engine.play_rows(chunk_rows(1, 0, 20, mirrored=True), STRICT, *policy_arrays((policy, get_policy("greedy"))))
-    assert (out["s0_total"] + out["s1_total"] > 0).all()
+    out = engine.play_rows(
+        chunk_rows(1, 0, 20, rotations([0, 1], True)), STRICT, *policy_arrays((policy, get_policy("greedy")))
+    )
+    assert (out["first_total"] + out["dealer_total"] > 0).all()
     chosen = result.selection[0]
     assert np.allclose(policy.weights, chosen["weights"], atol=1e-4)
 

@@ -12,11 +12,12 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import casino_sim.openspiel  # noqa: F401  (registers python_casino)
+from casino_sim.core.deal import HAND_SIZE, PLIES
 from casino_sim.core.errors import UserError
 from casino_sim.engines import engine_names, get_engine
 from casino_sim.pettingzoo import MAX_MOVES, TooManyMoves, env, raw_env
 from casino_sim.reference.game import game_winner
-from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of
+from casino_sim.reference.seats import side_of
 from casino_sim.research import CHANCE
 from tests.research.test_openspiel import TABLES, WHOLE_GAMES, engine_round, label
 
