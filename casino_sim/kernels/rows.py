@@ -190,6 +190,8 @@ def play_rows(
     if (policies[0][:, L.P_KIND] == L.SCRIPTED).any() and (scripts.shape != (n, L.PLIES) or (scripts < 0).any()):
         raise ValueError(f"scripted seats need a script of {L.PLIES} non-negative choices per row")
     trace = checked_trace(trace)
+    if ((rows.dealer < 0) | (rows.dealer >= rules.players)).any():
+        raise ValueError(f"each row's dealer must be one of the {rules.players} players")
     deals = (
         np.ascontiguousarray(rows.decks, dtype=np.int8),  # a deck's card codes fit a byte: no int64 copy
         rows.dealer.astype(np.int64),

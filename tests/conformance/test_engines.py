@@ -55,7 +55,8 @@ ROUNDS = {2: 19, 3: 8, 4: 8}
 HARD = {2: 50, 3: 20, 4: 20}  # reached positions with several builds at least
 APPLY_EVERY = {2: 10, 3: 7, 4: 7}  # every legal move of every k-th reached position is applied by every engine
 SCRIPTED_ROUNDS = {2: 60, 3: 40, 4: 40}  # per engine; the reference's own, the spec's face, a quarter of them
-ANATOMY_ROWS = {2: 80, 3: 40, 4: 40}
+ANATOMY_ROWS = {2: 80, 3: 24, 4: 24}
+SEEDED_DEALS = {2: 4, 3: 1, 4: 1}  # each in every seating
 POLICY_PAIRS = [("random", "random"), ("greedy", "expert"), ("rollout", "defensive")]
 
 pytestmark = pytest.mark.parametrize("spec", SPECS)
@@ -238,7 +239,7 @@ def test_seeded_rounds_keep_the_records_of_their_moves(engine, spec, a, b):
     if not all(map(eng.plays, policies)):
         pytest.skip(f"{engine} does not play {a} against {b}")
     rules = get_rules(spec)
-    rows, got, trace = _traced(engine, spec, policies, 11, 8 // rules.n_sides, check=True)
+    rows, got, trace = _traced(engine, spec, policies, 11, SEEDED_DEALS[rules.players], check=True)
     for i in range(len(rows)):
         result = replay(rules, rows.decks[i], int(rows.dealer[i]), [move_of_row(t) for t in trace[i]])
         assert {k: int(v[i]) for k, v in got.items()} == round_record(result), f"row {i}"
@@ -254,7 +255,7 @@ def test_the_anatomy_columns_are_recorded_like_the_reference(engine, spec):
     assert set(names) <= set(record_columns(rules.players, rules.teams))
     random_ = get_policy("random")
     deals = ANATOMY_ROWS[rules.players] // rules.n_sides  # a seed whose rounds hold an increase in every rule set
-    rows, got, trace = _traced(engine, spec, (random_, random_), 24, deals)
+    rows, got, trace = _traced(engine, spec, (random_, random_), 23, deals)
     for i in range(len(rows)):
         result = replay(rules, rows.decks[i], int(rows.dealer[i]), [move_of_row(t) for t in trace[i]])
         want = round_record(result)

@@ -22,7 +22,7 @@ def _traced(rules, policy: str, n: int, seed: int):
     rows = chunk_rows(seed, 0, n, rotations([0, 1], False))
     trace = new_trace(n)
     pol = get_policy(policy)
-    play("numba", rows, rules, (pol,), trace=trace)
+    play("numba", rows, rules, (pol, pol), trace=trace)
     return rows, trace
 
 
