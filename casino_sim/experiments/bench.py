@@ -22,7 +22,7 @@ import numpy as np
 
 from casino_sim.core.child import python_code
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import RuleSet, two_player_rules
+from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.engines import get_engine
 from casino_sim.policies import get_policy
 from casino_sim.runner.deals import chunk_rows
@@ -114,7 +114,7 @@ def run_bench(
     if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 256:
         raise InputError(f"--threads must be between 0 (all cores) and 256, got {threads!r}")
     pol = get_policy(policy)
-    rs = two_player_rules(rules) if isinstance(rules, str) else rules
+    rs = get_rules(rules) if isinstance(rules, str) else rules
     if engine_for(engine, (pol, pol)) != engine:
         raise InputError(f"policy {pol.name!r} plays only on the reference engine")
     if check and engine != "numba":

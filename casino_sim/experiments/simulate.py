@@ -110,7 +110,7 @@ class SimConfig:
             raise InputError("--start-score is the score whole games start from: give it with --games")
         if self.games:
             self.check_games()
-        check_seating(self.rules, self.seats, (bool(self.record),), self.lineup)
+        check_seating(self.rules, self.seats, self.lineup)
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")

@@ -18,7 +18,7 @@ from casino_sim.core.deal import PLIES
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RulesError, RuleSet, get_rules
 from casino_sim.reference.apply import check_move
-from casino_sim.reference.moves import Move, MoveError
+from casino_sim.reference.moves import PLAYER_NAMES, Move, MoveError
 from casino_sim.reference.round import RoundResult, play_round
 from casino_sim.runner.deals import DealRows
 from casino_sim.runner.rundir import RunDir
@@ -91,10 +91,8 @@ def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
     rules = get_rules(manifest["config"]["rules"])
     found = pd.read_parquet(run.rounds / name, filters=where)
     rec = found.iloc[0]
-    label = (
-        f"deal {deal_id} (mirror {mirror}), recorded round {k} of {len(decks)}; "
-        f"A plays {rec['policy_0']}, B plays {rec['policy_1']}"
-    )
+    plays = ", ".join(f"{PLAYER_NAMES[p]} plays {rec[f'policy_{p}']}" for p in range(rules.players))
+    label = f"deal {deal_id} (mirror {mirror}), recorded round {k} of {len(decks)}; {plays}"
     rnd = RecordedRound(
         tuple(parse_cards(row["deck"].split())),
         int(row["dealer"]),

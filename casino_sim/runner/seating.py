@@ -20,9 +20,6 @@ from casino_sim.policies.names import check_distinct, seat_names
 from casino_sim.policies.registry import exec_policy
 from casino_sim.runner.deals import rotations
 
-# what plays two players only so far: --record
-TWO_PLAYER_OPTIONS = ("--record",)
-
 
 @dataclass(frozen=True, eq=False)
 class Lineup:
@@ -83,22 +80,14 @@ def _unpickled(specs: tuple[str, ...], policies: tuple[Policy | None, ...]) -> L
     return Lineup(specs, tuple(exec_policy(spec) if p is None else p for spec, p in zip(specs, policies)))
 
 
-def check_seating(
-    rules: str, seats: str | None, two_player_only: tuple[bool, ...], lineup: Callable[[], Lineup]
-) -> None:
-    """One line for a --seats list that does not fit the rule set's players, for two different policies of the
-    `lineup` (resolved after the count is checked) that show under one name (policies/names.py), or for a
-    TWO_PLAYER_OPTIONS option (given: two_player_only, in that order) with three or four players."""
+def check_seating(rules: str, seats: str | None, lineup: Callable[[], Lineup]) -> None:
+    """One line for a --seats list that does not fit the rule set's players, or for two different policies of the
+    `lineup` (resolved after the count is checked) that show under one name (policies/names.py)."""
     players = get_rules(rules).players  # a bad rule set: RulesError, one line
     if seats is not None and len(seats.split(",")) != players:
         raise InputError(f"--seats names {len(seats.split(','))} policies, but {rules} seats {players} players")
     resolved = lineup()
     check_distinct(zip(resolved.specs, resolved.policies))
-    if players == 2:
-        return
-    for option, given in zip(TWO_PLAYER_OPTIONS, two_player_only):
-        if given:
-            raise InputError(f"{option}: two players only so far, not {rules} (single rounds play 3 and 4)")
 
 
 def policy_names(policy_a: str, policy_b: str, seats: str | None) -> tuple[str, ...]:

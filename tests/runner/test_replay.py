@@ -85,6 +85,22 @@ def test_recording_changes_no_result_and_any_thread_count_records_the_same(tmp_p
     assert replay_round(rules, rnd).score.totals == rnd.totals
 
 
+@pytest.mark.parametrize("rules", ["italian:players=3", "brazilian:players=4"])
+def test_rounds_of_more_players_are_recorded_and_replayed(tmp_path, rules):
+    """--record keeps the moves of any player count: each recorded round replays to the sides' recorded points,
+    the player in each seat named in its label."""
+    one = simulate_run(tmp_path / "one", deals=3, policy_a="greedy", policy_b="random", rules=rules, record=4)
+    assert len(one.read_table("decks")) == 4 and len(one.read_table("moves")) == 4 * 48
+    names = {k: v for k, v in one.read_rounds().iloc[0].items() if k.startswith("policy_")}
+    for k in range(1, 5):
+        ruleset, rnd = load_round(one.path, k)
+        assert ruleset.name == rules and replay_round(ruleset, rnd).score.totals == rnd.totals
+    _, first = load_round(one.path, 1)
+    assert first.label.endswith(", ".join(f"{'ABCD'[p]} plays {names[f'policy_{p}']}" for p in range(len(names))))
+    proc = run("replay", str(one.path), "--round", "2")
+    assert proc.returncode == 0 and "recorded round 2 of 4" in proc.stdout, proc.stderr
+
+
 def test_a_saved_game_replays_like_the_run_it_came_from(recorded, tmp_path):
     rules, rnd = load_round(recorded, 2)
     game = tmp_path / "game.json"
