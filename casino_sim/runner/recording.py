@@ -161,7 +161,7 @@ def _game_round(path: Path, i: int, r, players: int = 2) -> RecordedRound:
     if deck is None or sorted(deck) != list(range(52)):
         raise InputError(f"{where}: the deck must list each of the 52 cards once")
     if r["dealer"] not in range(players) or isinstance(r["dealer"], bool):
-        which = "0 or 1" if players == 2 else f"a player 0..{players - 1} ({players} players)"
+        which = "0 or 1" if players == 2 else f"a player 0..{players - 1} ({players} players)"  # the notation's words
         raise InputError(f"{where}: dealer must be {which}, got {r['dealer']!r}")
     if not isinstance(r["moves"], list) or len(r["moves"]) != PLIES:
         raise InputError(f"{where}: moves must list the round's {PLIES} plays")
