@@ -50,11 +50,11 @@ SPECS = (
     "italian:players=4",  # individual
     "italian:players=4,teams=true",
 )
-# rounds per engine and chooser (random, build-biased): 2 x 2 x 19 x 48 = 3648 positions a case with two players
-ROUNDS = {2: 19, 3: 8, 4: 8}
+# rounds per engine and chooser (random, build-biased): 2 x 2 x 16 x 48 = 3072 positions a case with two players
+ROUNDS = {2: 16, 3: 8, 4: 8}
 HARD = {2: 50, 3: 20, 4: 20}  # reached positions with several builds at least
-APPLY_EVERY = {2: 10, 3: 7, 4: 7}  # every legal move of every k-th reached position is applied by every engine
-SCRIPTED_ROUNDS = {2: 60, 3: 40, 4: 40}  # per engine; the reference's own, the spec's face, a quarter of them
+APPLY_EVERY = {2: 12, 3: 8, 4: 8}  # every legal move of every k-th reached position is applied by every engine
+SCRIPTED_ROUNDS = {2: 48, 3: 40, 4: 40}  # per engine; the reference's own, the spec's face, a quarter of them
 ANATOMY_ROWS = {2: 80, 3: 24, 4: 24}
 SEEDED_DEALS = {2: 4, 3: 1, 4: 1}  # each in every seating
 POLICY_PAIRS = [("random", "random"), ("greedy", "expert"), ("rollout", "defensive")]

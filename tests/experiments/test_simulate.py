@@ -285,3 +285,19 @@ def test_trail_against_trail_is_a_run_of_void_rounds_said_in_one_line(tmp_path):
     assert "every round was void (nobody captured)" in proc.stdout
     rounds = pd.read_parquet(tmp_path / "run" / "rounds")
     assert len(rounds) == 80 and (rounds["void"] == 1).all()
+
+
+@pytest.mark.parametrize("rules", ["strict", "italian:players=3"])
+def test_a_new_run_records_the_place_layout_and_says_so(tmp_path, rules):
+    """Every player count writes format 2 (core/record.py): the frame's leading columns, then the record's by
+    place; the manifest names the format, so that a folder without it reads as format 1."""
+    import json
+
+    from casino_sim.core.record import FORMAT_VERSION, record_columns
+
+    frame = simulate_dir(tmp_path / "r", deals=2, chunk_deals=2, rules=rules, card_deals=0)
+    n = get_rules(rules).players
+    lead = ["chunk", "deal_id", "mirror", *(f"policy_{p}" for p in range(n)), "rules"]
+    assert list(frame.columns) == lead + record_columns(n) and FORMAT_VERSION == 2
+    assert json.loads((tmp_path / "r" / "manifest.json").read_text())["format_version"] == 2
+    assert (frame["policy_0"].astype(str) == "greedy").tolist() == (frame["mirror"] == 0).tolist()  # A at `mirror`
