@@ -7,24 +7,24 @@ import math
 import numpy as np
 import pandas as pd
 
-from casino_sim.reports.load import has_place_records
-from casino_sim.reports.place_tables import deal_margins
-from casino_sim.reports.places import side_rows
+from casino_sim.reports.places import player_margins
 from casino_sim.reports.stats import t975  # Student's t: a few deals give a wide interval
+from casino_sim.runner.records import frame_as_format2
+
+HEADLINE_COLUMNS = ("deal_id", "mirror", "void")  # and every *_seat and *_total column (player_margins)
 
 
 def headline(frame: pd.DataFrame) -> np.ndarray:
-    """Per deal: policy A's points minus policy B's, averaged over the mirrored seatings.
+    """Per deal: policy A's margin (its side's points minus the mean of the other sides'; two players: A's points
+    minus B's), averaged over the deal's seatings; `frame`: round records of either format (runner/records.py).
 
-    A void round counts as a difference of 0 (it scores nothing). Three or four players: A's side's points
-    minus the mean of the other sides', averaged over the deal's non-void seatings (reports/place_tables.py).
+    Two players count a void round as a difference of 0 (it scores nothing); three or four players average over
+    the deal's non-void seatings (reports/tables.py deal_margins).
     """
-    if has_place_records(frame):
-        return deal_margins(side_rows(frame))
-    a_is_0 = frame["mirror"].to_numpy() == 0
-    s0, s1 = frame["s0_total"].to_numpy(), frame["s1_total"].to_numpy()
-    diff = np.where(a_is_0, s0 - s1, s1 - s0).astype(np.float64)
-    return pd.Series(diff).groupby(frame["deal_id"].to_numpy()).mean().to_numpy()
+    frame = frame_as_format2(frame)
+    mine = player_margins(frame)[np.arange(len(frame)), frame["mirror"].to_numpy().astype(np.int64)]
+    keep = np.ones(len(frame), bool) if "second_seat" not in frame.columns else frame["void"].to_numpy() == 0
+    return pd.Series(mine[keep]).groupby(frame["deal_id"].to_numpy()[keep]).mean().to_numpy()
 
 
 class Headline:

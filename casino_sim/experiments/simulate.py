@@ -17,7 +17,7 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
-from casino_sim.experiments.headline import Headline
+from casino_sim.experiments.headline import HEADLINE_COLUMNS, Headline
 from casino_sim.policies.names import matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
@@ -313,7 +313,7 @@ def _play_chunks(config: SimConfig, run: RunDir, progress: Progress | None, back
     done = run.finished_chunks()
     head = Headline()
     if done and config.until_ci is not None:
-        head.add(run.read_rounds(["deal_id", "mirror", "s0_total", "s1_total"] if config.players == 2 else None))
+        head.add(run.read_rounds(lambda c: c in HEADLINE_COLUMNS or c.endswith(("_seat", "_total"))))
     rounds_total = (config.deals + config.card_deals_used() * config.pairs_per_deal) * config.rounds_per_deal
     rounds_done = sum(config.chunk_units(c) for c in done)
     if progress:

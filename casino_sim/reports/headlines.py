@@ -1,8 +1,8 @@
 """The words of report.md: each section's headline lines from its table, and the page that strings them together.
 
-Two players (records by seat) and three or four (by place and team; reports/views.py) share the lines of the tables
-they share and this one renderer; each layout (reports/index.py LAYOUTS) gives its own opening lines and its
-sections, in order, as data.
+Two players and three or four share the lines of the tables that have one shape for both and this one renderer;
+report.md of each (reports/index.py seats_text, places_text) gives its own opening lines and its sections, in
+order, as data: two players' tables of A against B (by matchup), three or four players' by place and team.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def render(results: dict, manifest: dict, intro: list[str], sections: list[Secti
     return "\n".join(lines)
 
 
-# Two players: by seat and matchup (reports/tables.py)
+# Two players: by matchup, A against B (reports/tables.py)
 def seat_summary_lines(t: pd.DataFrame) -> list[str]:
     """The headline per matchup; a run of whole games counts games and rounds (its samples are games)."""
     games = "games" in t.columns
@@ -249,7 +249,7 @@ SEAT_SECTIONS: list[Section] = [  # the parts of report.md, in order: (kind, tit
 ]
 
 
-# Three or four players: by place and team (reports/place_tables.py)
+# Three or four players: by place and team (reports/tables.py)
 def _place_summary_lines(t: pd.DataFrame) -> list[str]:
     s = t.iloc[0]
     return [

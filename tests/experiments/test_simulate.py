@@ -25,7 +25,7 @@ def test_same_seed_same_table_on_one_and_two_threads(tmp_path):
     pd.testing.assert_frame_equal(one, two)
     assert len(one) == 6000 and set(one["mirror"]) == {0, 1}
     other = simulate_dir(tmp_path / "other", threads=2, **dict(common, seed=6))
-    assert not other["s0_total"].equals(one["s0_total"])
+    assert not other["first_total"].equals(one["first_total"])
 
 
 def test_resume_after_losing_chunks_equals_an_uninterrupted_run(tmp_path):
@@ -43,8 +43,9 @@ def test_until_ci_stops_at_a_chunk_boundary_when_narrow_enough(tmp_path):
     )
     deals = frame["deal_id"].nunique()
     assert 0 < deals < 20_000 and deals % 500 == 0
-    d = frame.assign(diff=frame.s0_total - frame.s1_total)
-    per_deal = d.assign(diff=d["diff"].where(d.mirror == 0, -d["diff"])).groupby("deal_id")["diff"].mean()
+    first_minus_dealer = (frame.first_total - frame.dealer_total).astype(int)
+    diff = first_minus_dealer.where(frame.first_seat == frame.mirror, -first_minus_dealer)  # A sits at player mirror
+    per_deal = frame.assign(diff=diff).groupby("deal_id")["diff"].mean()
     assert 2 * 1.96 * per_deal.std(ddof=1) / len(per_deal) ** 0.5 < 0.5
 
 

@@ -84,7 +84,7 @@ def produce(name: str, work: Path) -> dict[str, bytes]:
         from casino_sim.runner.rundir import RunDir
 
         rounds = RunDir(out).read_rounds()
-        anatomy = [f"s{s}_{c}" for s in (0, 1) for c in ANATOMY]
+        anatomy = [f"{place}_{c}" for place in ("first", "dealer") for c in ANATOMY]
         # the columns recorded before the anatomy's, kept apart so that adding columns left their digest as it was
         kept["rounds.sha256"] = _digest(rounds.drop(columns=anatomy))
         kept["rounds_anatomy.sha256"] = _digest(rounds[["deal_id", "mirror", *anatomy]])
