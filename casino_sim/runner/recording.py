@@ -20,6 +20,7 @@ from casino_sim.reference.apply import check_move
 from casino_sim.reference.moves import Move, MoveError
 from casino_sim.reference.round import PLIES, RoundResult, play_round
 from casino_sim.runner.deals import DealRows
+from casino_sim.runner.records import read_file
 from casino_sim.runner.rundir import RunDir
 
 GAME_FORMAT = "casino-sim-game/1"
@@ -86,7 +87,7 @@ def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
     where = [("deal_id", "==", deal_id), ("mirror", "==", mirror)]
     name = run.chunk_path(chunk).name
     moves = pd.read_parquet(run.path / "moves" / name, filters=where).sort_values("ply")
-    rec = pd.read_parquet(run.rounds / name, filters=where).iloc[0]
+    rec = read_file(run.rounds / name, filters=where).to_pandas().iloc[0]  # in format 2 (runner/records.py)
     label = (
         f"deal {deal_id} (mirror {mirror}), recorded round {k} of {len(decks)}; "
         f"A plays {rec['policy_0']}, B plays {rec['policy_1']}"
@@ -96,7 +97,7 @@ def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
         int(row["dealer"]),
         tuple(Move.from_json(json.loads(m)) for m in moves["move"]),
         label,
-        (int(rec["s0_total"]), int(rec["s1_total"])),
+        tuple(int(rec[f"{place}_total"]) for place in sorted(("first", "dealer"), key=lambda q: rec[f"{q}_seat"])),
     )
     return get_rules(manifest["config"]["rules"]), rnd
 

@@ -89,13 +89,14 @@ def frame_as_format2(frame: pd.DataFrame) -> pd.DataFrame:
     return as_format2(pa.Table.from_pandas(frame, preserve_index=False)).to_pandas()
 
 
-def read_file(path: Path, columns: Sequence[str] | None = None) -> pa.Table:
-    """One chunk file's records in format 2 (`columns` of them, default all)."""
+def read_file(path: Path, columns: Sequence[str] | None = None, filters=None) -> pa.Table:
+    """One chunk file's records in format 2 (`columns` of them, default all; the rows `filters` keeps, in
+    pyarrow's form, of columns both formats share)."""
     names = pq.read_schema(path).names
     if not is_format1(names):
-        return pq.read_table(path, columns=None if columns is None else list(columns))
+        return pq.read_table(path, columns=None if columns is None else list(columns), filters=filters)
     sources = None if columns is None else _format1_sources(columns)
-    mapped = as_format2(pq.read_table(path, columns=sources), columns)
+    mapped = as_format2(pq.read_table(path, columns=sources, filters=filters), columns)
     pa.default_memory_pool().release_unused()  # the seats' buffers, freed: not held to the end of the read
     return mapped
 
