@@ -16,10 +16,9 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.record import CATEGORIES, PLAY_KINDS, TEAMS
+from casino_sim.core.record import TEAMS
 from casino_sim.reports.load import has_teams, live_rounds
 
-SIDE_FIELDS = (*CATEGORIES, "total", "n_cards", "n_spades", "n_sweeps", *(f"plays_{k}" for k in PLAY_KINDS))
 TEAM_OWN = ("cards", "spades", "total", "n_cards", "n_spades")  # a team's own columns; the rest sum its members
 # A policy's rows, whatever the number of players: the fields that name it (rules, matchup, policy) and a column
 # of its rows by name (cluster and the figures), one row per side of a non-void round
@@ -75,14 +74,14 @@ class Sides:
         policy (codes into `policies`), side (codes into `names`), is_a, margin (its total less the mean of the other
         sides'), won (1 for the one highest total, 1/k for k tied there); last_capture, remainder_cards (taken with
         the remainder), prize_cards and prize_spades (the points for most cards and spades of its side: its team's
-        with teams), nobody_cards (no side scored most cards); or a field of the record (SIDE_FIELDS, the build
-        fates, sweeps_b1..), its team's own or its members' summed."""
+        with teams), nobody_cards (no side scored most cards); or a field of a place's record (total, cards, ...,
+        n_sweeps, plays_trail, builds_made, sweeps_b1, ...), its team's own or its members' summed."""
         standing = self._standing(name) if name in ("margin", "won") else None
         parts = []
         for s, p in enumerate(picks or [None] * len(self.members)):
             if p is False:
                 continue
-            x = self.of_side(name, s) if standing is None else standing[:, s]
+            x = self.of_side(name, s) if standing is None else standing[s]
             parts.append(x if p is None else x[p])
         return np.concatenate(parts)
 
@@ -118,13 +117,16 @@ class Sides:
             return self._place(cat, q)
         return self.record(f"team_{TEAMS[q % 2]}_{cat}")
 
-    def _standing(self, name: str) -> np.ndarray:
-        """(rounds, sides): each side's margin, or its share of the one highest total."""
-        totals = np.stack([self.of_side("total", s) for s in range(len(self.members))], axis=1).astype(np.float64)
+    def _standing(self, name: str) -> list[np.ndarray]:
+        """Each side's margin, or its share of the one highest total, per round (sums of whole points: exact in any
+        order, so side by side rather than along a short axis, which numpy reduces slowly)."""
+        totals = [self.of_side("total", s).astype(np.float64) for s in range(len(self.members))]
         if name == "margin":
-            return totals - (totals.sum(axis=1, keepdims=True) - totals) / (totals.shape[1] - 1)
-        top = totals == totals.max(axis=1, keepdims=True)
-        return top / top.sum(axis=1, keepdims=True)
+            every = sum(totals)
+            return [t - (every - t) / (len(totals) - 1) for t in totals]
+        top = np.maximum.reduce(totals)
+        ties = sum((t == top).astype(np.int64) for t in totals)
+        return [(t == top) / ties for t in totals]
 
     def _policy_codes(self) -> tuple[list[str], list[np.ndarray]]:
         """The policy names of the sides, and each side's index into them per round (a team of two policies: both,

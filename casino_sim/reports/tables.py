@@ -198,12 +198,12 @@ def summary_table(data) -> pd.DataFrame:
 
 
 def _read(sides: Sides, name: str, picks: list[np.ndarray], by_round: bool) -> np.ndarray:
-    """Column `name` of the side rows `picks`, side by side; `by_round`: in the order of their rounds (two players'
-    summary: A's and B's points of a round side by side, as a cluster of whole games has always summed them)."""
-    x = sides.column(name, picks)
+    """Column `name` of the side rows `picks`, side by side; `by_round` (two players' summary, a side a round at
+    most): in the order of their rounds, as a cluster of whole games has always summed A's and B's points."""
     if not by_round:
-        return x
-    return x[np.argsort(np.concatenate([np.flatnonzero(p) for p in picks]), kind="stable")]
+        return sides.column(name, picks)
+    first, second = (sides.column(name, [None if i == s else False for i in (0, 1)]) for s in (0, 1))
+    return np.where(picks[0], first, second)[picks[0] | picks[1]]
 
 
 def convergence_table(data, points: int = 1000) -> pd.DataFrame:
