@@ -150,8 +150,8 @@ class Sides:
         """The Group of each policy of each matchup (`info`: reports/load.py matchup_info), named by `fields` of its
         matchup (rules, matchup) and its policy. Two players give A's before B's; three or four players their
         policies as their rows first show them."""
-        mu, width = self.record("mu"), len(self.policies)
-        keys = [mu * width + p for p in self.policy]
+        mu, width = self.record("mu").astype(np.int32), len(self.policies)
+        keys = [mu * width + p for p in self.policy]  # (matchup, policy) of each side's rounds
         first = {}  # each (matchup, policy) key: its first row
         for s, key in enumerate(keys):
             found, at = np.unique(key, return_index=True)

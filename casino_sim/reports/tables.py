@@ -87,27 +87,31 @@ def sweep_distribution_table(data) -> pd.DataFrame:
 
 
 def seat_advantage_table(data) -> pd.DataFrame:
-    """Two players: mean points as dealer and as first player, and dealer minus first, per policy of each matchup
-    (a matchup of two different policies also gets a "(both)" row over every seat). Three or four: seat_places."""
+    """The seat advantage: two players' table of dealer against first player (dealer_first); three or four
+    players', of every place and team (seat_places)."""
     view = view_of(data)
-    if not view.heads_up:
-        return seat_places(*((view.sides, view.players) if view.sides.teams else (view.sides,)))
+    if view.heads_up:
+        return dealer_first(view)
+    return seat_places(*((view.sides, view.players) if view.sides.teams else (view.sides,)))
+
+
+def dealer_first(view: RoundView) -> pd.DataFrame:
+    """Two players: mean points as dealer and as first player, and dealer minus first, per policy of each matchup
+    (a matchup of two different policies also gets a "(both)" row over every seat)."""
     info, sides = view.info, view.sides
     dealer, mu = sides.names.index("dealer"), sides.record("mu")
 
-    groups = [
-        (fields, column("total"), column("cluster"), column("side") == dealer)
-        for fields, column in sides.groups(info, ("rules", "matchup"))
-    ]
+    def seats(read) -> tuple:
+        return read("total"), read("cluster"), read("side") == dealer
+
+    groups = [(fields, *seats(column)) for fields, column in sides.groups(info, ("rules", "matchup"))]
     rows = []
     for m in info.index:
         own = [g for g in groups if g[0]["matchup"] == info.at[m, "matchup"]]
         if info.at[m, "policy_a"] != info.at[m, "policy_b"]:
-            both = {"rules": info.at[m, "rules"], "matchup": info.at[m, "matchup"], "policy": "(both)"}
             every = [mu == m] * len(sides.names)
-            own.append(
-                (both, *(sides.column(c, every) for c in ("total", "cluster")), sides.column("side", every) == dealer)
-            )
+            both = {"rules": info.at[m, "rules"], "matchup": info.at[m, "matchup"], "policy": "(both)"}
+            own.append((both, *seats(lambda name, every=every: sides.column(name, every))))
         for fields, total, cluster, dealt in own:
             row = dict(fields)
             row |= cluster_mean_ci(total[dealt], cluster[dealt]).as_dict("dealer_")

@@ -194,6 +194,8 @@ class RunDir:
 
     def read_table(self, name: str, columns: list[str] | None = None) -> pd.DataFrame:
         """Every finished chunk's rows of one table (games, cards, ...), in chunk order (the rounds: read_rounds)."""
+        if name == "rounds":
+            return self.read_rounds(columns)
         files = self.table_files(name)
         if not files:
             raise InputError(f"{self.path} holds no finished {name}")
