@@ -251,11 +251,16 @@ SEAT_SECTIONS: list[Section] = [  # the parts of report.md, in order: (kind, tit
 
 # Three or four players: by place and team (reports/tables.py)
 def _place_summary_lines(t: pd.DataFrame) -> list[str]:
+    """The headline of A's side; a run of whole games counts games and rounds (a shuffle sequence's games, one in
+    each seating, are one sample)."""
     s = t.iloc[0]
+    per, over = "per deal: the mean over its seatings", f"over {s['deals']} deals"
+    if "games" in t.columns:
+        per, over = "per shuffle sequence: the mean over its games' rounds", f"over {s['games']} games"
     return [
         f"- {s['matchup']}: {s['policy_a']}'s side minus the mean of the other sides = "
-        f"{ci_text(s, 'diff_', '+.3f')} points per round (per deal: the mean over its seatings), over {s['deals']} "
-        f"deals ({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
+        f"{ci_text(s, 'diff_', '+.3f')} points per round ({per}), {over} "
+        f"({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
         f"{ci_text(s, 'win_rate_a_', '.1%')} of rounds (a shared top counts its share); mean totals "
         f"{s['total_a_mean']:.2f} vs {s['total_b_mean']:.2f}."
     ]
@@ -272,6 +277,7 @@ def _place_side_lines(t: pd.DataFrame) -> list[str]:
 
 PLACE_SECTIONS: list[Section] = [  # the parts of report.md, in order
     ("summary", "Summary", "summary", "A's side against the others.", _place_summary_lines),
+    GAMES_SECTION,
     (
         "seat",
         "Seat advantage",

@@ -107,10 +107,7 @@ def seats_text(results: dict, manifest: dict) -> str:
     """The text of report.md of a two-player run (or of whole games of three or four players written before
     format 2, which hold no round records): one section per chart with its headline numbers, the games and card
     values after the summary."""
-    intro = []
-    if (manifest.get("config") or {}).get("games"):
-        intro += [f"Whole games: {games_count(manifest['config'], deals_played(manifest))}.", ""]
-    intro += [
+    intro = games_intro(manifest) + [
         "All intervals are 95% confidence intervals; rounds of one deal count as one sample; "
         "void rounds are counted but excluded from means.",
         "",
@@ -121,10 +118,17 @@ def seats_text(results: dict, manifest: dict) -> str:
 def places_text(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
     """The text of report.md of a three- or four-player run."""
     s = tables["summary"].iloc[0]
-    intro = [
+    intro = games_intro(manifest) + [
         f"Rules {s['rules']}: {s['sides']} sides (players, or teams), seats named by their place in the turn "
         "order. All intervals are 95% confidence intervals; the rounds of one deal (its seatings) count as one "
         "sample; void rounds are counted but excluded from means.",
         "",
     ]
     return headlines.render(tables, manifest, intro, headlines.PLACE_SECTIONS)
+
+
+def games_intro(manifest: dict) -> list[str]:
+    """report.md's opening line of a run of whole games: how many (none for a run of single rounds)."""
+    if not (manifest.get("config") or {}).get("games"):
+        return []
+    return [f"Whole games: {games_count(manifest['config'], deals_played(manifest))}.", ""]

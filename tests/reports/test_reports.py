@@ -367,3 +367,15 @@ def test_every_maker_reads_three_player_records_as_report_all_does(tmp_path):
             assert list(made.tables) == list(every[kind].tables)
             for name, table in made.tables.items():
                 pd.testing.assert_frame_equal(table, every[kind].tables[name])
+
+
+def test_whole_games_of_three_players_report_their_games(tmp_path):
+    """report.md of a run of whole games of three players opens with its games and has their section."""
+    from tests.support.runs import simulate_dir
+
+    run_dir = tmp_path / "run"
+    simulate_dir(run_dir, deals=3, rules="italian:players=3", games=True, card_deals=0, threads=1, engine="reference")
+    results = write_all(run_dir, charts=False)
+    md = (run_dir / "report" / "report.md").read_text()
+    assert "games" in results and "Whole games: " in md and "## Whole games" in md
+    assert f"{results['games'].loc[0, 'games']} games" in md
