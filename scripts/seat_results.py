@@ -17,9 +17,9 @@ import pandas as pd
 
 from casino_sim.experiments.simulate import SimConfig, play_run
 from casino_sim.reports.index import write_all
-from casino_sim.reports.load import read_rounds
-from casino_sim.reports.places import side_rows
 from casino_sim.reports.stats import mean_ci
+from casino_sim.reports.tables import a_rounds
+from casino_sim.reports.views import view_of
 from casino_sim.runner.rundir import RunDir
 
 SEAT_RULES = ("brazilian", "italian")
@@ -103,8 +103,9 @@ def replace_cards(config: SimConfig) -> SimConfig:
 
 def _deal_margins(path: Path) -> pd.Series:
     """A's team's margin per deal of a run (the mean over its seatings), indexed by deal."""
-    sides = side_rows(read_rounds(path, None))
-    return sides[sides["is_a"].to_numpy()].groupby("deal_id")["margin"].mean()
+    sides = view_of(path).sides
+    on_a = a_rounds(sides)
+    return pd.Series(sides.column("margin", on_a)).groupby(sides.column("deal_id", on_a)).mean()
 
 
 def partnership_table(args, tmp: Path) -> pd.DataFrame:

@@ -21,7 +21,6 @@ CATEGORY_LABELS = {
     "two_spades": "2♠ (little casino)",
     "sweeps": "sweeps",
 }  # each category as the tables, charts and the terminal game name it
-BATCHES = batches(2)  # format 1's two-player sweeps-by-batch columns (s{seat}_sweeps_b1..6), read by the reports
 REMAINDER_PLY = 49  # "captured at ply" code for a card taken with the remainder
 TRACKED = {"ten_diamonds": BIG_CASINO, "two_spades": LITTLE_CASINO}
 PLAY_KINDS = ("trail", "capture", "build", "increase", "add")  # docs/rules.md section 3; docs/notation.md order

@@ -51,7 +51,7 @@ def matchup_sides(
     policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = policy_label
 ) -> tuple[str, list[str]]:
     """A's side and the other sides by policy name, in the order seated, as the n-player reports name them
-    (reports/place_tables.py): --seats A,B,C gives (A, [B, C]), each name once; with teams, A's team against the
+    (reports/tables.py): --seats A,B,C gives (A, [B, C]), each name once; with teams, A's team against the
     other, a team of two policies named X+Y (alphabetical). `label` names a spec: a run's resolved policies, or its
     manifest's names (policy_label loads the policy: only for what no run resolved)."""
     names = [label(s) for s in (seat_names(seats) if seats else (policy_a, policy_b))]

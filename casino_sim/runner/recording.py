@@ -21,6 +21,7 @@ from casino_sim.reference.apply import check_move
 from casino_sim.reference.moves import PLAYER_NAMES, Move, MoveError
 from casino_sim.reference.round import RoundResult, play_round
 from casino_sim.runner.deals import DealRows
+from casino_sim.runner.records import read_file
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.sides import side_points
 
@@ -89,7 +90,7 @@ def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
     name = run.chunk_path(chunk).name
     moves = pd.read_parquet(run.path / "moves" / name, filters=where).sort_values("ply")
     rules = get_rules(manifest["config"]["rules"])
-    found = pd.read_parquet(run.rounds / name, filters=where)
+    found = read_file(run.rounds / name, filters=where).to_pandas()  # in format 2 (runner/records.py)
     rec = found.iloc[0]
     plays = ", ".join(f"{PLAYER_NAMES[p]} plays {rec[f'policy_{p}']}" for p in range(rules.players))
     label = f"deal {deal_id} (mirror {mirror}), recorded round {k} of {len(decks)}; {plays}"
@@ -98,17 +99,9 @@ def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
         int(row["dealer"]),
         tuple(Move.from_json(json.loads(m)) for m in moves["move"]),
         label,
-        recorded_totals(found, rules),
+        tuple(int(x) for x in side_points(found, rules)[0]),
     )
     return rules, rnd
-
-
-def recorded_totals(found: pd.DataFrame, rules: RuleSet) -> tuple[int, ...]:
-    """Each side's points in a round's record as its chunk file holds it: format 2 (core/record.py), or a format-1
-    file's seats (`s0_total`, two players) from a run of an earlier version."""
-    if "s0_total" in found:
-        return int(found["s0_total"].iloc[0]), int(found["s1_total"].iloc[0])
-    return tuple(int(x) for x in side_points(found, rules)[0])
 
 
 def write_game(path: Path | str, rules: str, rounds) -> None:

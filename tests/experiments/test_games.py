@@ -169,10 +169,9 @@ def test_the_summary_of_a_games_run_counts_games_and_rounds():
     from casino_sim.cli.ui import summary_table
     from casino_sim.reports import tables
     from casino_sim.reports.headlines import seat_summary_lines
-    from casino_sim.reports.load import prepare
 
     rounds = games_of(deals=40)["rounds"]
-    s = tables.summary_table(prepare(rounds))
+    s = tables.summary_table(rounds)
     assert (s.loc[0, "games"], s.loc[0, "rounds"]) == (80, len(rounds))
     console = Console(width=200, record=True)
     console.print(summary_table(s))
