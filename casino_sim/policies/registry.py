@@ -13,7 +13,7 @@ from pathlib import Path
 from casino_sim.core.featurespec import SEARCH_KINDS
 from casino_sim.core.tomlfile import read_toml
 from casino_sim.policies.bots import PREFIX as EXEC_PREFIX
-from casino_sim.policies.bots import BotPolicy, ExecBot, bot_name
+from casino_sim.policies.bots import BotPolicy, ExecBot, bot_argv, bot_name
 from casino_sim.policies.files import load_policy_file, policy_from_dict
 from casino_sim.policies.kinds import CallablePolicy, RandomPolicy, TrailPolicy
 from casino_sim.policies.policy import Policy, PolicyError, PythonPolicy
@@ -96,7 +96,7 @@ def _load_callable(spec: str) -> PythonPolicy:
 def exec_policy(spec: str) -> Policy:
     """`exec:COMMAND`: an outside program asked for every move (policies/bots.py), one per spec in a process."""
     if spec not in _bots:
-        bot = ExecBot(spec)
+        bot = ExecBot(spec, bot_argv(spec))
         _bots[spec] = BotPolicy(
             bot_name(bot.argv),
             f"The program `{bot.command}`, asked for each move over stdin/stdout (README, Bots in any language).",

@@ -14,9 +14,8 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import BotPolicy, Policy, get_policy
+from casino_sim.policies import Policy, get_policy
 from casino_sim.policies.names import check_distinct, seat_names
-from casino_sim.policies.registry import exec_policy
 from casino_sim.runner.deals import rotations
 
 # what plays two players only so far: --record
@@ -26,7 +25,8 @@ TWO_PLAYER_OPTIONS = ("--record",)
 @dataclass(frozen=True, eq=False)
 class Lineup:
     """A run's distinct policies (policy_names' order: A, B, the other --seats), resolved once from the specs the
-    user gave; below the front door a run plays and names these objects, never looks a spec up again."""
+    user gave; below the front door a run plays and names these objects, never looks a spec up again. It pickles
+    (to a Dask worker) as its objects: a bot as its command, its process the worker's own (policies/bots.py)."""
 
     specs: tuple[str, ...]
     policies: tuple[Policy, ...]
@@ -36,12 +36,6 @@ class Lineup:
         """Each spec resolved once (a spec given twice, self-play, is one policy)."""
         resolved = {spec: get_policy(spec) for spec in dict.fromkeys(specs)}
         return cls(tuple(specs), tuple(resolved[spec] for spec in specs))
-
-    def __reduce__(self):
-        """Pickled (to a Dask worker) with its policies, except a bot, named by its spec: a worker process keeps
-        one bot process per spec (policies/registry.py exec_policy) across the run's chunks, as in this one."""
-        kept = tuple(None if isinstance(p, BotPolicy) else p for p in self.policies)
-        return (_unpickled, (self.specs, kept))
 
     def policy(self, spec: str) -> Policy:
         """The policy given as `spec`."""
@@ -75,11 +69,6 @@ def resolved_lineup(config, name: str, specs: tuple[str, ...]) -> Lineup:
 def manifest_options(config) -> dict:
     """A config (a dataclass) as its manifest keeps it: the options by field name, its resolved policies left out."""
     return {f.name: getattr(config, f.name) for f in fields(config) if not f.metadata.get("resolved")}
-
-
-def _unpickled(specs: tuple[str, ...], policies: tuple[Policy | None, ...]) -> Lineup:
-    """A Lineup as a worker receives it: each bot (None) this process's own for its spec."""
-    return Lineup(specs, tuple(exec_policy(spec) if p is None else p for spec, p in zip(specs, policies)))
 
 
 def check_seating(
