@@ -1,8 +1,8 @@
 """casino-sim: a Monte Carlo strategy analyser for the card game Casino (Cassino), for two, three or four players.
 
 `import casino_sim as cs` and call `cs.simulate`, `cs.open_run`, `cs.moves`, `cs.analyse`, `cs.tournament`,
-`cs.knockout`, `cs.regret`, `cs.findings`, `cs.tune` (the Python API, casino_sim/api): they are imported on first
-use, so importing the package stays fast.
+`cs.knockout`, `cs.regret`, `cs.findings`, `cs.tune`, `cs.policy`, `cs.register_policy` (the Python API,
+casino_sim/api): they are imported on first use, so importing the package stays fast.
 """
 
 from casino_sim.core import numba_cache
@@ -16,6 +16,8 @@ API = (
     "knockout",
     "moves",
     "open_run",
+    "policy",
+    "register_policy",
     "regret",
     "simulate",
     "tournament",

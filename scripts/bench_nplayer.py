@@ -15,16 +15,16 @@ import time
 
 import numpy as np
 
+from casino_sim.api.policies import loader
 from casino_sim.core.rules import get_rules
 from casino_sim.kernels.api import play_rounds_n
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.registry import get_policy
 
 
 def _setup(spec: str, policy: str, deals: int):
     """The rounds to time under rule set `spec`: every seat plays `policy`; the kernels compiled or loaded."""
     rules = get_rules(spec)
-    ints, weights, _ = policy_arrays((get_policy(policy),) * rules.players)
+    ints, weights, _ = policy_arrays((loader()(policy),) * rules.players)
     rng = np.random.default_rng(2026)
     decks = np.argsort(rng.random((deals, 52)), axis=1)
     dealers = np.arange(deals) % rules.players

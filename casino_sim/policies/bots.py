@@ -12,8 +12,6 @@ import atexit
 import json
 import os
 import selectors
-import shlex
-import shutil
 import subprocess
 import tempfile
 import threading
@@ -53,20 +51,6 @@ def bot_timeout() -> float:
         return float(os.environ.get(TIMEOUT_ENV, DEFAULT_TIMEOUT_S))
     except ValueError:
         return DEFAULT_TIMEOUT_S
-
-
-def bot_argv(spec: str) -> list[str]:
-    """The program and arguments of `exec:COMMAND` (shell-like quoting, no shell); BotError if it cannot run."""
-    command = spec[len(PREFIX) :]
-    try:
-        argv = shlex.split(command)
-    except ValueError as e:
-        raise BotError(f"bot `{command}`: {e}") from None
-    if not argv:
-        raise BotError("exec: needs a command, e.g. exec:'python3 my_bot.py'")
-    if shutil.which(argv[0]) is None:
-        raise BotError(f"bot `{command}`: no such program {argv[0]!r}")
-    return argv
 
 
 def bot_name(argv: list[str]) -> str:

@@ -14,8 +14,9 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import Policy, get_policy
+from casino_sim.policies import Policy
 from casino_sim.policies.names import check_distinct, seat_names
+from casino_sim.policies.policy import Load
 from casino_sim.runner.deals import rotations
 
 # what plays two players only so far: --record
@@ -32,9 +33,9 @@ class Lineup:
     policies: tuple[Policy, ...]
 
     @classmethod
-    def of(cls, specs: tuple[str, ...]) -> Lineup:
-        """Each spec resolved once (a spec given twice, self-play, is one policy)."""
-        resolved = {spec: get_policy(spec) for spec in dict.fromkeys(specs)}
+    def of(cls, specs: tuple[str, ...], load: Load) -> Lineup:
+        """Each spec resolved once by the policy loader `load` (a spec given twice, self-play, is one policy)."""
+        resolved = {spec: load(spec) for spec in dict.fromkeys(specs)}
         return cls(tuple(specs), tuple(resolved[spec] for spec in specs))
 
     def policy(self, spec: str) -> Policy:
@@ -42,7 +43,7 @@ class Lineup:
         return self.policies[self.specs.index(spec)]
 
     def label(self, spec: str) -> str:
-        """The name the policy given as `spec` shows as (policies/registry.py policy_label)."""
+        """The name the policy given as `spec` shows as."""
         return self.policy(spec).name
 
     def labels(self) -> dict[str, str]:
@@ -51,19 +52,27 @@ class Lineup:
 
 
 def resolved_field():
-    """A config's field for its policies resolved once at the front door (a Lineup): not compared, not shown, and
-    never in its manifest (manifest_options), which keeps their names."""
+    """A config's field for its policies resolved once at the front door (a Lineup), or for the policy loader that
+    resolves them (`loader`, the front door's): not compared, not shown, and never in its manifest
+    (manifest_options), which keeps their names."""
     return field(default=None, compare=False, repr=False, metadata={"resolved": True})
 
 
 def resolved_lineup(config, name: str, specs: tuple[str, ...]) -> Lineup:
-    """The Lineup a frozen config keeps in its resolved_field `name`: `specs` resolved once, and anew when the
-    config was replace()d with other policies."""
+    """The Lineup a frozen config keeps in its resolved_field `name`: `specs` resolved once by the config's
+    `loader`, and anew when the config was replace()d with other policies."""
     lineup = getattr(config, name)
     if lineup is None or lineup.specs != specs:
-        lineup = Lineup.of(specs)
+        lineup = Lineup.of(specs, loader_of(config))
         object.__setattr__(config, name, lineup)
     return lineup
+
+
+def loader_of(config) -> Load:
+    """The policy loader a config was given by its front door (TypeError, a caller's mistake, when none was)."""
+    if config.loader is None:
+        raise TypeError(f"{type(config).__name__} resolves its policies with a policy loader: give it loader=")
+    return config.loader
 
 
 def manifest_options(config) -> dict:

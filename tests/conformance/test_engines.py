@@ -15,7 +15,6 @@ from casino_sim.core.record import ANATOMY, record_columns
 from casino_sim.core.rules import RULESETS
 from casino_sim.engines import engine_names, get_engine
 from casino_sim.kernels import move_of_row
-from casino_sim.policies import get_policy
 from casino_sim.reference import IllegalMove, Position
 from casino_sim.reference.invariants import check_invariants
 from casino_sim.reference.moves import sort_moves
@@ -23,6 +22,7 @@ from casino_sim.reference.play import play
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
 from casino_sim.runner.deals import chunk_rows
+from tests.support.policies import get_policy
 from tests.support.rounds import plausible_moves, reached_positions
 
 pytestmark = pytest.mark.parametrize("rules", list(RULESETS))

@@ -12,9 +12,8 @@ from casino_sim.kernels import layout as L
 from casino_sim.kernels.api import play_round_n_policies, play_round_n_scripted, play_rounds_n
 from casino_sim.kernels.state import _batch_of, _batch_start, _deal_batch, new_state
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.files import policy_from_dict
-from casino_sim.policies.registry import get_policy
 from tests.support.nplayer import SPADES, replay_piles
+from tests.support.policies import get_policy, policy_from_dict
 
 SPECS = (
     "brazilian:players=3",

@@ -9,8 +9,7 @@ import pytest
 from casino_sim.core.rules import get_rules
 from casino_sim.kernels.api import play_round_n_policies
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.files import policy_from_dict
-from casino_sim.policies.registry import get_policy
+from tests.support.policies import get_policy, policy_from_dict
 
 
 def searching(kind: str):

@@ -14,9 +14,9 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import get_policy
 from casino_sim.reference.record import record_columns, round_record
 from casino_sim.reference.round import play_round
+from tests.support.policies import get_policy
 
 
 @cache
