@@ -6,8 +6,9 @@ casino_sim/api): they are imported on first use, so importing the package stays 
 """
 
 from casino_sim.core import numba_cache
+from casino_sim.core.version import VERSION
 
-__version__ = "0.1.0"
+__version__ = VERSION
 API = (
     "Run",
     "Tournament",
