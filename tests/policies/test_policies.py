@@ -1,4 +1,4 @@
-"""Policies: the registry, policy files and their errors, Python callables, heuristic choice."""
+"""Policies: the built-ins, policy files and their errors, Python callables, heuristic choice."""
 
 from __future__ import annotations
 
