@@ -37,11 +37,16 @@ class PolicyLoader:
     anew each time it is named (policies/names.py tells two reads of one file apart from two policies).
     """
 
-    def __init__(self) -> None:
-        self._kinds: dict[str, Factory] = dict(FILE_KINDS)
+    def __init__(self, kinds: dict[str, Factory] = FILE_KINDS) -> None:
+        self._kinds = dict(kinds)
         self._builtins: dict[str, Policy] | None = None  # the built-in policy files, read at the first use
         self._registered: dict[str, Policy] = {}  # register()'s, by name, and `module:function`'s, by spec
         self._bots: dict[str, Policy] = {}  # exec:COMMAND by spec: one bot, so one process per thread (bots.py)
+
+    def __reduce__(self):
+        """Pickled (a front door's config, to a Dask worker) as its table of kinds alone: what it loaded stays in
+        this process (the worker plays the policies resolved here, and starts its own bots)."""
+        return (PolicyLoader, (self._kinds,))
 
     def add_kind(self, kind: str, factory: Factory) -> None:
         """Let policy files name `kind`: `factory` builds its policy from the file's checked fields."""

@@ -76,6 +76,14 @@ def test_a_spec_is_one_policy_but_a_file_is_read_anew(tmp_path):
     assert loader(bot) is loader(bot) and isinstance(loader(bot), BotPolicy)
 
 
+def test_a_loader_pickles_as_its_kinds_alone(tmp_path):
+    loader = openspiel_kind.register(PolicyLoader())
+    loader.register("lambda", lambda pos, moves, rng: moves[0])  # a lambda: no pickle of its own
+    again = pickle.loads(pickle.dumps(loader))
+    assert "lambda" in loader.known() and "lambda" not in again.known()
+    assert _kind_error(again, tmp_path) == _kind_error(loader, tmp_path)  # the OpenSpiel kind went along
+
+
 def test_a_bot_pickles_as_its_command_alone():
     policy = PolicyLoader()(f"exec:{sys.executable} {BOT}")
     again = pickle.loads(pickle.dumps(policy))
