@@ -1,9 +1,10 @@
 """casino-sim's policies as OpenSpiel bots, and OpenSpiel's IS-MCTS as a casino-sim policy's move (docs/research.md).
 
-`PolicyBot(policy)` plays any casino-sim policy (random to the searcher, a policy file, a Python function) in
-`python_casino` states: the policy is shown the position as the player to move sees it, never the hidden cards, and
-its move becomes the action of the same move. `ismcts_move` is the other way round, what the `openspiel-ismcts`
-policy kind (policies/ismcts.py) plays: open_spiel's ISMCTSBot searching python_casino from a casino-sim position.
+`PolicyBot(policy)` plays any casino-sim policy object (random to the searcher, a policy file, a Python function:
+`cs.policy(spec)` loads one by name) in `python_casino` states: the policy is shown the position as the player to
+move sees it, never the hidden cards, and its move becomes the action of the same move. `ismcts_move` is the other
+way round, what the `openspiel-ismcts` policy kind (policies/ismcts.py, registered into a policy loader by
+openspiel_kind.py) plays: open_spiel's ISMCTSBot searching python_casino from a casino-sim position.
 Needs the `research` extra, like casino_sim.openspiel.
 """
 
@@ -18,7 +19,6 @@ from open_spiel.python.algorithms import ismcts, mcts
 from casino_sim.core.rules import RuleSet
 from casino_sim.openspiel import CasinoState
 from casino_sim.policies.policy import Policy
-from casino_sim.policies.registry import get_policy
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 from casino_sim.research.rooted import rooted_state
@@ -31,15 +31,15 @@ SEED_BOUND = 2**31  # numpy's RandomState takes 32-bit seeds
 
 
 class PolicyBot(pyspiel.Bot):
-    """A casino-sim policy (an object, or a name resolved once as the commands resolve it) as an OpenSpiel bot.
+    """A casino-sim policy object as an OpenSpiel bot (a policy loader resolves a name first: cs.policy(spec)).
 
     Each decision is the policy's step() on the mover's view, seeded by `decision_seed(state)`: the bot's seed and
     how many actions led there, so a bot replays its games and answers one state the same way every time.
     """
 
-    def __init__(self, policy: Policy | str, seed: int = 0):
+    def __init__(self, policy: Policy, seed: int = 0):
         pyspiel.Bot.__init__(self)
-        self.policy = get_policy(policy) if isinstance(policy, str) else policy
+        self.policy = policy
         self.seed = seed
 
     def decision_seed(self, state) -> int:

@@ -15,9 +15,9 @@ import time
 
 import numpy as np
 
+from casino_sim.api.policies import loader
 from casino_sim.core.rules import get_rules
 from casino_sim.engines import get_engine
-from casino_sim.policies.registry import get_policy
 from casino_sim.runner.deals import DealRows
 
 
@@ -33,7 +33,7 @@ def _setup(spec: str, policy: str, deals: int):
         np.random.SeedSequence(14).generate_state(deals, np.uint64),
         np.zeros((deals, rules.players), np.int8),  # the policy in every seat
     )
-    args = (rows, rules, (get_policy(policy),))
+    args = (rows, rules, (loader()(policy),))
     get_engine("numba").play(rows.take(np.arange(10)), *args[1:])
     return args
 

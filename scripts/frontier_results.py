@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from casino_sim.api.policies import loader
 from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament
 from casino_sim.reports.frontier import COST_NOISE, frontier_table, write_frontier
 from casino_sim.reports.tournament import write_tournament
@@ -38,7 +39,7 @@ def _us_per_decision(policy: str, deals: int) -> float:
 def play_tournament(policies: tuple[str, ...], games: int, seed: int, root: Path, target: Path) -> dict:
     """A round robin of mirrored whole strict games played in `root` (out of git) as `casino-sim tournament` plays
     it; its tables and charts written to `target` (emptied first). Returns the tables."""
-    config = TournamentConfig(policies=policies, games=games, seed=seed)
+    config = TournamentConfig(policies=policies, games=games, seed=seed, loader=loader())
     start_tournament(config, root, [sys.executable, *sys.argv])
     folders = run_tournament(config, root, [sys.executable, *sys.argv])
     shutil.rmtree(target, ignore_errors=True)

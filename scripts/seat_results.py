@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from casino_sim.api.policies import loader
 from casino_sim.experiments.simulate import SimConfig, play_run
 from casino_sim.reports.index import write_all
 from casino_sim.reports.stats import mean_ci
@@ -85,7 +86,9 @@ def seat_section(args, tmp: Path) -> list[str]:
     for rules in SEAT_RULES:
         for n in PLAYERS:
             name = rules if n == 2 else f"{rules}:players={n}"
-            config = SimConfig(deals=args.seat_deals, policy_a="expert", policy_b="expert", rules=name, seed=args.seed)
+            config = SimConfig(
+                deals=args.seat_deals, policy_a="expert", policy_b="expert", rules=name, seed=args.seed, loader=loader()
+            )
             _, results = _simulate(replace_cards(config), tmp, out_dir / name.replace(":", "-"))
             rows += _place_rows(name, n, results["seat"])
             print(f"seats {name}: done", flush=True)
@@ -115,7 +118,7 @@ def partnership_table(args, tmp: Path) -> pd.DataFrame:
     margins, rows = [], []
     for seats, a, b in PARTNERSHIPS:
         config = replace_cards(
-            SimConfig(deals=args.seat_deals, seats=seats, rules="brazilian:players=4", seed=args.seed)
+            SimConfig(deals=args.seat_deals, seats=seats, rules="brazilian:players=4", seed=args.seed, loader=loader())
         )
         path, _ = _simulate(config, tmp, None)
         m = _deal_margins(path)

@@ -26,6 +26,7 @@ from casino_sim.core.rules import RulesError, get_rules
 from casino_sim.engines import get_engine
 from casino_sim.kernels import judge_last_batch
 from casino_sim.policies.names import check_distinct
+from casino_sim.policies.policy import Load
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for
@@ -60,8 +61,10 @@ class RegretConfig:
     seed: int = 0
     threads: int = 0
 
-    # the policies and --vs resolved once, by check() (the front door's); never in the report's config
+    # the policies and --vs resolved once, by check() (the front door's), with the policy loader the front door
+    # gives it; never in the report's config
     resolved: Lineup | None = resolved_field()
+    loader: Load | None = resolved_field()
 
     def lineup(self) -> Lineup:
         """The policies, then --vs, as objects, each spec resolved once."""

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 from typing import Annotated
 
 import typer
 from rich.console import Console, ConsoleDimensions
 
+from casino_sim import openspiel_kind
 from casino_sim.core.errors import InputError
 from casino_sim.engines import engine_names
 from casino_sim.engines.compiling import ensure_compiled as compile_ahead
 from casino_sim.engines.compiling import search_variants
+from casino_sim.loader import PolicyLoader
 from casino_sim.policies.bots import set_bot_timeout
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
@@ -35,6 +38,13 @@ class _Console(Console):
 
 
 console = _Console()
+
+
+@cache
+def policy_loader() -> PolicyLoader:
+    """The command's policy loader, one for the process, with the OpenSpiel kind (casino_sim/openspiel_kind.py):
+    every command resolves the policies it names with it and hands the objects down."""
+    return openspiel_kind.register(PolicyLoader())
 
 
 class Format(str, Enum):

@@ -22,9 +22,11 @@ import numpy as np
 
 from casino_sim.core.cards import format_card
 from casino_sim.core.child import python_code
+from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.rules import STRICT
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
+from casino_sim.policies.fields import ROLLOUT_DEFAULTS
+from casino_sim.policies.kinds import HeuristicPolicy, RandomPolicy, RolloutPolicy
 from casino_sim.reference.position import Position
 
 COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
@@ -76,19 +78,25 @@ def _apply(_search: bool) -> None:
     apply_move(pos, legal_moves(pos)[0])
 
 
+# What the warm-ups below play: a heuristic weighing every feature, and a rollout on it (numba compiles a kernel for
+# the types of its arguments, never their values: any weights and parameters compile what the built-ins run).
+WARM_HEURISTIC = HeuristicPolicy("warm-up", "", weights=np.ones(N_FEATURES))
+WARM_ROLLOUT = RolloutPolicy("warm-up rollout", "", params=dict(ROLLOUT_DEFAULTS), base=WARM_HEURISTIC)
+
+
 def _rollout(_search: bool) -> None:
     from casino_sim.kernels import search_choose
 
-    ints, weights, wants = policy_arrays((get_policy("rollout"), get_policy("random")))
+    ints, weights, wants = policy_arrays((WARM_ROLLOUT, RandomPolicy("warm-up random", "")))
     search_choose(_last_batch(), ints[0], weights[2], wants[2], 1)
 
 
 def _analyse(_search: bool) -> None:
     from casino_sim.kernels import exact_values, legal_moves, rollout_diffs
 
-    pos, expert = _last_batch(), get_policy("expert")
+    pos = _last_batch()
     moves = legal_moves(pos)
-    ints, weights, wants = policy_arrays((expert, expert))
+    ints, weights, wants = policy_arrays((WARM_HEURISTIC, WARM_HEURISTIC))
     rollout_diffs(pos, moves, int(ints[0, 0]), weights[0], wants[0], 2, 1)
     exact_values(pos, moves)
 

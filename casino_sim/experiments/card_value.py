@@ -22,7 +22,7 @@ import pandas as pd
 from casino_sim.core.deal import HAND_SIZE, batches
 from casino_sim.core.invariants import dealt
 from casino_sim.core.rules import STRICT, RuleSet, get_rules
-from casino_sim.policies import Policy, get_policy
+from casino_sim.policies import Policy
 from casino_sim.reference.seats import opponents, turn_order
 from casino_sim.runner.deals import DealRows, chunked_rows
 from casino_sim.runner.play import engine_for, play
@@ -122,7 +122,7 @@ def pairing_rng(chunk_seed_value: int) -> np.random.Generator:
 
 
 def card_values(
-    policy: Policy | str,
+    policy: Policy,
     deals: int,
     rules: str = "strict",
     seed: int = 0,
@@ -134,10 +134,9 @@ def card_values(
     """One row per (deal, card, variant) with the policy in both seats: card, batch, variant, diff.
 
     `progress(rounds done, rounds planned)` is told after each chunk; it counts base and paired rounds. `policy` is
-    resolved already (by `casino-sim card-value`), or a spec resolved here.
+    resolved already (by `casino-sim card-value`'s loader).
     """
-    pol = policy if isinstance(policy, Policy) else get_policy(policy)
-    engine = engine_for(engine, (pol, pol))
+    engine = engine_for(engine, (policy, policy))
     ruleset = get_rules(rules)
     n = ruleset.players
     seated = np.zeros((1, n), np.int8)  # the policy in every seat
@@ -146,8 +145,8 @@ def card_values(
         progress(done, total)
     with use_threads(threads):
         for chunk, base in chunked_rows(seed, deals, chunk_deals, seated):
-            records = play(engine, base, ruleset, (pol,))
-            frames.append(card_pairs(base, records, engine, ruleset, (pol,), pairing_rng(chunk_seed(seed, chunk))))
+            records = play(engine, base, ruleset, (policy,))
+            frames.append(card_pairs(base, records, engine, ruleset, (policy,), pairing_rng(chunk_seed(seed, chunk))))
             done += len(base) + len(frames[-1])
             if progress:
                 progress(done, total)

@@ -22,8 +22,8 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.compare import deal_headline
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES
-from casino_sim.policies.files import policy_from_dict
-from casino_sim.policies.policy import Policy
+from casino_sim.policies.kinds import HeuristicPolicy
+from casino_sim.policies.policy import Load, Policy
 from casino_sim.reports.stats import Estimate, mean_ci
 from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup, seatings
@@ -47,8 +47,10 @@ class KnockoutConfig:
     precision: float = 0.05  # stop a feature once its interval's half-width is at most this many points
     pairs: tuple[tuple[str, str], ...] = ()  # (A, B): the worth of B with A already out
 
-    # the policy resolved once, by check() (the front door's); never in the manifest, which keeps its name
+    # the policy resolved once, by check() (the front door's), with the policy loader the front door gives it;
+    # never in the manifest, which keeps its name
     resolved: Lineup | None = resolved_field()
+    loader: Load | None = resolved_field()
 
     def lineup(self) -> Lineup:
         """The policy as an object, resolved once."""
@@ -97,11 +99,11 @@ def parse_pairs(values: list[str] | None) -> tuple[tuple[str, str], ...]:
 
 
 def without(policy: Policy, features: tuple[str, ...]) -> Policy:
-    """The heuristic with these features' weights set to zero, built by the policy-file loader from its weights."""
-    weights = {n: float(w) for n, w in zip(FEATURE_NAMES, policy.weights) if w != 0 and n not in features}
+    """The heuristic with these features' weights set to zero (its other weights as they are)."""
+    weights = policy.weights.copy()
+    weights[[FEATURE_INDEX[n] for n in features]] = 0.0
     name = f"{policy.name}-without-{'-'.join(features)}"
-    data = {"name": name, "description": f"{policy.name} without {', '.join(features)}", "weights": weights}
-    return policy_from_dict(data, name, policy.source)
+    return HeuristicPolicy(name, f"{policy.name} without {', '.join(features)}", policy.source, weights=weights)
 
 
 @dataclass

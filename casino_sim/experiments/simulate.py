@@ -31,6 +31,7 @@ from casino_sim.runner.rundir import RunDir, unused_folder
 from casino_sim.runner.seating import (
     Lineup,
     check_seating,
+    loader_of,
     manifest_options,
     policy_names,
     resolved_field,
@@ -69,8 +70,9 @@ class SimConfig:
     seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)
     start_score: str | None = None  # --start-score X-Y: whole games start from A's side's X and B's Y
 
-    # resolved once, by check() (the front door's), and carried by replace(); never in the manifest
+    # resolved once, by check() (the front door's) with the loader it gives, carried by replace(); not in the manifest
     policies: Lineup | None = resolved_field()
+    loader: Callable | None = resolved_field()  # a policy by its spec (policies/policy.py Load)
 
     # simulate's option names that differ from the field names
     _OPTION_FIELDS: ClassVar[dict[str, str]] = {"policy": "policy_a", "vs": "policy_b", "check": "checked"}
@@ -83,7 +85,7 @@ class SimConfig:
         """The run's policies as objects (policy_names order), resolved once: by check() at the front door, or at
         first use for a config made in code and never checked."""
         if self.policies is None:
-            object.__setattr__(self, "policies", Lineup.of(self.policy_names()))
+            object.__setattr__(self, "policies", Lineup.of(self.policy_names(), loader_of(self)))
         return self.policies
 
     def manifest_config(self) -> dict:
@@ -233,13 +235,13 @@ def create_run(config: SimConfig, run: RunDir, command: list[str], force: bool =
     return run.read_manifest()
 
 
-def config_of(run: RunDir) -> SimConfig:
-    """The configuration a run folder was started with."""
+def config_of(run: RunDir, loader: Callable | None = None) -> SimConfig:
+    """The configuration a run folder was started with (its policies to be resolved by `loader`, when given)."""
     manifest = run.read_manifest()
     if manifest.get("kind") != "simulate":
         raise InputError(f"{run.path} is not a simulate run")
     try:
-        return SimConfig(**manifest["config"])
+        return SimConfig(**manifest["config"], loader=loader)
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
 

@@ -15,7 +15,7 @@ from casino_sim.analysis.regret import Regret, RegretConfig
 from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.knockout import Knockout, KnockoutConfig
-from casino_sim.policies.registry import folder_safe
+from casino_sim.policies.names import folder_safe
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, writable_folder
 from casino_sim.runner.seating import manifest_options
 

@@ -15,8 +15,8 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from casino_sim import __version__
 from casino_sim.core.errors import InputError
+from casino_sim.core.version import VERSION
 
 if TYPE_CHECKING:  # pandas loads where a table is read: commands that only name a run folder start without it
     import pandas as pd
@@ -122,7 +122,7 @@ class RunDir:
                 raise InputError(f"{self.path} already holds a run (use --resume to finish it, or another --out)")
             self.clear()
         writable_folder(self.rounds)
-        self.write_manifest(dict(manifest, format=FORMAT, version=__version__))
+        self.write_manifest(dict(manifest, format=FORMAT, version=VERSION))
 
     def clear(self) -> None:
         """Delete the run held here (manifest, tables, report), and nothing else of the folder."""

@@ -15,38 +15,33 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RuleSet, get_rules
-from casino_sim.policies import BotPolicy, Policy, get_policy
+from casino_sim.policies import Policy
 from casino_sim.policies.names import check_distinct, seat_names
-from casino_sim.policies.registry import exec_policy
+from casino_sim.policies.policy import Load
 from casino_sim.runner.deals import rotations
 
 
 @dataclass(frozen=True, eq=False)
 class Lineup:
     """A run's distinct policies (policy_names' order: A, B, the other --seats), resolved once from the specs the
-    user gave; below the front door a run plays and names these objects, never looks a spec up again."""
+    user gave; below the front door a run plays and names these objects, never looks a spec up again. It pickles
+    (to a Dask worker) as its objects: a bot as its command, its process the worker's own (policies/bots.py)."""
 
     specs: tuple[str, ...]
     policies: tuple[Policy, ...]
 
     @classmethod
-    def of(cls, specs: tuple[str, ...]) -> Lineup:
-        """Each spec resolved once (a spec given twice, self-play, is one policy)."""
-        resolved = {spec: get_policy(spec) for spec in dict.fromkeys(specs)}
+    def of(cls, specs: tuple[str, ...], load: Load) -> Lineup:
+        """Each spec resolved once by the policy loader `load` (a spec given twice, self-play, is one policy)."""
+        resolved = {spec: load(spec) for spec in dict.fromkeys(specs)}
         return cls(tuple(specs), tuple(resolved[spec] for spec in specs))
-
-    def __reduce__(self):
-        """Pickled (to a Dask worker) with its policies, except a bot, named by its spec: a worker process keeps
-        one bot process per spec (policies/registry.py exec_policy) across the run's chunks, as in this one."""
-        kept = tuple(None if isinstance(p, BotPolicy) else p for p in self.policies)
-        return (_unpickled, (self.specs, kept))
 
     def policy(self, spec: str) -> Policy:
         """The policy given as `spec`."""
         return self.policies[self.specs.index(spec)]
 
     def label(self, spec: str) -> str:
-        """The name the policy given as `spec` shows as (policies/registry.py policy_label)."""
+        """The name the policy given as `spec` shows as."""
         return self.policy(spec).name
 
     def labels(self) -> dict[str, str]:
@@ -55,29 +50,32 @@ class Lineup:
 
 
 def resolved_field():
-    """A config's field for its policies resolved once at the front door (a Lineup): not compared, not shown, and
-    never in its manifest (manifest_options), which keeps their names."""
+    """A config's field for its policies resolved once at the front door (a Lineup), or for the policy loader that
+    resolves them (`loader`, the front door's): not compared, not shown, and never in its manifest
+    (manifest_options), which keeps their names."""
     return field(default=None, compare=False, repr=False, metadata={"resolved": True})
 
 
 def resolved_lineup(config, name: str, specs: tuple[str, ...]) -> Lineup:
-    """The Lineup a frozen config keeps in its resolved_field `name`: `specs` resolved once, and anew when the
-    config was replace()d with other policies."""
+    """The Lineup a frozen config keeps in its resolved_field `name`: `specs` resolved once by the config's
+    `loader`, and anew when the config was replace()d with other policies."""
     lineup = getattr(config, name)
     if lineup is None or lineup.specs != specs:
-        lineup = Lineup.of(specs)
+        lineup = Lineup.of(specs, loader_of(config))
         object.__setattr__(config, name, lineup)
     return lineup
+
+
+def loader_of(config) -> Load:
+    """The policy loader a config was given by its front door (TypeError, a caller's mistake, when none was)."""
+    if config.loader is None:
+        raise TypeError(f"{type(config).__name__} resolves its policies with a policy loader: give it loader=")
+    return config.loader
 
 
 def manifest_options(config) -> dict:
     """A config (a dataclass) as its manifest keeps it: the options by field name, its resolved policies left out."""
     return {f.name: getattr(config, f.name) for f in fields(config) if not f.metadata.get("resolved")}
-
-
-def _unpickled(specs: tuple[str, ...], policies: tuple[Policy | None, ...]) -> Lineup:
-    """A Lineup as a worker receives it: each bot (None) this process's own for its spec."""
-    return Lineup(specs, tuple(exec_policy(spec) if p is None else p for spec, p in zip(specs, policies)))
 
 
 def check_seating(rules: str, seats: str | None, lineup: Callable[[], Lineup]) -> None:

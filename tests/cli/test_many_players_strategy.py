@@ -10,6 +10,7 @@ from casino_sim.runner.rundir import RunDir
 from tests.support.cli import assert_one_line_error
 from tests.support.cli import run as run_narrow
 from tests.support.page_tables import csv_rows, read_page
+from tests.support.policies import LOADER
 
 WIDE = {"COLUMNS": "200"}  # tables whole on one line each
 
@@ -116,7 +117,13 @@ def test_knockout_progress_counts_every_seating(spec, per_deal):
 
     seen = []
     config = KnockoutConfig(
-        deals=4, chunk_deals=4, rules=spec, precision=0, threads=1, pairs=(("cards_taken", "aces_taken"),)
+        deals=4,
+        chunk_deals=4,
+        rules=spec,
+        precision=0,
+        threads=1,
+        pairs=(("cards_taken", "aces_taken"),),
+        loader=LOADER,
     )
     Knockout(config).run(lambda done, total: seen.append((done, total)))
     done, total = seen[-1]

@@ -15,12 +15,12 @@ from casino_sim.core.limits import MOVE_LIMIT, too_many_moves
 from casino_sim.core.rules import RULESETS, STRICT
 from casino_sim.engines import engine_names, get_engine
 from casino_sim.kernels import move_of_row
-from casino_sim.policies import get_policy
 from casino_sim.reference import Position, PositionError
 from casino_sim.reference.movegen import count_legal_moves, first_legal_move, legal_moves
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
 from casino_sim.runner.deals import chunk_rows, rotations
+from tests.support.policies import get_policy
 
 COMPARED = 20_000  # positions with at most this many moves are compared move by move (the reference writes them)
 FIGURES = [c for c in range(52) if is_figure(c)]

@@ -26,7 +26,6 @@ from casino_sim.core.rules import RULESETS, get_rules
 from casino_sim.engines import engine_names, get_engine
 from casino_sim.kernels import move_of_row
 from casino_sim.kernels.check import position_code
-from casino_sim.policies import get_policy
 from casino_sim.reference import IllegalMove, Position
 from casino_sim.reference.invariants import check_invariants
 from casino_sim.reference.moves import sort_moves
@@ -39,6 +38,7 @@ from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.seating import seatings
 from tests.conformance.test_invariants import _agree as agree
 from tests.conformance.test_invariants import corruptions
+from tests.support.policies import get_policy
 from tests.support.rounds import BUILD_WEIGHT, plausible_moves
 
 SPECS = (

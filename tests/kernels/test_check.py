@@ -15,12 +15,12 @@ from casino_sim.kernels.layout import BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOS
 from casino_sim.kernels.rows import _raise_broken
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _start_round, new_state
-from casino_sim.policies import get_policy
 from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.play import play
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.seating import seatings
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import LOADER, get_policy
 from tests.support.positions import cards
 
 STRICT = get_rules("strict").as_array()
@@ -132,7 +132,9 @@ def test_check_refuses_the_reference_engine(tmp_path):
 
 @pytest.mark.slow
 def test_a_million_checked_rounds(tmp_path):
-    config = SimConfig(deals=500_000, policy_a="greedy", policy_b="random", seed=2024, chunk_deals=50_000, checked=True)
+    config = SimConfig(
+        deals=500_000, policy_a="greedy", policy_b="random", seed=2024, chunk_deals=50_000, checked=True, loader=LOADER
+    )
     run_dir = RunDir(tmp_path / "million")
     start_run(config, run_dir, ["test"])
     t = time.perf_counter()

@@ -15,7 +15,7 @@ from rich.console import Console
 from casino_sim.engines import compiling
 from casino_sim.kernels import compiled
 from casino_sim.kernels.headstart import AHEAD_KERNEL
-from casino_sim.policies import get_policy
+from tests.support.policies import LOADER, get_policy
 
 
 def fake_kernel(name: str):
@@ -111,8 +111,8 @@ def test_a_warm_up_compiles_the_version_the_command_then_runs():
     warmed = [set(kernel.signatures) for kernel in kernels]  # other tests of this process may have made others
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 
-    play_chunk(SimConfig(deals=4, policy_a="rollout", policy_b="greedy", chunk_deals=4, card_deals=2), 0)
-    play_chunk(SimConfig(deals=2, rules="italian:players=4", chunk_deals=2), 0)
+    play_chunk(SimConfig(deals=4, policy_a="rollout", policy_b="greedy", chunk_deals=4, card_deals=2, loader=LOADER), 0)
+    play_chunk(SimConfig(deals=2, rules="italian:players=4", chunk_deals=2, loader=LOADER), 0)
     cs.analyse({"hands": [["7D", "TD", "2S", "KH"], None], "loose": ["3C", "4H", "KC", "TS"]}, worlds=4)
     for kernel, before in zip(kernels, warmed, strict=True):
         assert set(kernel.signatures) == before, kernel.signatures

@@ -17,13 +17,12 @@ from casino_sim.kernels.exact import _search_space
 from casino_sim.kernels.lastbatch import J_BEST, J_MOVER, J_MOVES, J_PLAYED, judge_last_batch
 from casino_sim.kernels.search import _exact_best, _exact_leader
 from casino_sim.kernels.tables import split_table
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.decide import choose_move
-from casino_sim.policies.files import policy_from_dict
 from casino_sim.reference import legal_moves
 from casino_sim.runner.deals import chunk_rows, rotations
 from tests.support.nplayer import seated_round
+from tests.support.policies import get_policy, policy_from_dict
 from tests.support.rounds import positions_by_random_play
 
 EXACT_FROM = engine.PLIES - 6  # the built-in endgame searches its last six plays

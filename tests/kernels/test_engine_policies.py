@@ -11,13 +11,14 @@ from casino_sim.kernels.api import _generate
 from casino_sim.kernels.features import _immediate_score, _move_features, _view, features_scratch
 from casino_sim.kernels.rng import _below
 from casino_sim.kernels.tables import split_table
-from casino_sim.policies import get_policy, move_features
+from casino_sim.policies import move_features
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.features import FEATURE_INDEX, weighted_sum
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
 from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.threads import use_threads
+from tests.support.policies import get_policy
 from tests.support.rounds import positions_by_random_play
 
 

@@ -10,10 +10,10 @@ import pytest
 from casino_sim import kernels as engine
 from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT, get_rules
 from casino_sim.kernels.layout import SCRIPTED
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.threads import use_threads
+from tests.support.policies import get_policy
 
 RULESETS = (STRICT, BRAZILIAN, ITALIAN)
 EVERY_COUNT = (*RULESETS, get_rules("brazilian:players=3"), get_rules("italian:players=4,teams=true"))

@@ -8,12 +8,12 @@ import pytest
 
 from casino_sim import kernels as engine
 from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT
-from casino_sim.policies import get_policy
 from casino_sim.reference.round import play_round
 from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.play import play
 from casino_sim.runner.recording import new_trace
 from casino_sim.runner.threads import use_threads
+from tests.support.policies import get_policy
 
 LAST = engine.PLIES - 8
 

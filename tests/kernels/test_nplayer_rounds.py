@@ -15,11 +15,10 @@ from casino_sim.engines import get_engine
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.state import _batch_of, _batch_start, _deal_batch, new_state
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.files import policy_from_dict
-from casino_sim.policies.registry import get_policy
 from casino_sim.reference.round import play_round
 from casino_sim.runner.deals import chunk_rows, rotations
 from tests.support.nplayer import SPADES, replay_piles, seated_round
+from tests.support.policies import get_policy, policy_from_dict
 
 SPECS = (
     "brazilian:players=3",

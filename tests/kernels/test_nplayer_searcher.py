@@ -7,9 +7,8 @@ import numpy as np
 import pytest
 
 from casino_sim.core.rules import get_rules
-from casino_sim.policies.files import policy_from_dict
-from casino_sim.policies.registry import get_policy
 from tests.support.nplayer import seated_round
+from tests.support.policies import get_policy, policy_from_dict
 
 
 def searching(kind: str):

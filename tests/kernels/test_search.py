@@ -8,15 +8,14 @@ import pytest
 
 from casino_sim import kernels as engine
 from casino_sim.core.rules import RULESETS
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.decide import choose_move
-from casino_sim.policies.files import policy_from_dict
 from casino_sim.reference import legal_moves
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
 from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.threads import use_threads
+from tests.support.policies import get_policy, policy_from_dict
 from tests.support.rounds import positions_by_random_play
 
 

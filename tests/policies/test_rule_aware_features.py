@@ -8,10 +8,11 @@ import pytest
 from casino_sim import kernels as engine
 from casino_sim.core.cards import parse_card as C
 from casino_sim.core.rules import RULESETS
-from casino_sim.policies import FEATURE_NAMES, get_policy, move_features
+from casino_sim.policies import FEATURE_NAMES, move_features
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference import Position, legal_moves
 from casino_sim.runner.deals import chunk_rows, rotations
+from tests.support.policies import get_policy
 
 SWEEP, SWEEP_OPEN = FEATURE_NAMES.index("sweep"), FEATURE_NAMES.index("sweep_open")
 

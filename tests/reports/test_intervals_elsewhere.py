@@ -34,7 +34,7 @@ def test_until_ci_judges_a_few_deals_with_t():
 def test_analyse_intervals_from_few_worlds_use_t(monkeypatch):
     import casino_sim.kernels as engine
     from casino_sim.analysis import analyse
-    from casino_sim.policies import get_policy
+    from tests.support.policies import get_policy
     from tests.support.positions import random_position
 
     # two worlds in which every move scores 1, then 3: mean 2, standard error 1

@@ -10,12 +10,12 @@ import pytest
 from casino_sim.core.record import record_columns
 from casino_sim.core.rules import get_rules
 from casino_sim.engines import get_engine
-from casino_sim.policies import get_policy
 from casino_sim.reference.game import game_winner, play_game
 from casino_sim.runner import games as whole_games
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import WAVE_DRAWS, play_games, wave_seed
 from casino_sim.runner.sides import side_points
+from tests.support.policies import get_policy
 
 SPECS = ("italian:players=3", "brazilian:players=4", "italian:players=4", "brazilian:players=3,target=31")
 SEED, GAMES = 5, 3

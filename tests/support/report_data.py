@@ -15,10 +15,10 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import get_policy
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
 from casino_sim.runner.records import frame_as_format2
+from tests.support.policies import get_policy
 
 
 @cache
