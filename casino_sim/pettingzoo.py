@@ -23,8 +23,11 @@ from casino_sim.core.cards import pretty_cards
 from casino_sim.core.errors import InputError, UserError
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.core.rules import RuleSet
+from casino_sim.policies.policy import Policy
+from casino_sim.policies.registry import get_policy
 from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.reference.moves import PLAYER_NAMES
+from casino_sim.reference.position import PositionError
 from casino_sim.reference.seats import HAND_SIZE, PLIES
 from casino_sim.research import GameState, View
 from casino_sim.research.encoding import NUM_ACTIONS
@@ -220,3 +223,71 @@ def table_text(state: GameState) -> str:
     if state.over:
         lines.append(f"returns: {' '.join(f'{x:g}' for x in state.returns())}")
     return "\n".join(lines)
+
+
+class SoloEnv(gymnasium.Env):
+    """casino_v0 for one learner: a single-agent Gymnasium environment in which the learner plays `seat` and a
+    casino-sim policy (`opponent`: a name as the commands take it, "random" to "searcher", or a Policy) every other
+    seat; the other options are casino_v0's. Observations are the learner's view (a Box), its legal actions
+    `info["action_mask"]` and `action_masks()` (what sb3-contrib's MaskablePPO reads); the reward, at the end, is
+    the learner's (its round points, their difference with zero_sum, or a whole game's 1 or share of -1). An illegal
+    action ends the episode with `illegal_reward` (-1), as casino_v0's env() does.
+
+    The opponent is shown what its seat sees and plays its policy's move; on a table piled past the engines' limit
+    (core/limits.py), where a policy cannot list the moves, it plays a random legal action sequence instead.
+    """
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(self, opponent: str | Policy = "random", seat: int = 0, illegal_reward: float = -1.0, **options):
+        self.game, self.illegal_reward = raw_env(**options), float(illegal_reward)
+        if seat not in range(self.game.rules.players):
+            raise InputError(f"{NAME}: seat must be a player 0 to {self.game.rules.players - 1}, got {seat!r}")
+        self.policy = get_policy(opponent) if isinstance(opponent, str) else opponent
+        self.seat, self.agent, self.render_mode = seat, self.game.possible_agents[seat], self.game.render_mode
+        self.observation_space = self.game.observation_space(self.agent)["observation"]
+        self.action_space = self.game.action_space(self.agent)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """A new round (or game), its deal and the opponents' choices drawn from the generator `seed` seeds."""
+        super().reset(seed=seed)
+        self.game.reset(seed=int(self.np_random.integers(2**63)))
+        self._opponents()
+        return self._observe()
+
+    def step(self, action):
+        """The learner's action, then the opponents' plays up to the learner's next decision or the end."""
+        if int(action) not in self.game.core.legal_actions():
+            observation, info = self._observe()
+            return observation, self.illegal_reward, True, False, {**info, "illegal": True}
+        self.game.step(int(action))
+        self._opponents()
+        observation, info = self._observe()
+        over = self.game.core.over
+        return observation, float(self.game.rewards[self.agent]) if over else 0.0, over, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions as booleans (all False once it is over)."""
+        return self.game.observe(self.agent)["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        return self.game.render()
+
+    def _observe(self) -> tuple[np.ndarray, dict]:
+        seen = self.game.observe(self.agent)
+        return seen["observation"], {"action_mask": seen["action_mask"]}
+
+    def _opponents(self) -> None:
+        """Every other seat plays its policy's move, action by action, until the learner is to move or it is over."""
+        core = self.game.core
+        while not core.over and core.player != self.seat:
+            pos = core.round.position
+            try:
+                move = self.policy.step(pos.seen_by(pos.to_move), int(self.np_random.integers(2**63)))
+                actions = core.actions_for(move)
+            except PositionError:  # too many moves for the policy to list: a random sequence
+                actions = [int(self.np_random.choice(core.legal_actions()))]
+            for action in actions:
+                self.game.step(action)
+            while core.choice is not None:
+                self.game.step(int(self.np_random.choice(core.legal_actions())))

@@ -1,16 +1,17 @@
 """The conventions researchers expect of both adapters: rule options as game parameters that survive OpenSpiel's
 string round trip, metadata that covers a whole round and a whole game (Shimmy's wrapper plays them to the end),
-a zero-sum point difference and PettingZoo's render_test."""
+a zero-sum point difference, PettingZoo's render_test, and a single-agent Gymnasium environment."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyspiel  # the research extra, in the test extra: CI has it, and none of these tests skips
 import pytest
+from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import render_test
 
 import casino_sim.openspiel  # noqa: F401  (registers python_casino)
-from casino_sim.pettingzoo import env
+from casino_sim.pettingzoo import SoloEnv, env
 from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.research.encoding import NUM_ACTIONS, most_round_actions
 from casino_sim.research.options import most_round_points
@@ -117,3 +118,34 @@ def test_a_bad_parameter_is_refused_in_one_line(params, message):
 def test_render_test_passes_in_every_mode(capsys):
     render_test(lambda render_mode=None: env(rules="italian", players=3, render_mode=render_mode))
     assert "<- to move" in capsys.readouterr().out  # "human" prints the table
+
+
+@pytest.mark.parametrize("opponent", ["random", "expert"])
+def test_the_single_agent_environment_passes_gymnasium_s_checks_and_plays_its_policy(opponent):
+    solo = SoloEnv(opponent, seat=1, rules="italian", players=3)
+    check_env(solo, skip_render_check=True)
+    runs = []
+    for _ in range(2):
+        observation, info = solo.reset(seed=3)
+        steps, done = [], False
+        while not done:
+            assert solo.action_masks().tolist() == info["action_mask"].astype(bool).tolist()
+            action = int(np.flatnonzero(info["action_mask"])[-1])
+            observation, reward, done, truncated, info = solo.step(action)
+            steps.append((action, reward, observation.tobytes()))
+        assert not truncated and reward == solo.game.core.returns()[1] and len(solo.game.core.round.plays) == 48
+        runs.append(steps)
+    assert runs[0] == runs[1]  # the same seed, the same deal and the same opponents' choices
+    with pytest.raises(ValueError, match="seat must be a player 0 to 2, got 3"):
+        SoloEnv(opponent, seat=3, rules="italian", players=3)
+
+
+def test_the_single_agent_environment_survives_a_learner_that_piles_the_table():
+    """The learner always trails; the random opponent cannot list the moves of the piled table and plays a random
+    action sequence there: the rounds still end."""
+    solo = SoloEnv("random", seat=0, rules="brazilian")
+    for seed in range(3):
+        _, info, done = *solo.reset(seed=seed), False
+        while not done:
+            _, reward, done, _, info = solo.step(trail_first(np.flatnonzero(info["action_mask"]).tolist()))
+        assert len(solo.game.core.round.plays) == 48
