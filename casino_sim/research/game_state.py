@@ -11,7 +11,7 @@ void round is dealt again by the same dealer with no points (reference/game.py p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from copy import copy
+from copy import copy as shallow_copy
 
 import numpy as np
 
@@ -114,8 +114,9 @@ class GameState:
         return [moves.index(move)]
 
     def apply(self, action: int) -> None:
-        """Deal a card (chance node) or play the move of that index; a finished round of a whole game is scored
-        and the next one begins (the deal passing on, or the same dealer again after a void round)."""
+        """Deal a card (chance node), or take the player's action (a factored id: the move is played once its
+        actions complete it; an index: the move of that index); a finished round of a whole game is scored and the
+        next one begins (the deal passing on, or the same dealer again after a void round)."""
         action = int(action)
         if self.over:
             raise IllegalAction("the game is over: no action applies")
@@ -188,7 +189,7 @@ class GameState:
         other.__dict__.update(self.__dict__)
         other.totals, other.actions, other.movers = list(self.totals), list(self.actions), list(self.movers)
         other.round = _copy_round(self.round)
-        other._turn = copy(self._turn)  # a Turn replaces its choice and options, never changes them in place
+        other._turn = shallow_copy(self._turn)  # a Turn replaces its choice and options, never changes them in place
         return other
 
 
