@@ -32,7 +32,7 @@ from casino_sim.research.encoding import (
 )
 from tests.research.test_core import TABLES
 
-LISTED = 20_000  # positions with at most this many legal moves are checked against the engines' whole lists
+LISTED = 4_000  # positions with at most this many legal moves are checked against the engines' whole lists
 
 
 def trail_first(legal: list[int]) -> int:
@@ -90,7 +90,7 @@ def assert_means(actions: list[int], move: Move) -> None:
     assert named == sorted(named) and set(named) <= set(move.loose)
 
 
-SAMPLED = [(name, seed) for name in TABLES for seed in (1, 2)]
+SAMPLED = [(name, seed) for seed, name in enumerate(TABLES, 1)]
 
 
 @pytest.mark.parametrize("name, seed", SAMPLED)
