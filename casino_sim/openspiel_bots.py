@@ -43,14 +43,14 @@ class PolicyBot(pyspiel.Bot):
         self.seed = seed
 
     def decision_seed(self, state) -> int:
-        """The seed of the policy's random choices in `state`."""
-        return int(np.random.SeedSequence([self.seed, len(state.history())]).generate_state(1)[0])
+        """The seed of the policy's random choices in `state`: the same through the actions of one play."""
+        return int(np.random.SeedSequence([self.seed, state.core.turn_start]).generate_state(1)[0])
 
     def step(self, state) -> int:
-        """The action of the policy's move in `state` (a python_casino state with a player to move)."""
+        """The next action of the policy's move in `state` (a python_casino state with a player to move)."""
         pos = state.core.round.position
         move = self.policy.step(pos.seen_by(pos.to_move), self.decision_seed(state))
-        return state.core.legal_moves().index(move)
+        return state.core.actions_for(move)[0]
 
     def step_with_policy(self, state):
         """([(the action, 1.0)], the action): the policy's move is its whole policy here."""
@@ -66,17 +66,19 @@ class PolicyBot(pyspiel.Bot):
 
 @cache
 def casino_game(rules: RuleSet) -> pyspiel.Game:
-    """python_casino with these rules: their name without players and teams, which are parameters of their own."""
+    """python_casino with these rules: their name without players and teams, which are parameters of their own; in
+    legal-move indices, so that a search's tree has one node a play."""
     base, _, options = rules.name.partition(":")
     kept = [o for o in options.split(",") if o and o.partition("=")[0] not in ("players", "teams")]
     name = f"{base}:{','.join(kept)}" if kept else base
-    return pyspiel.load_game("python_casino", {"rules": name, "players": rules.players, "teams": rules.teams})
+    params = {"rules": name, "players": rules.players, "teams": rules.teams, "encoding": "index"}
+    return pyspiel.load_game("python_casino", params)
 
 
 def position_state(seen: Position, rng: np.random.Generator) -> CasinoState:
     """A python_casino state at a world drawn from the position as its player to move sees it (research/rooted.py):
     what IS-MCTS searches from, and what its resampler draws again."""
-    return CasinoState(casino_game(seen.rules), rooted_state(seen, rng))
+    return CasinoState(casino_game(seen.rules), rooted_state(seen, rng, encoding="index"))
 
 
 def ismcts_move(pos: Position, params: dict, seed: int) -> Move:
