@@ -1,0 +1,231 @@
+"""The research adapters' tables on the numba engine (kernels/factored.py): one table (`Table`) or many stepped
+together (`Tables`), each a round played in the factored encoding. Arguments are checked here; the kernels trust
+them. Neither draws a random number: the caller hands in the deal (picks or decks) and, for random play, seeds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from casino_sim.kernels import layout as L
+from casino_sim.kernels.bits import popcount
+from casino_sim.kernels.factored import (
+    C_DEALT,
+    C_FAM,
+    C_N,
+    C_PLAYER,
+    C_SIZE,
+    C_VOID,
+    ILLEGAL,
+    N_IDS,
+    OK,
+    OVERFLOW,
+    SLOTS,
+    _act,
+    _begin,
+    _commit,
+    _deal,
+    _random_legal,
+    _side_points,
+    _step_tables,
+    new_buffers,
+)
+from casino_sim.kernels.tables import split_table
+
+__all__ = ["ILLEGAL", "N_IDS", "OK", "OVERFLOW", "Table", "Tables", "decks_of"]
+
+
+class Table:
+    """One round in the factored encoding: `begin(dealer)`, `deal(picks)` (cards, or indices among the undealt
+    cards), `act(action)`, `commit(row)` (a move played another way, on a table past the buffers); `player`,
+    `mask` (uint8), `side_points()`, `observe(...)`. OVERFLOW from deal/act/commit: the turn's moves do not fit."""
+
+    def __init__(self, rules_arr: np.ndarray):
+        self.rules = np.ascontiguousarray(rules_arr, dtype=np.int64)
+        self.st = np.zeros(L.STATE_SIZE, np.int64)
+        self.deck = np.zeros(52, np.int64)
+        self.ctl = np.zeros(C_SIZE, np.int64)
+        self.buf = new_buffers()
+        self.mask = self.buf[4]
+        self.tbl = split_table()
+
+    def begin(self, dealer: int) -> None:
+        _begin(self.st, self.rules, self.ctl, int(dealer))
+
+    def deal(self, picks, by_index: bool) -> int:
+        picks = np.ascontiguousarray(picks, dtype=np.int64)
+        return int(_deal(self.st, self.rules, self.deck, self.ctl, picks, bool(by_index), self.tbl, self.buf))
+
+    def act(self, action: int) -> int:
+        return int(_act(self.st, self.rules, self.ctl, self.tbl, self.buf, int(action)))
+
+    def commit(self, row) -> int:
+        row = np.ascontiguousarray(row, dtype=np.int64)
+        return int(_commit(self.st, self.rules, self.ctl, self.tbl, self.buf, row))
+
+    @property
+    def player(self) -> int:
+        return int(self.ctl[C_PLAYER])
+
+    @property
+    def dealt(self) -> int:
+        return int(self.ctl[C_DEALT])
+
+    @property
+    def choosing(self) -> bool:
+        return bool(self.ctl[C_FAM] >= 0)
+
+    @property
+    def fits(self) -> bool:
+        """Whether the turn's moves are in the buffers (False: the caller plays the turn another way)."""
+        return bool(self.ctl[C_N] >= 0)
+
+    @property
+    def void(self) -> bool:
+        return bool(self.ctl[C_VOID])
+
+    def side_points(self) -> list[int]:
+        out = np.zeros(2 if self.rules[L.R_TEAMS] else int(self.rules[L.R_PLAYERS]), np.int64)
+        _side_points(self.rules, self.buf[5], out)
+        return out.tolist()
+
+    def observe(self, player: int, totals: np.ndarray, offsets: np.ndarray, out: np.ndarray) -> None:
+        """Fill `out` with research/views.py's view of `player` (no recall), fields at `offsets`."""
+        _observe(self.st, self.rules, self.ctl, totals, int(player), offsets, out)
+
+    def copy(self) -> Table:
+        other = Table.__new__(Table)
+        other.rules, other.tbl = self.rules, self.tbl
+        other.st, other.deck, other.ctl = self.st.copy(), self.deck.copy(), self.ctl.copy()
+        other.buf = tuple(b.copy() for b in self.buf)
+        other.mask = other.buf[4]
+        return other
+
+
+class Tables:
+    """N tables stepped together (parallel over the tables): `start(decks, dealers)` deals each a round from its
+    deck; `step(actions)` plays each table's action, deals what is due, and starts a fresh round (from the deck
+    `decks` then holds for it) on a table whose round ended at the step before. `player`, `legal` (N, N_IDS)."""
+
+    def __init__(self, rules_arr: np.ndarray, n: int, cap: int = 1024, bits: int = 12):
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"the number of tables must be a whole number from 1, got {n!r}")
+        self.rules = np.ascontiguousarray(rules_arr, dtype=np.int64)
+        self.n = n
+        self.sts = np.zeros((n, L.STATE_SIZE), np.int64)
+        self.ctls = np.zeros((n, C_SIZE), np.int64)
+        self.decks = np.zeros((n, 52), np.int64)
+        self.bufs = tuple(np.stack([b] * n) for b in new_buffers(cap, bits))
+        self.legal = self.bufs[4]
+        self.status = np.zeros(n, np.int64)
+        self.tbl = split_table()
+
+    def start(self, dealers) -> None:
+        """Each table's round from its deck (`decks`), dealer `dealers[i]`."""
+        for i, d in enumerate(np.asarray(dealers, np.int64)):
+            self.sts[i, L.DEALER] = d
+        self.ctls[:, C_PLAYER] = -4  # a step from "over" starts the round from the deck
+        self.step(np.zeros(self.n, np.int64))
+
+    def step(self, actions: np.ndarray) -> np.ndarray:
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if actions.shape != (self.n,):
+            raise ValueError(f"step takes one action per table: shape ({self.n},), got {actions.shape}")
+        _step_tables(self.sts, self.rules, self.ctls, self.decks, self.tbl, self.bufs, actions, self.status)
+        return self.status
+
+    @property
+    def player(self) -> np.ndarray:
+        return self.ctls[:, C_PLAYER]
+
+    def random_actions(self, seeds: np.ndarray, counter: int, out: np.ndarray) -> np.ndarray:
+        """A uniform legal action per table from (seed, counter) (splitmix64): random play without Python."""
+        _random_legal(self.legal, seeds, int(counter), out)
+        return out
+
+    def side_points(self, out: np.ndarray) -> np.ndarray:
+        """(N, sides): each table's round points by side (meaningful where its round is over)."""
+        _all_side_points(self.rules, self.bufs[5], out)
+        return out
+
+    def observe(self, totals: np.ndarray, offsets: np.ndarray, out: np.ndarray) -> np.ndarray:
+        """(N, width): each table's view of its player to move (research/views.py's fields, no recall)."""
+        _observe_all(self.sts, self.rules, self.ctls, totals, offsets, out)
+        return out
+
+
+@njit(cache=True, parallel=True)
+def _all_side_points(rules, scores, out):
+    for i in prange(scores.shape[0]):
+        _side_points(rules, scores[i], out[i])
+
+
+@njit(cache=True, parallel=True)
+def _observe_all(sts, rules, ctls, totals, offsets, out):
+    for i in prange(sts.shape[0]):
+        _observe(sts[i], rules, ctls[i], totals, max(ctls[i, C_PLAYER], 0), offsets, out[i])
+
+
+@njit(cache=True, inline="always")
+def _cards(out, at, mask):
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out[at + popcount(low - 1)] = 1.0
+
+
+@njit(cache=True)
+def _observe(st, rules, ctl, totals, player, offsets, out):
+    """research/views.py View.set_from without recall: offsets[k] is where field k of view_layout starts."""
+    n = rules[L.R_PLAYERS]
+    out[:] = 0.0
+    o = offsets
+    out[o[0] + player] = 1.0
+    if ctl[C_PLAYER] >= 0:
+        out[o[1] + ctl[C_PLAYER]] = 1.0
+    out[o[2] + st[L.DEALER]] = 1.0
+    _cards(out, o[3], st[L.HAND + player])
+    for p in range(n):
+        out[o[4] + p] = popcount(st[L.HAND + p])
+        _cards(out, o[8] + 52 * p, st[L.CAPTURED + p])
+        out[o[9] + p] = st[L.SWEEPS + p]
+        out[o[11] + p] = st[L.MUST_ACT + p]
+    _cards(out, o[5], st[L.LOOSE])
+    for v in range(1, 11):
+        if st[L.BUILD + v] != 0:
+            _cards(out, o[6] + 52 * (v - 1), st[L.BUILD + v])
+            out[o[7] + n * (v - 1) + st[L.OWNER + v]] = 1.0
+    if st[L.LAST_CAPTURER] >= 0:
+        out[o[10] + st[L.LAST_CAPTURER]] = 1.0
+    out[o[12] + min(st[L.PLY] // (4 * n), 48 // (4 * n) - 1)] = 1.0
+    for s in range(totals.shape[0]):
+        out[o[13] + s] = totals[s]
+    if o.shape[0] > 14 and ctl[C_FAM] >= 0 and ctl[C_PLAYER] == player:
+        out[o[14] + ctl[C_FAM] // SLOTS] = 1.0
+        out[o[15] + ctl[C_FAM] % SLOTS] = 1.0
+        _cards(out, o[16], ctl[2])
+
+
+@njit(cache=True)
+def _decks_of(picks, out):
+    """Decks from picks: each card the picks[i, k]-th (0-based) of the cards not dealt before it, ascending."""
+    for i in range(picks.shape[0]):
+        taken = 0
+        for k in range(52):
+            left = picks[i, k]
+            for c in range(52):
+                if (taken >> c) & 1 == 0:
+                    if left == 0:
+                        out[i, k] = c
+                        taken |= 1 << c
+                        break
+                    left -= 1
+
+
+def decks_of(picks: np.ndarray) -> np.ndarray:
+    """(m, 52) picks (row k's entry k below 52 - k) to the decks they deal."""
+    picks = np.ascontiguousarray(picks, dtype=np.int64)
+    out = np.zeros_like(picks)
+    _decks_of(picks, out)
+    return out
