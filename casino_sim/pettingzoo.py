@@ -31,7 +31,7 @@ from casino_sim.reference.moves import PLAYER_NAMES
 from casino_sim.reference.position import PositionError
 from casino_sim.research import GameState, View
 from casino_sim.research.encoding import NUM_ACTIONS
-from casino_sim.research.fast_state import fill_view, new_core
+from casino_sim.research.fast_state import action_mask, fill_view, new_core
 from casino_sim.research.options import check_modes, most_round_points, table_rules
 from casino_sim.research.views import where
 
@@ -168,10 +168,7 @@ class raw_env(AECEnv, EzPickle):
         """The agent's view (a copy) and its action mask: its legal actions on its turn, none otherwise."""
         player = self.possible_agents.index(agent)
         fill_view(self._view, self.core, player)
-        mask = np.zeros(self.max_moves, np.int8)
-        if self.core.player == player:
-            mask[self.core.legal_actions()] = 1
-        return {"observation": self._view.tensor.copy(), "action_mask": mask}
+        return {"observation": self._view.tensor.copy(), "action_mask": action_mask(self.core, player, self.max_moves)}
 
     def render(self) -> str | None:
         """The whole table as text (every hand shown), as classic environments render for an onlooker: printed

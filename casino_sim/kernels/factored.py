@@ -264,4 +264,3 @@ def new_buffers(cap: int = 4096, bits: int = 12) -> tuple:
         np.zeros(N_IDS, np.uint8),
         np.zeros((L.SCORE_ROWS, L.SCORE_FIELDS), np.int64),
     )
-

@@ -29,10 +29,12 @@ from casino_sim.kernels.factored import (
     _random_legal,
     _side_points,
     _step_tables,
+    _turn,
     new_buffers,
 )
 from casino_sim.kernels.tables import split_table
 
+MOST_MOVES, MOST_BITS = 1 << 18, 20  # one table's buffers at their largest: 10 MB of moves, 16 MB of subsets
 __all__ = ["ILLEGAL", "N_IDS", "OK", "OVERFLOW", "Table", "Tables", "decks_of"]
 
 
@@ -46,7 +48,7 @@ class Table:
         self.st = np.zeros(L.STATE_SIZE, np.int64)
         self.deck = np.zeros(52, np.int64)
         self.ctl = np.zeros(C_SIZE, np.int64)
-        self.buf = new_buffers()
+        self.buf = new_buffers(1024, 12)  # grown on a turn that needs it, up to the most below
         self.mask = self.buf[4]
         self.tbl = split_table()
 
@@ -55,14 +57,25 @@ class Table:
 
     def deal(self, picks, by_index: bool) -> int:
         picks = np.ascontiguousarray(picks, dtype=np.int64)
-        return int(_deal(self.st, self.rules, self.deck, self.ctl, picks, bool(by_index), self.tbl, self.buf))
+        return self._grown(_deal(self.st, self.rules, self.deck, self.ctl, picks, bool(by_index), self.tbl, self.buf))
 
     def act(self, action: int) -> int:
-        return int(_act(self.st, self.rules, self.ctl, self.tbl, self.buf, int(action)))
+        return self._grown(_act(self.st, self.rules, self.ctl, self.tbl, self.buf, int(action)))
 
     def commit(self, row) -> int:
         row = np.ascontiguousarray(row, dtype=np.int64)
-        return int(_commit(self.st, self.rules, self.ctl, self.tbl, self.buf, row))
+        return self._grown(_commit(self.st, self.rules, self.ctl, self.tbl, self.buf, row))
+
+    def _grown(self, status: int) -> int:
+        """A turn whose moves overflow the buffers is made again in buffers 16 times as large, up to MOST_MOVES
+        moves and 2**MOST_BITS subsets: OVERFLOW past those (the caller plays that turn another way)."""
+        while status == OVERFLOW and len(self.buf[0]) < MOST_MOVES:
+            self.buf = new_buffers(
+                min(16 * len(self.buf[0]), MOST_MOVES), min(len(self.buf[2]).bit_length() + 3, MOST_BITS)
+            )
+            self.mask = self.buf[4]
+            status = _turn(self.st, self.rules, self.tbl, self.ctl, self.buf)
+        return int(status)
 
     @property
     def player(self) -> int:

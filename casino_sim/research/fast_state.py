@@ -55,6 +55,7 @@ class FastState:
         self._synced = 0  # actions the shadow has played
         self._slow = False  # this turn overflows the kernels' buffers: the shadow plays it
         self.table.begin(rules.players - 1)
+        self._player = CHANCE  # the table's player, kept as a Python int (read at every step)
 
     def __getattr__(self, name):
         if name in _DELEGATED:
@@ -67,11 +68,11 @@ class FastState:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None if self.whole_game else self.table.player == TERMINAL
+        return self._player == TERMINAL  # a whole game's next round begins as the last one ends
 
     @property
     def player(self) -> int:
-        return TERMINAL if self.over else self.table.player
+        return self._player
 
     def reference(self) -> GameState:
         """The reference GameState of the same actions (made, or brought up to date, by replaying them)."""
@@ -87,9 +88,9 @@ class FastState:
         return [c for c in range(52) if not taken >> c & 1]
 
     def legal_actions(self) -> list[int]:
-        if self.over:
+        if self._player == TERMINAL:
             return []
-        if self.table.player == CHANCE:
+        if self._player == CHANCE:
             return self.undealt()
         if self._slow:
             return self.reference().legal_actions()
@@ -102,9 +103,9 @@ class FastState:
     def apply(self, action: int) -> None:
         """GameState.apply on the kernels: a card dealt, or a factored action (IllegalAction when not legal)."""
         action = int(action)
-        if self.over:
+        mover = self._player
+        if mover == TERMINAL:
             raise IllegalAction("the game is over: no action applies")
-        mover = self.table.player
         if mover == CHANCE:
             if not 0 <= action < 52 or int(self.table.ctl[5]) >> action & 1:
                 raise IllegalAction(f"{action!r} is not a card to deal here")
@@ -121,20 +122,22 @@ class FastState:
         self._slow = status == OVERFLOW
         self.actions.append(action)
         self.movers.append(mover)
-        if self.table.player == TERMINAL and self.whole_game:
+        self._player = self.table.player
+        if self._player == TERMINAL and self.whole_game:
             self._next_round()
 
     def deal_random(self, rng: np.random.Generator) -> None:
         """Deal the cards due now from rng, drawn as GameState.deal_random draws them (the index of each card
         among the undealt ones, one bounded integer a card: one call for the batch gives the same numbers)."""
         n = self.players
-        while not self.over and self.table.player == CHANCE:
+        while self._player == CHANCE:
             d = self.table.dealt
             due = 4 * n + 4 if d < 4 * n + 4 else 4 * n * ((d - 4) // (4 * n) + 1) + 4
             picks = rng.integers(0, np.arange(52 - d, 52 - due, -1))
             self._slow = self.table.deal(picks, True) == OVERFLOW
             self.actions += self.table.deck[d:due].tolist()
             self.movers += [CHANCE] * (due - d)
+            self._player = self.table.player
 
     def _next_round(self) -> None:
         """GameState._next_round: the round's points into the totals, the winner, or the next round's dealer."""
@@ -150,11 +153,12 @@ class FastState:
         if self.rounds >= MAX_ROUNDS:
             raise RuntimeError(f"no winner after {MAX_ROUNDS} rounds")
         self.table.begin(dealer)
+        self._player = CHANCE
         self.round_start = len(self.actions)
 
     def side_points(self) -> list[int]:
         """The round's points of each side: all 0 before its end and for a void round."""
-        if self.table.player != TERMINAL or self.table.void:
+        if self.table.player != TERMINAL or self.table.void:  # the round's end, whole games' last one too
             return [0] * self.rules.n_sides
         return self.table.side_points()
 
@@ -204,3 +208,14 @@ def view_offsets(view: View) -> np.ndarray:
 def reference_of(state: GameState | FastState) -> GameState:
     """The reference GameState of a core: itself, or a numba state's."""
     return state.reference() if isinstance(state, FastState) else state
+
+
+def action_mask(state: GameState | FastState, player: int, size: int) -> np.ndarray:
+    """The player's legal actions as int8 (1 legal) of `size` entries: none unless the player is to move."""
+    if isinstance(state, FastState) and not state._slow:
+        mask = state.table.mask
+        return mask.view(np.int8).copy() if state.player == player else np.zeros(size, np.int8)
+    mask = np.zeros(size, np.int8)
+    if state.player == player:
+        mask[state.legal_actions()] = 1
+    return mask
