@@ -17,7 +17,7 @@ from numba import njit, prange
 
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
-from casino_sim.kernels.bits import ctz
+from casino_sim.kernels.bits import ctz, popcount
 from casino_sim.kernels.movegen import _movegen
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _clear, _deal_batch
@@ -26,6 +26,7 @@ SLOTS, VALUES = 33, 10  # research/encoding.py's layout of a play id: card * SLO
 LOOSE_ID = 52 * SLOTS  # LOOSE_ID + c names loose card c
 DONE_ID = LOOSE_ID + 52
 N_IDS = DONE_ID + 1
+MASK_WIDTH = (N_IDS + 7) // 8 * 8  # whole 8-byte words, so a scan reads the mask a word at a time
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids
 # the control row
 C_PLAYER = 0  # the player to move, CHANCE while a card is due, TERMINAL once the round is over
@@ -35,6 +36,7 @@ C_N = 3  # the legal moves in buf's mv, -1 when they do not fit (the caller play
 C_DEALT = 4  # cards of the deck dealt so far
 C_DEALT_MASK = 5  # the same as a card mask
 C_VOID = 6  # 1 for a finished void round
+C_NEED = 7  # after an OVERFLOW: the moves movegen counted, or minus the subset bits it needs
 C_SIZE = 8
 OK, OVERFLOW, ILLEGAL = 0, 1, -1
 
@@ -83,6 +85,7 @@ def _turn(st, rules, tbl, ctl, buf):
     n = _movegen(st, rules, tbl, mv, sc_code, sc_mask)
     if n < 0 or n > mv.shape[0]:
         ctl[C_N] = -1
+        ctl[C_NEED] = n
         return OVERFLOW
     ctl[C_N] = n
     for r in range(n):
@@ -201,14 +204,26 @@ def _act(st, rules, ctl, tbl, buf, action):
 
 
 @njit(cache=True, parallel=True)
-def _step_tables(sts, rules, ctls, decks, tbl, bufs, actions, status):
+def _step_tables(sts, rules, ctls, decks, tbl, bufs, actions, skip, status):
     """Every table's action (or, for a table whose round is over, a fresh round from its deck), the next batch
-    dealt from the deck where one is due: the batched environment's step."""
+    dealt from the deck where one is due: the batched environment's step. Tables marked in `skip` are left alone."""
+    mvs, fams, codes, subsets, legal, scores = bufs
+    chunks = codes.shape[0]  # movegen's subset scratch: one per chunk of tables (only a turn's start reads it)
+    per = (sts.shape[0] + chunks - 1) // chunks
+    for c in prange(chunks):
+        _step_chunk(sts, rules, ctls, decks, tbl, bufs, actions, skip, status, c, per)
+
+
+@njit(cache=True)
+def _step_chunk(sts, rules, ctls, decks, tbl, bufs, actions, skip, status, c, per):
+    """_step_tables for tables c * per to (c + 1) * per, on chunk c's subset scratch."""
     mvs, fams, codes, subsets, legal, scores = bufs
     n = rules[L.R_PLAYERS]
-    for i in prange(sts.shape[0]):
+    for i in range(c * per, min((c + 1) * per, sts.shape[0])):
+        if skip[i]:
+            continue
         st, ctl, deck = sts[i], ctls[i], decks[i]
-        buf = (mvs[i], fams[i], codes[i], subsets[i], legal[i], scores[i])
+        buf = (mvs[i], fams[i], codes[c], subsets[c], legal[i], scores[i])
         if ctl[C_PLAYER] == TERMINAL:
             dealer = st[L.DEALER]
             _begin(st, rules, ctl, dealer)
@@ -222,24 +237,31 @@ def _step_tables(sts, rules, ctls, decks, tbl, bufs, actions, status):
 
 @njit(cache=True, parallel=True)
 def _random_legal(legal, seeds, counter, out):
-    """A uniformly drawn legal action per table: splitmix64 of (seed, counter), reduced by multiply-shift."""
+    """A uniformly drawn legal action per table: splitmix64 of (seed, counter), reduced by multiply-shift. The mask's
+    bytes are 0 or 1, so a word's popcount counts its legal actions."""
     for i in prange(legal.shape[0]):
-        m = legal[i]
+        words = legal[i].view(np.uint64)
         k = 0
-        for a in range(m.shape[0]):
-            k += m[a]
+        for w in range(words.shape[0]):
+            k += popcount(np.int64(words[w]))
         x = np.uint64(seeds[i]) + np.uint64(counter) * np.uint64(0x9E3779B97F4A7C15)
         x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
         x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
         x = x ^ (x >> np.uint64(31))
         pick = np.int64(((x >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
         out[i] = 0
-        for a in range(m.shape[0]):
-            if m[a]:
-                if pick == 0:
-                    out[i] = a
-                    break
-                pick -= 1
+        for w in range(words.shape[0]):
+            c = popcount(np.int64(words[w]))
+            if pick >= c:
+                pick -= c
+                continue
+            for a in range(8 * w, 8 * w + 8):
+                if legal[i, a]:
+                    if pick == 0:
+                        out[i] = a
+                        break
+                    pick -= 1
+            break
 
 
 @njit(cache=True)
@@ -261,6 +283,6 @@ def new_buffers(cap: int = 4096, bits: int = 12) -> tuple:
         np.zeros(cap, np.int64),
         np.zeros(1 << bits, np.int64),
         np.zeros(1 << bits, np.int64),
-        np.zeros(N_IDS, np.uint8),
+        np.zeros(MASK_WIDTH, np.uint8),
         np.zeros((L.SCORE_ROWS, L.SCORE_FIELDS), np.int64),
     )

@@ -14,6 +14,7 @@ from casino_sim.kernels.factored import (
     C_DEALT,
     C_FAM,
     C_N,
+    C_NEED,
     C_PLAYER,
     C_SIZE,
     C_VOID,
@@ -34,8 +35,8 @@ from casino_sim.kernels.factored import (
 )
 from casino_sim.kernels.tables import split_table
 
-MOST_MOVES, MOST_BITS = 1 << 18, 20  # one table's buffers at their largest: 10 MB of moves, 16 MB of subsets
-__all__ = ["ILLEGAL", "N_IDS", "OK", "OVERFLOW", "Table", "Tables", "decks_of"]
+MOST_MOVES, MOST_BITS = 1 << 18, 22  # one table's buffers at their largest: 10 MB of moves, 64 MB of subsets
+__all__ = ["ILLEGAL", "N_IDS", "OK", "OVERFLOW", "Table", "Tables", "decks_of", "new_buffers"]
 
 
 class Table:
@@ -49,7 +50,7 @@ class Table:
         self.deck = np.zeros(52, np.int64)
         self.ctl = np.zeros(C_SIZE, np.int64)
         self.buf = new_buffers(1024, 12)  # grown on a turn that needs it, up to the most below
-        self.mask = self.buf[4]
+        self.mask = self.buf[4][:N_IDS]
         self.tbl = split_table()
 
     def begin(self, dealer: int) -> None:
@@ -67,13 +68,15 @@ class Table:
         return self._grown(_commit(self.st, self.rules, self.ctl, self.tbl, self.buf, row))
 
     def _grown(self, status: int) -> int:
-        """A turn whose moves overflow the buffers is made again in buffers 16 times as large, up to MOST_MOVES
+        """A turn whose moves overflow the buffers is made again in buffers as large as it needs, up to MOST_MOVES
         moves and 2**MOST_BITS subsets: OVERFLOW past those (the caller plays that turn another way)."""
-        while status == OVERFLOW and len(self.buf[0]) < MOST_MOVES:
-            self.buf = new_buffers(
-                min(16 * len(self.buf[0]), MOST_MOVES), min(len(self.buf[2]).bit_length() + 3, MOST_BITS)
-            )
-            self.mask = self.buf[4]
+        while status == OVERFLOW:
+            need, cap, bits = int(self.ctl[C_NEED]), len(self.buf[0]), len(self.buf[2]).bit_length() - 1
+            cap, bits = (cap, -need) if need < 0 else (1 << need.bit_length(), bits)
+            if cap > MOST_MOVES or bits > MOST_BITS:
+                return OVERFLOW
+            self.buf = new_buffers(cap, bits)
+            self.mask = self.buf[4][:N_IDS]
             status = _turn(self.st, self.rules, self.tbl, self.ctl, self.buf)
         return int(status)
 
@@ -112,7 +115,7 @@ class Table:
         other.rules, other.tbl = self.rules, self.tbl
         other.st, other.deck, other.ctl = self.st.copy(), self.deck.copy(), self.ctl.copy()
         other.buf = tuple(b.copy() for b in self.buf)
-        other.mask = other.buf[4]
+        other.mask = other.buf[4][:N_IDS]
         return other
 
 
@@ -121,7 +124,7 @@ class Tables:
     deck; `step(actions)` plays each table's action, deals what is due, and starts a fresh round (from the deck
     `decks` then holds for it) on a table whose round ended at the step before. `player`, `legal` (N, N_IDS)."""
 
-    def __init__(self, rules_arr: np.ndarray, n: int, cap: int = 1024, bits: int = 12):
+    def __init__(self, rules_arr: np.ndarray, n: int, cap: int = 512, bits: int = 16, chunks: int = 16):
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"the number of tables must be a whole number from 1, got {n!r}")
         self.rules = np.ascontiguousarray(rules_arr, dtype=np.int64)
@@ -129,7 +132,9 @@ class Tables:
         self.sts = np.zeros((n, L.STATE_SIZE), np.int64)
         self.ctls = np.zeros((n, C_SIZE), np.int64)
         self.decks = np.zeros((n, 52), np.int64)
-        self.bufs = tuple(np.stack([b] * n) for b in new_buffers(cap, bits))
+        one = new_buffers(cap, bits)
+        per_chunk = (2, 3)  # movegen's subset scratch, one a chunk of tables (factored.py _step_tables)
+        self.bufs = tuple(np.stack([b] * (min(chunks, n) if k in per_chunk else n)) for k, b in enumerate(one))
         self.legal = self.bufs[4]
         self.status = np.zeros(n, np.int64)
         self.tbl = split_table()
@@ -139,13 +144,16 @@ class Tables:
         for i, d in enumerate(np.asarray(dealers, np.int64)):
             self.sts[i, L.DEALER] = d
         self.ctls[:, C_PLAYER] = -4  # a step from "over" starts the round from the deck
-        self.step(np.zeros(self.n, np.int64))
+        self.step(np.zeros(self.n, np.int64), np.zeros(self.n, bool))
 
-    def step(self, actions: np.ndarray) -> np.ndarray:
+    def step(self, actions: np.ndarray, skip: np.ndarray) -> np.ndarray:
+        """Each table's action, but for those `skip` marks (played by their caller); returns each one's status."""
         actions = np.ascontiguousarray(actions, dtype=np.int64)
-        if actions.shape != (self.n,):
-            raise ValueError(f"step takes one action per table: shape ({self.n},), got {actions.shape}")
-        _step_tables(self.sts, self.rules, self.ctls, self.decks, self.tbl, self.bufs, actions, self.status)
+        skip = np.ascontiguousarray(skip, dtype=np.bool_)
+        if actions.shape != (self.n,) or skip.shape != (self.n,):
+            raise ValueError(f"step takes one action and one skip flag per table: ({self.n},), got {actions.shape}")
+        sts, ctls, decks, bufs = self.sts, self.ctls, self.decks, self.bufs
+        _step_tables(sts, self.rules, ctls, decks, self.tbl, bufs, actions, skip, self.status)
         return self.status
 
     @property

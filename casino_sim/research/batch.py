@@ -1,0 +1,148 @@
+"""N tables of Casino stepped together on the numba engine, for learners (docs/research.md): pgx's shape.
+
+`BatchEnv(n, rules=..., players=...)` plays one round per table in the factored encoding (research/encoding.py).
+`reset(seed)` deals every table and `step(actions)` takes one action per table; both leave the arrays `player`
+(who is to move at each table), `observation` (that player's view: research/views.py's fields, no recall, float32),
+`legal_action_mask` (bool, NUM_ACTIONS wide), `rewards` (each player's, at the step a round ends; else 0) and
+`terminated`. A table whose round ended at one step starts its next round at the next step (its action then is
+ignored), as Gymnasium's vector environments reset by default. Table i's deals come from
+`numpy.random.default_rng(seeds[i])` exactly as casino_v0's `reset(seed=seeds[i])` draws them, so a table's
+trajectory is the single environment's (tests/research/test_batch.py). `random_actions()` draws a uniform legal
+action per table inside the kernels (random play without a Python loop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from casino_sim.core.errors import InputError, UserError
+from casino_sim.kernels.tables_api import ILLEGAL, OVERFLOW, Table, Tables, decks_of, new_buffers
+from casino_sim.reference.seats import side_of
+from casino_sim.research.encoding import NUM_ACTIONS
+from casino_sim.research.game_state import TERMINAL
+from casino_sim.research.options import check_modes, table_rules
+from casino_sim.research.views import view_layout
+
+NAME = "casino_batch"
+ROUNDS_AHEAD = 16  # deals drawn at a time for a table
+
+
+class BatchEnv:
+    """`n` tables of one round each (rules, players, teams and the game options as casino_v0 takes them; zero_sum:
+    the rewards as the point difference of two sides)."""
+
+    def __init__(self, n: int, rules: str = "strict", players: int = 2, teams: bool = False, zero_sum=False, **opts):
+        try:
+            self.rules = table_rules(rules, players, teams, **opts)
+            check_modes(self.rules, False, bool(zero_sum), "factored", "numba")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise UserError(f"the number of tables must be a whole number from 1, got {n!r}")
+        except UserError as e:
+            raise InputError(f"{NAME}: {e}") from None
+        self.n, self.zero_sum, self.players = n, bool(zero_sum), self.rules.players
+        self.tables = Tables(self.rules.as_array(), n)
+        layout = view_layout(self.players, self.rules.n_sides, recall=False)
+        sizes = [int(np.prod(shape)) for _, shape in layout]
+        self._offsets = np.cumsum([0, *sizes[:-1]]).astype(np.int64)
+        self.observation = np.zeros((n, sum(sizes)), np.float32)
+        self.rewards = np.zeros((n, self.players), np.float32)
+        self.terminated = np.zeros(n, bool)
+        self._sides = np.zeros((n, self.rules.n_sides), np.int64)
+        self._totals = np.zeros(self.rules.n_sides, np.int64)  # one round: no totals
+        self._side = np.array([side_of(self.rules, p) for p in range(self.players)])
+        self._rngs: list[np.random.Generator] = []
+        self._big: dict[int, Table] = {}  # tables whose turn overflows the batch's buffers, played one by one
+        self._counter = 0
+        self._draw_seeds = np.zeros(n, np.uint64)
+        self._bounds = np.tile(np.arange(52, 0, -1), ROUNDS_AHEAD)
+
+    @property
+    def player(self) -> np.ndarray:
+        return self.tables.player
+
+    @property
+    def legal_action_mask(self) -> np.ndarray:
+        return self.tables.legal[:, :NUM_ACTIONS].view(bool)
+
+    def reset(self, seed: int | Sequence[int]) -> None:
+        """Deal every table a round: table i from default_rng(seeds[i]) (an int seed: seed + i)."""
+        seeds = [seed + i for i in range(self.n)] if isinstance(seed, int) else [int(s) for s in seed]
+        if len(seeds) != self.n:
+            raise InputError(f"{NAME}: reset takes one seed per table ({self.n}), got {len(seeds)}")
+        self._rngs = [np.random.default_rng(s) for s in seeds]
+        self._stock = np.zeros((self.n, ROUNDS_AHEAD, 52), np.int64)
+        self._ahead = np.full(self.n, ROUNDS_AHEAD)
+        self._draw_seeds = np.random.SeedSequence(seeds).generate_state(self.n, np.uint64)
+        self._big.clear()
+        self.tables.decks[:] = decks_of(np.stack([self._picks(i) for i in range(self.n)]))
+        self.tables.start(np.full(self.n, self.players - 1))
+        self._after(self.tables.status)
+
+    def step(self, actions) -> None:
+        """One action per table (ignored where a round ended at the step before: that table starts its next)."""
+        if not self._rngs:
+            raise InputError(f"{NAME}: reset before the first step")
+        actions = np.asarray(actions)
+        if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
+            raise InputError(f"{NAME}: step takes {self.n} whole numbers (one action per table), got {actions.shape}")
+        skip = np.zeros(self.n, bool)
+        skip[list(self._big)] = True
+        status = self.tables.step(actions, skip)
+        for i, table in list(self._big.items()):
+            status[i] = self._step_big(i, table, int(actions[i]))
+        bad = np.flatnonzero(status == ILLEGAL)
+        if bad.size:
+            raise InputError(f"{NAME}: illegal action at table(s) {bad[:8].tolist()} (legal_action_mask says which)")
+        self._after(status)
+
+    def random_actions(self) -> np.ndarray:
+        """A uniform legal action per table, drawn in the kernels from the reset's seeds and a step counter."""
+        self._counter += 1
+        return self.tables.random_actions(self._draw_seeds, self._counter, np.zeros(self.n, np.int64))
+
+    def _picks(self, i: int) -> np.ndarray:
+        """Table i's next deal as casino_v0 draws it: each card's index among the undealt ones. ROUNDS_AHEAD deals
+        are drawn at once: numpy draws an array of bounds as it draws them one by one, so they are the same."""
+        if self._ahead[i] == ROUNDS_AHEAD:
+            self._stock[i] = self._rngs[i].integers(0, self._bounds).reshape(ROUNDS_AHEAD, 52)
+            self._ahead[i] = 0
+        self._ahead[i] += 1
+        return self._stock[i, self._ahead[i] - 1]
+
+    def _step_big(self, i: int, table: Table, action: int) -> int:
+        """Table i on its own buffers (a turn past the batch's): its action, the deal due; back to the batch once
+        its round is over."""
+        status = table.act(action)
+        if status == ILLEGAL:
+            return status
+        if table.player == -1:
+            start = table.dealt
+            status = table.deal(table.deck[start : start + 4 * self.players], False)
+        self.tables.legal[i, :NUM_ACTIONS] = table.mask
+        if table.player == TERMINAL:
+            self.tables.bufs[5][i] = table.buf[5]
+            del self._big[i]
+        return status
+
+    def _after(self, status: np.ndarray) -> None:
+        """Tables past their buffers leave the batch; rewards where a round ended, and those tables' next deals."""
+        for i in np.flatnonzero(status == OVERFLOW):
+            table = Table.__new__(Table)
+            table.rules, table.tbl = self.tables.rules, self.tables.tbl
+            table.st, table.ctl, table.deck = self.tables.sts[i], self.tables.ctls[i], self.tables.decks[i]
+            table.buf = new_buffers(1024, 12)
+            if table._grown(OVERFLOW) == OVERFLOW:
+                raise RuntimeError(f"{NAME}: table {i} has more legal moves than one table's buffers hold")
+            self.tables.legal[i, :NUM_ACTIONS] = table.mask
+            self._big[int(i)] = table
+        self.terminated[:] = self.tables.player == TERMINAL
+        self.rewards[:] = 0
+        ended = np.flatnonzero(self.terminated)
+        if ended.size:
+            sides = self.tables.side_points(self._sides)[ended]
+            own = sides[:, self._side]
+            self.rewards[ended] = own - sides[:, 1 - self._side] if self.zero_sum else own
+            self.tables.decks[ended] = decks_of(np.stack([self._picks(i) for i in ended]))
+        self.tables.observe(self._totals, self._offsets, self.observation)
