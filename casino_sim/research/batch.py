@@ -18,11 +18,15 @@ from collections.abc import Sequence
 import numpy as np
 
 from casino_sim.core.errors import InputError, UserError
-from casino_sim.kernels.tables_api import ILLEGAL, OVERFLOW, Table, Tables, decks_of, new_buffers
+from casino_sim.kernels import row_of_move, state_to_position
+from casino_sim.kernels.factored import C_CHOSEN, C_FAM
+from casino_sim.kernels.tables_api import ILLEGAL, OK, OVERFLOW, Table, Tables, decks_of, new_buffers
 from casino_sim.reference.seats import side_of
+from casino_sim.research.choice import Turn
 from casino_sim.research.encoding import NUM_ACTIONS
-from casino_sim.research.game_state import TERMINAL
+from casino_sim.research.game_state import CHANCE, TERMINAL
 from casino_sim.research.options import check_modes, table_rules
+from casino_sim.research.round_state import IllegalAction
 from casino_sim.research.views import view_layout
 
 NAME = "casino_batch"
@@ -53,7 +57,7 @@ class BatchEnv:
         self._totals = np.zeros(self.rules.n_sides, np.int64)  # one round: no totals
         self._side = np.array([side_of(self.rules, p) for p in range(self.players)])
         self._rngs: list[np.random.Generator] = []
-        self._big: dict[int, Table] = {}  # tables whose turn overflows the batch's buffers, played one by one
+        self._big: dict[int, tuple] = {}  # tables whose turn overflows the batch's buffers: (Table, Turn or None)
         self._counter = 0
         self._draw_seeds = np.zeros(n, np.uint64)
         self._bounds = np.tile(np.arange(52, 0, -1), ROUNDS_AHEAD)
@@ -90,8 +94,8 @@ class BatchEnv:
         skip = np.zeros(self.n, bool)
         skip[list(self._big)] = True
         status = self.tables.step(actions, skip)
-        for i, table in list(self._big.items()):
-            status[i] = self._step_big(i, table, int(actions[i]))
+        for i in list(self._big):
+            status[i] = self._step_big(i, int(actions[i]))
         bad = np.flatnonzero(status == ILLEGAL)
         if bad.size:
             raise InputError(f"{NAME}: illegal action at table(s) {bad[:8].tolist()} (legal_action_mask says which)")
@@ -111,20 +115,49 @@ class BatchEnv:
         self._ahead[i] += 1
         return self._stock[i, self._ahead[i] - 1]
 
-    def _step_big(self, i: int, table: Table, action: int) -> int:
-        """Table i on its own buffers (a turn past the batch's): its action, the deal due; back to the batch once
-        its round is over."""
-        status = table.act(action)
-        if status == ILLEGAL:
-            return status
-        if table.player == -1:
+    def _step_big(self, i: int, action: int) -> int:
+        """Table i apart from the batch (a turn past its buffers): its action on the table's own buffers, or on the
+        reference engine's decisions (research/choice.py Turn) past the largest; back to the batch at its end."""
+        table, turn = self._big[i]
+        if turn is None:
+            status = table.act(action)
+            if status == ILLEGAL:
+                return status
+        else:
+            try:
+                move = turn.step(action)
+            except IllegalAction:
+                return ILLEGAL
+            if move is None:
+                self._show(i, turn)
+                return OK
+            status = table.commit(row_of_move(move))
+        return self._settle(i, table, status)
+
+    def _settle(self, i: int, table: Table, status: int) -> int:
+        """After table i's move or deal apart from the batch: the deal due, its legal actions, and its return to the
+        batch once the round is over."""
+        if status == OK and table.player == CHANCE:
             start = table.dealt
             status = table.deal(table.deck[start : start + 4 * self.players], False)
-        self.tables.legal[i, :NUM_ACTIONS] = table.mask
+        turn = Turn(state_to_position(table.st, self.rules)) if status == OVERFLOW else None
+        self._big[i] = (table, turn)
+        if turn is None:
+            self.tables.legal[i, :NUM_ACTIONS] = table.mask
+        else:
+            self._show(i, turn)
         if table.player == TERMINAL:
             self.tables.bufs[5][i] = table.buf[5]
             del self._big[i]
-        return status
+        return OK
+
+    def _show(self, i: int, turn: Turn) -> None:
+        """Table i's legal actions and the play being chosen, from the reference engine's decisions."""
+        self.tables.legal[i] = 0
+        self.tables.legal[i, turn.legal_actions()] = 1
+        chosen = turn.choice
+        self.tables.ctls[i, C_FAM] = -1 if chosen is None else chosen.action
+        self.tables.ctls[i, C_CHOSEN] = 0 if chosen is None else sum(1 << c for c in chosen.chosen)
 
     def _after(self, status: np.ndarray) -> None:
         """Tables past their buffers leave the batch; rewards where a round ended, and those tables' next deals."""
@@ -133,10 +166,7 @@ class BatchEnv:
             table.rules, table.tbl = self.tables.rules, self.tables.tbl
             table.st, table.ctl, table.deck = self.tables.sts[i], self.tables.ctls[i], self.tables.decks[i]
             table.buf = new_buffers(1024, 12)
-            if table._grown(OVERFLOW) == OVERFLOW:
-                raise RuntimeError(f"{NAME}: table {i} has more legal moves than one table's buffers hold")
-            self.tables.legal[i, :NUM_ACTIONS] = table.mask
-            self._big[int(i)] = table
+            self._settle(int(i), table, table._grown(OVERFLOW))
         self.terminated[:] = self.tables.player == TERMINAL
         self.rewards[:] = 0
         ended = np.flatnonzero(self.terminated)
