@@ -1,8 +1,9 @@
 """One table of the research adapters' factored encoding (research/encoding.py) on the numba engine, in place.
 
 A table is its round state `st`, its deck (in deal order), a control row `ctl` (the C_* entries below) and a
-bundle `buf` = (mv, fam, sc_code, sc_mask, mask, score): the legal moves of the player to move, the first action
-(play id) of each, movegen's subset scratch, the legal-action mask (uint8, NUM_ACTIONS wide) and the score rows.
+bundle `buf` = (mv, fam, sc_code, sc_mask, mask, score, hist): the legal moves of the player to move, the first
+action (play id) of each, movegen's subset scratch, the legal-action mask (uint8, NUM_ACTIONS wide, padded), the
+score rows and the round's plays (mover and move record each).
 The legal first actions are the play ids of movegen's moves; a play with several sets of loose cards is chosen
 card by card in ascending order (a card may be named when some set of the play has the cards named so far below
 it and that card next), DONE when the named cards are a set, and a step with one option is taken for the player:
@@ -77,7 +78,7 @@ def _begin(st, rules, ctl, dealer):
 @njit(cache=True)
 def _turn(st, rules, tbl, ctl, buf):
     """The player to move's legal moves and first actions; OVERFLOW when they do not fit the buffers."""
-    mv, fam, sc_code, sc_mask, mask, _ = buf
+    mv, fam, sc_code, sc_mask, mask = buf[0], buf[1], buf[2], buf[3], buf[4]
     ctl[C_PLAYER] = st[L.TO_MOVE]
     ctl[C_FAM] = -1
     ctl[C_CHOSEN] = 0
@@ -123,7 +124,7 @@ def _deal(st, rules, deck, ctl, picks, by_index, tbl, buf):
 def _options(ctl, buf, fam_id, chosen):
     """Mark the actions that may follow `chosen` in play fam_id; returns (count, the last option, the row of the
     move when DONE is one)."""
-    mv, fam, _, _, mask, _ = buf
+    mv, fam, mask = buf[0], buf[1], buf[4]
     mask[:] = 0
     low = 0
     if chosen != 0:
@@ -175,6 +176,10 @@ def _take(ctl, buf, action):
 def _commit(st, rules, ctl, tbl, buf, row):
     """Play the move record `row` and move on: the next player's turn, the next batch's deal, or the round's end
     (the remainder taken and the score rows written)."""
+    hist = buf[6]  # the round's plays so far: mover, then the move record (the recall view's)
+    hist[st[L.PLY], 0] = st[L.TO_MOVE]
+    for f in range(L.MOVE_FIELDS):
+        hist[st[L.PLY], 1 + f] = row[f]
     _apply(st, rules, row[0], row[1], row[2], row[3], row[4])
     ctl[C_FAM] = -1
     ctl[C_CHOSEN] = 0
@@ -207,7 +212,7 @@ def _act(st, rules, ctl, tbl, buf, action):
 def _step_tables(sts, rules, ctls, decks, tbl, bufs, actions, skip, status):
     """Every table's action (or, for a table whose round is over, a fresh round from its deck), the next batch
     dealt from the deck where one is due: the batched environment's step. Tables marked in `skip` are left alone."""
-    mvs, fams, codes, subsets, legal, scores = bufs
+    codes = bufs[2]
     chunks = codes.shape[0]  # movegen's subset scratch: one per chunk of tables (only a turn's start reads it)
     per = (sts.shape[0] + chunks - 1) // chunks
     for c in prange(chunks):
@@ -217,13 +222,13 @@ def _step_tables(sts, rules, ctls, decks, tbl, bufs, actions, skip, status):
 @njit(cache=True)
 def _step_chunk(sts, rules, ctls, decks, tbl, bufs, actions, skip, status, c, per):
     """_step_tables for tables c * per to (c + 1) * per, on chunk c's subset scratch."""
-    mvs, fams, codes, subsets, legal, scores = bufs
+    mvs, fams, codes, subsets, legal, scores, hists = bufs
     n = rules[L.R_PLAYERS]
     for i in range(c * per, min((c + 1) * per, sts.shape[0])):
         if skip[i]:
             continue
         st, ctl, deck = sts[i], ctls[i], decks[i]
-        buf = (mvs[i], fams[i], codes[c], subsets[c], legal[i], scores[i])
+        buf = (mvs[i], fams[i], codes[c], subsets[c], legal[i], scores[i], hists[i])
         if ctl[C_PLAYER] == TERMINAL:
             dealer = st[L.DEALER]
             _begin(st, rules, ctl, dealer)
@@ -285,4 +290,5 @@ def new_buffers(cap: int = 4096, bits: int = 12) -> tuple:
         np.zeros(1 << bits, np.int64),
         np.zeros(MASK_WIDTH, np.uint8),
         np.zeros((L.SCORE_ROWS, L.SCORE_FIELDS), np.int64),
+        np.zeros((L.PLIES, 1 + L.MOVE_FIELDS), np.int64),
     )

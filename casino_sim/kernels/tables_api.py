@@ -107,8 +107,8 @@ class Table:
         return out.tolist()
 
     def observe(self, player: int, totals: np.ndarray, offsets: np.ndarray, out: np.ndarray) -> None:
-        """Fill `out` with research/views.py's view of `player` (no recall), fields at `offsets`."""
-        _observe(self.st, self.rules, self.ctl, totals, int(player), offsets, out)
+        """Fill `out` with research/views.py's view of `player`, fields at `offsets` (views.py field_offsets)."""
+        _observe(self.st, self.rules, self.ctl, totals, int(player), offsets, self.deck, self.buf[6], out)
 
     def copy(self) -> Table:
         other = Table.__new__(Table)
@@ -171,8 +171,8 @@ class Tables:
         return out
 
     def observe(self, totals: np.ndarray, offsets: np.ndarray, out: np.ndarray) -> np.ndarray:
-        """(N, width): each table's view of its player to move (research/views.py's fields, no recall)."""
-        _observe_all(self.sts, self.rules, self.ctls, totals, offsets, out)
+        """(N, width): each table's view of its player to move (research/views.py's fields at `offsets`)."""
+        _observe_all(self.sts, self.rules, self.ctls, totals, offsets, self.decks, self.bufs[6], out)
         return out
 
 
@@ -183,9 +183,9 @@ def _all_side_points(rules, scores, out):
 
 
 @njit(cache=True, parallel=True)
-def _observe_all(sts, rules, ctls, totals, offsets, out):
+def _observe_all(sts, rules, ctls, totals, offsets, decks, hists, out):
     for i in prange(sts.shape[0]):
-        _observe(sts[i], rules, ctls[i], totals, max(ctls[i, C_PLAYER], 0), offsets, out[i])
+        _observe(sts[i], rules, ctls[i], totals, max(ctls[i, C_PLAYER], 0), offsets, decks[i], hists[i], out[i])
 
 
 @njit(cache=True, inline="always")
@@ -197,8 +197,8 @@ def _cards(out, at, mask):
 
 
 @njit(cache=True)
-def _observe(st, rules, ctl, totals, player, offsets, out):
-    """research/views.py View.set_from without recall: offsets[k] is where field k of view_layout starts."""
+def _observe(st, rules, ctl, totals, player, offsets, deck, hist, out):
+    """research/views.py View.set_from: offsets[k] is where field k of views.FIELDS starts (-1: not in the view)."""
     n = rules[L.R_PLAYERS]
     out[:] = 0.0
     o = offsets
@@ -219,13 +219,42 @@ def _observe(st, rules, ctl, totals, player, offsets, out):
             out[o[7] + n * (v - 1) + st[L.OWNER + v]] = 1.0
     if st[L.LAST_CAPTURER] >= 0:
         out[o[10] + st[L.LAST_CAPTURER]] = 1.0
-    out[o[12] + min(st[L.PLY] // (4 * n), 48 // (4 * n) - 1)] = 1.0
+    out[o[12] + min(st[L.PLY] // (4 * n), L.PLIES // (4 * n) - 1)] = 1.0
     for s in range(totals.shape[0]):
         out[o[13] + s] = totals[s]
-    if o.shape[0] > 14 and ctl[C_FAM] >= 0 and ctl[C_PLAYER] == player:
+    if o[14] >= 0 and ctl[C_FAM] >= 0 and ctl[C_PLAYER] == player:
         out[o[14] + ctl[C_FAM] // SLOTS] = 1.0
         out[o[15] + ctl[C_FAM] % SLOTS] = 1.0
         _cards(out, o[16], ctl[2])
+    if o[17] >= 0:
+        _recall(st, n, ctl, player, o, deck, hist, out)
+
+
+@njit(cache=True)
+def _recall(st, n, ctl, player, o, deck, hist, out):
+    """The information state's fields: the player's hands as dealt, the table's first cards, every play so far."""
+    seat = (player - st[L.DEALER] - 1) % n  # the place in the deal's turn order
+    for b in range(L.PLIES // (4 * n)):
+        end = 4 * n + 4 + 4 * n * b
+        if ctl[C_DEALT] >= end:
+            start = 0 if b == 0 else end - 4 * n
+            for j in range(4):
+                out[o[17] + 52 * b + deck[start + 4 * seat + j]] = 1.0
+    if ctl[C_DEALT] >= 4 * n + 4:
+        for j in range(4):
+            out[o[18] + deck[4 * n + j]] = 1.0
+    width = n + 5 + 52 + 52 + 10 + 10  # views.py play_width: mover, kind, card, loose, builds, value
+    for ply in range(st[L.PLY]):
+        at = o[19] + ply * width
+        out[at + hist[ply, 0]] = 1.0
+        out[at + n + hist[ply, 1]] = 1.0
+        out[at + n + 5 + hist[ply, 2]] = 1.0
+        _cards(out, at + n + 57, hist[ply, 3])
+        for v in range(1, 11):
+            if (hist[ply, 4] >> v) & 1:
+                out[at + n + 109 + v - 1] = 1.0
+        if hist[ply, 5] > 0:
+            out[at + n + 119 + hist[ply, 5] - 1] = 1.0
 
 
 @njit(cache=True)

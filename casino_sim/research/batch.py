@@ -27,7 +27,7 @@ from casino_sim.research.encoding import NUM_ACTIONS
 from casino_sim.research.game_state import CHANCE, TERMINAL
 from casino_sim.research.options import check_modes, table_rules
 from casino_sim.research.round_state import IllegalAction
-from casino_sim.research.views import view_layout
+from casino_sim.research.views import field_offsets, view_layout
 
 NAME = "casino_batch"
 ROUNDS_AHEAD = 16  # deals drawn at a time for a table
@@ -48,9 +48,8 @@ class BatchEnv:
         self.n, self.zero_sum, self.players = n, bool(zero_sum), self.rules.players
         self.tables = Tables(self.rules.as_array(), n)
         layout = view_layout(self.players, self.rules.n_sides, recall=False)
-        sizes = [int(np.prod(shape)) for _, shape in layout]
-        self._offsets = np.cumsum([0, *sizes[:-1]]).astype(np.int64)
-        self.observation = np.zeros((n, sum(sizes)), np.float32)
+        self._offsets = field_offsets(layout)
+        self.observation = np.zeros((n, sum(int(np.prod(shape)) for _, shape in layout)), np.float32)
         self.rewards = np.zeros((n, self.players), np.float32)
         self.terminated = np.zeros(n, bool)
         self._sides = np.zeros((n, self.rules.n_sides), np.int64)

@@ -20,7 +20,7 @@ from casino_sim.reference.seats import side_of
 from casino_sim.research.choice import describe_legal
 from casino_sim.research.game_state import CHANCE, TERMINAL, GameState
 from casino_sim.research.round_state import IllegalAction
-from casino_sim.research.views import View
+from casino_sim.research.views import View, field_offsets
 
 # what the numba state reads from its reference GameState (none of these changes it)
 _DELEGATED = frozenset({"round", "choice", "turn", "legal_moves", "move_of", "actions_for", "turn_start"})
@@ -188,20 +188,19 @@ class FastState:
 
 
 def fill_view(view: View, state: GameState | FastState, player: int) -> None:
-    """view.set_from(state, player), by the kernels when the state is numba's and the view has no recall."""
+    """view.set_from(state, player), by the kernels when the state is numba's."""
     if not isinstance(state, FastState):
         view.set_from(state, player)
-    elif view.recall or state._slow:  # a turn past the buffers is the reference state's, its choice too
+    elif state._slow:  # a turn past the buffers is the reference state's, its choice too
         view.set_from(reference_of(state), player)
     else:
         state.table.observe(player, np.asarray(state.totals, np.int64), view_offsets(view), view.tensor)
 
 
 def view_offsets(view: View) -> np.ndarray:
-    """Where each field of the view's layout starts in its tensor (cached on the view)."""
+    """views.py field_offsets of the view's layout (cached on the view)."""
     if getattr(view, "offsets", None) is None:
-        sizes = [int(np.prod(shape)) for _, shape in view.layout]
-        view.offsets = np.cumsum([0, *sizes[:-1]]).astype(np.int64)
+        view.offsets = field_offsets(view.layout)
     return view.offsets
 
 
