@@ -40,11 +40,13 @@ def pettingzoo_rate(make, seconds: float) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def openspiel_rate(game, seconds: float) -> float:
-    """rl_environment steps a second with uniform random agents (chance sampled by the environment)."""
+def openspiel_rate(game, seconds: float, observation: bool = False) -> float:
+    """rl_environment steps a second with uniform random agents (chance sampled by the environment), each step
+    reading every player's information state tensor (its default) or, with `observation`, observation tensor."""
     from open_spiel.python import rl_environment
 
-    env, rng, steps = rl_environment.Environment(game, seed=0), np.random.default_rng(0), 0
+    kind = rl_environment.ObservationType.OBSERVATION if observation else None
+    env, rng, steps = rl_environment.Environment(game, seed=0, observation_type=kind), np.random.default_rng(0), 0
     step = env.reset()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -96,7 +98,9 @@ def rows(seconds: float, tables: int) -> list[tuple[str, str, float | None]]:
         found.append(("OpenSpiel rl_environment", f"{name} (C++)", openspiel_rate(pyspiel.load_game(name), seconds)))
     for engine in ("numba", "reference"):
         game = pyspiel.load_game("python_casino", {"engine": engine})
-        found.append(("OpenSpiel rl_environment", f"python_casino, engine={engine}", openspiel_rate(game, seconds)))
+        for observation in (False, True):
+            label = f"python_casino, engine={engine}, {'observation' if observation else 'information state'}"
+            found.append(("OpenSpiel rl_environment", label, openspiel_rate(game, seconds, observation)))
     for players in (2, 4):
         found.append(
             ("casino_sim batch", f"BatchEnv({tables}), {players} players", batch_rate(tables, seconds, players))

@@ -11,6 +11,7 @@ from numba import njit, prange
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.bits import popcount
 from casino_sim.kernels.factored import (
+    C_CHOSEN,
     C_DEALT,
     C_FAM,
     C_N,
@@ -49,7 +50,7 @@ class Table:
         self.st = np.zeros(L.STATE_SIZE, np.int64)
         self.deck = np.zeros(52, np.int64)
         self.ctl = np.zeros(C_SIZE, np.int64)
-        self.buf = new_buffers(1024, 12)  # grown on a turn that needs it, up to the most below
+        self.buf = new_buffers(256, 10)  # grown on a turn that needs it, up to the most below
         self.mask = self.buf[4][:N_IDS]
         self.tbl = split_table()
 
@@ -159,6 +160,24 @@ class Tables:
     @property
     def player(self) -> np.ndarray:
         return self.ctls[:, C_PLAYER]
+
+    def detach(self, i: int) -> Table:
+        """Table i as a Table of its own buffers over the batch's state, control row and deck (the caller steps it,
+        and skips it in `step`, while its turns outgrow the batch's buffers)."""
+        table = Table.__new__(Table)
+        table.rules, table.tbl = self.rules, self.tbl
+        table.st, table.ctl, table.deck = self.sts[i], self.ctls[i], self.decks[i]
+        table.buf = new_buffers(1024, 12)
+        table.mask = table.buf[4][:N_IDS]
+        return table
+
+    def show_choice(self, i: int, legal, play: int, chosen) -> None:
+        """Table i's legal actions and the play being chosen (-1: none) with its loose cards named so far, as a
+        caller playing its turn another way decided them."""
+        self.legal[i] = 0
+        self.legal[i, legal] = 1
+        self.ctls[i, C_FAM] = play
+        self.ctls[i, C_CHOSEN] = sum(1 << int(c) for c in chosen)
 
     def random_actions(self, seeds: np.ndarray, counter: int, out: np.ndarray) -> np.ndarray:
         """A uniform legal action per table from (seed, counter) (splitmix64): random play without Python."""

@@ -18,9 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from casino_sim.core.errors import InputError, UserError
-from casino_sim.kernels import row_of_move, state_to_position
-from casino_sim.kernels.factored import C_CHOSEN, C_FAM
-from casino_sim.kernels.tables_api import ILLEGAL, OK, OVERFLOW, Table, Tables, decks_of, new_buffers
+from casino_sim.kernels import ILLEGAL, OK, OVERFLOW, Table, Tables, decks_of, row_of_move, state_to_position
 from casino_sim.reference.seats import side_of
 from casino_sim.research.choice import Turn
 from casino_sim.research.encoding import NUM_ACTIONS
@@ -152,19 +150,14 @@ class BatchEnv:
 
     def _show(self, i: int, turn: Turn) -> None:
         """Table i's legal actions and the play being chosen, from the reference engine's decisions."""
-        self.tables.legal[i] = 0
-        self.tables.legal[i, turn.legal_actions()] = 1
         chosen = turn.choice
-        self.tables.ctls[i, C_FAM] = -1 if chosen is None else chosen.action
-        self.tables.ctls[i, C_CHOSEN] = 0 if chosen is None else sum(1 << c for c in chosen.chosen)
+        play, named = (-1, ()) if chosen is None else (chosen.action, chosen.chosen)
+        self.tables.show_choice(i, turn.legal_actions(), play, named)
 
     def _after(self, status: np.ndarray) -> None:
         """Tables past their buffers leave the batch; rewards where a round ended, and those tables' next deals."""
         for i in np.flatnonzero(status == OVERFLOW):
-            table = Table.__new__(Table)
-            table.rules, table.tbl = self.tables.rules, self.tables.tbl
-            table.st, table.ctl, table.deck = self.tables.sts[i], self.tables.ctls[i], self.tables.decks[i]
-            table.buf = new_buffers(1024, 12)
+            table = self.tables.detach(int(i))
             self._settle(int(i), table, table._grown(OVERFLOW))
         self.terminated[:] = self.tables.player == TERMINAL
         self.rewards[:] = 0

@@ -10,11 +10,12 @@ kernels' buffers (a table piled high) is played on that GameState too, and its m
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from casino_sim.core.rules import RuleSet
-from casino_sim.kernels import row_of_move
-from casino_sim.kernels.tables_api import ILLEGAL, OVERFLOW, Table
+from casino_sim.kernels import ILLEGAL, OVERFLOW, Table, row_of_move
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
 from casino_sim.reference.seats import side_of
 from casino_sim.research.choice import describe_legal
@@ -24,6 +25,12 @@ from casino_sim.research.views import View, field_offsets
 
 # what the numba state reads from its reference GameState (none of these changes it)
 _DELEGATED = frozenset({"round", "choice", "turn", "legal_moves", "move_of", "actions_for", "turn_start"})
+
+
+@lru_cache(maxsize=64)
+def _rules_array(rules: RuleSet) -> np.ndarray:
+    """The kernels' rule array of a rule set (OpenSpiel makes a state for every tensor it reads: made once)."""
+    return rules.as_array()
 
 
 def new_core(rules: RuleSet, whole_game: bool, engine: str, encoding: str) -> GameState | FastState:
@@ -44,7 +51,7 @@ class FastState:
 
     def __init__(self, rules: RuleSet, whole_game: bool = False):
         self.rules, self.whole_game = rules, whole_game
-        self.table = Table(rules.as_array())
+        self.table = Table(_rules_array(rules))
         self.totals = [0] * rules.n_sides
         self.rounds = 0
         self.winner: int | None = None
