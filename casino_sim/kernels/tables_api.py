@@ -76,7 +76,7 @@ class Table:
             cap, bits = (cap, -need) if need < 0 else (1 << need.bit_length(), bits)
             if cap > MOST_MOVES or bits > MOST_BITS:
                 return OVERFLOW
-            self.buf = new_buffers(cap, bits)
+            self.buf = (*new_buffers(cap, bits)[:6], self.buf[6])  # the round's plays kept
             self.mask = self.buf[4][:N_IDS]
             status = _turn(self.st, self.rules, self.tbl, self.ctl, self.buf)
         return int(status)
@@ -167,7 +167,7 @@ class Tables:
         table = Table.__new__(Table)
         table.rules, table.tbl = self.rules, self.tbl
         table.st, table.ctl, table.deck = self.sts[i], self.ctls[i], self.decks[i]
-        table.buf = new_buffers(1024, 12)
+        table.buf = (*new_buffers(1024, 12)[:6], self.bufs[6][i])
         table.mask = table.buf[4][:N_IDS]
         return table
 
