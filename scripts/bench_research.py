@@ -101,10 +101,13 @@ def rows(seconds: float, tables: int) -> list[tuple[str, str, float | None]]:
         for observation in (False, True):
             label = f"python_casino, engine={engine}, {'observation' if observation else 'information state'}"
             found.append(("OpenSpiel rl_environment", label, openspiel_rate(game, seconds, observation)))
-    for players in (2, 4):
-        found.append(
-            ("casino_sim batch", f"BatchEnv({tables}), {players} players", batch_rate(tables, seconds, players))
-        )
+    import numba
+
+    for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+        numba.set_num_threads(threads)
+        for players in (2, 4):
+            rate = batch_rate(tables, seconds, players)
+            found.append(("casino_sim batch", f"BatchEnv({tables}), {players} players, {threads} thread(s)", rate))
     return found
 
 
