@@ -16,10 +16,9 @@ import numpy as np
 
 from casino_sim.core.rules import RuleSet
 from casino_sim.kernels import ILLEGAL, OVERFLOW, Table, row_of_move
-from casino_sim.reference.game import MAX_ROUNDS, game_winner
 from casino_sim.reference.seats import side_of
 from casino_sim.research.choice import describe_legal
-from casino_sim.research.game_state import CHANCE, TERMINAL, GameState
+from casino_sim.research.game_state import CHANCE, TERMINAL, GameState, round_scored
 from casino_sim.research.round_state import IllegalAction
 from casino_sim.research.views import View, field_offsets
 
@@ -149,16 +148,10 @@ class FastState:
     def _next_round(self) -> None:
         """GameState._next_round: the round's points into the totals, the winner, or the next round's dealer."""
         self.rounds += 1
-        dealer = int(self.table.st[40])
-        if not self.table.void:
-            points = self.table.side_points()
-            self.totals = [t + p for t, p in zip(self.totals, points)]
-            self.winner = game_winner(self.rules, self.totals, points)
-            if self.winner is not None:
-                return
-            dealer = (dealer + 1) % self.players
-        if self.rounds >= MAX_ROUNDS:
-            raise RuntimeError(f"no winner after {MAX_ROUNDS} rounds")
+        points = None if self.table.void else self.table.side_points()
+        self.totals, self.winner, dealer = round_scored(self, points, int(self.table.st[40]))
+        if self.winner is not None:
+            return
         self.table.begin(dealer)
         self._player = CHANCE
         self.round_start = len(self.actions)
