@@ -22,6 +22,7 @@ from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.reference.moves import PLAYER_NAMES
 from casino_sim.research import CHANCE, GameState, View, resample
 from casino_sim.research.encoding import NUM_ACTIONS, describe, most_round_actions
+from casino_sim.research.fast_state import fill_view, new_core, reference_of
 from casino_sim.research.options import GAME_OPTIONS, check_modes, game_options, most_round_points, table_rules
 from casino_sim.research.views import own_choice, where
 
@@ -33,6 +34,7 @@ PARAMETERS = {
     **GAME_OPTIONS,
     "zero_sum": False,
     "encoding": "factored",
+    "engine": "numba",
 }
 
 
@@ -64,7 +66,7 @@ class CasinoGame(pyspiel.Game):
     two partnerships), game (whole games to the target instead of one round), the game options target,
     round_win_points and single_round (docs/rules.md section 8; also accepted after the name, as --rules takes
     them, and then moved to their parameters so that str(game) loads again), zero_sum (a round's returns as the
-    point difference of two sides) and encoding (factored or index)."""
+    point difference of two sides), encoding (factored or index) and engine (numba or reference: the same game)."""
 
     def __init__(self, params=None):
         given = {**PARAMETERS, **(params or {})}
@@ -76,7 +78,8 @@ class CasinoGame(pyspiel.Game):
                 bool(given["zero_sum"]),
                 given["encoding"],
             )
-            check_modes(self.rules, self.whole_game, self.zero_sum, self.encoding)
+            self.engine = given["engine"]
+            check_modes(self.rules, self.whole_game, self.zero_sum, self.encoding, self.engine)
         except UserError as e:
             raise ValueError(f"python_casino: {e}") from None
         zero_sum = self.whole_game or self.zero_sum
@@ -86,7 +89,7 @@ class CasinoGame(pyspiel.Game):
 
     def new_initial_state(self):
         """The start: the first card of the deal is a chance node."""
-        return CasinoState(self, GameState(self.rules, self.whole_game, encoding=self.encoding))
+        return CasinoState(self, new_core(self.rules, self.whole_game, self.engine, self.encoding))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observation (perfect_recall False) or information state (True) of one player."""
@@ -159,7 +162,7 @@ class CasinoState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state `player_id` cannot tell from this one (research/resample.py), drawn with the sampler's numbers."""
-        world = resample(self.core, player_id, np.random.default_rng(int(probability_sampler() * 2**53)))
+        world = resample(reference_of(self.core), player_id, np.random.default_rng(int(probability_sampler() * 2**53)))
         state = CasinoState(self.get_game(), world)
         state._script = world.movers
         for action in world.actions:  # OpenSpiel's history, the world already played
@@ -187,7 +190,7 @@ class CasinoObserver:
         self.tensor, self.dict = self._view.tensor, self._view.dict
 
     def set_from(self, state, player):
-        self._view.set_from(state.core, player)
+        fill_view(self._view, state.core, player)
 
     def string_from(self, state, player):
         return self._view.string_from(state.core, player)

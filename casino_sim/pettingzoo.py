@@ -31,6 +31,7 @@ from casino_sim.reference.moves import PLAYER_NAMES
 from casino_sim.reference.position import PositionError
 from casino_sim.research import GameState, View
 from casino_sim.research.encoding import NUM_ACTIONS
+from casino_sim.research.fast_state import action_mask, fill_view, new_core
 from casino_sim.research.options import check_modes, most_round_points, table_rules
 from casino_sim.research.views import where
 
@@ -56,7 +57,8 @@ class raw_env(AECEnv, EzPickle):
     partnerships), `game` (whole games instead of one round), the game options `target`, `round_win_points` and
     `single_round` (docs/rules.md section 8; also accepted after the name, as --rules takes them), `zero_sum` (a
     round's rewards as the point difference of two sides), `recall` (observe the information state: the view and
-    the round so far, play by play), `encoding`, `max_moves` and `render_mode` ("human" prints, "ansi" returns).
+    the round so far, play by play), `encoding`, `max_moves`, `render_mode` ("human" prints, "ansi" returns) and
+    `engine` ("numba", the default, or "reference": the same trajectories, docs/research.md).
 
     The action space is Discrete(1769), the factored encoding's ids, or with encoding="index" Discrete(max_moves):
     OpenSpiel's python_casino numbers legal-move indices up to the engines' MOVE_LIMIT (2**21), but a mask of 2**21
@@ -77,21 +79,22 @@ class raw_env(AECEnv, EzPickle):
         render_mode: str | None = None,
         encoding: str = "factored",
         zero_sum: bool = False,
+        engine: str = "numba",
         **options,
     ):
         EzPickle.__init__(
-            self, rules, players, teams, game, recall, max_moves, render_mode, encoding, zero_sum, **options
+            self, rules, players, teams, game, recall, max_moves, render_mode, encoding, zero_sum, engine, **options
         )
         super().__init__()
         try:
             self.rules = table_rules(rules, players, teams, **options)
-            check_modes(self.rules, bool(game), bool(zero_sum), encoding)
+            check_modes(self.rules, bool(game), bool(zero_sum), encoding, engine)
             self.max_moves = _action_count(encoding, max_moves)
         except UserError as e:
             raise InputError(f"{NAME}: {e}") from None
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise InputError(f"{NAME}: render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
-        self.whole_game, self.encoding, self.render_mode = bool(game), encoding, render_mode
+        self.whole_game, self.encoding, self.render_mode, self.engine = bool(game), encoding, render_mode, engine
         self.zero_sum = bool(zero_sum)
         self.possible_agents = [f"player_{p}" for p in range(self.rules.players)]
         self.agents = self.possible_agents[:]
@@ -107,7 +110,7 @@ class raw_env(AECEnv, EzPickle):
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self.max_moves) for a in self.possible_agents}
-        self.core = GameState(self.rules, self.whole_game, encoding=encoding)  # the research core's round or game
+        self.core = new_core(self.rules, self.whole_game, engine, encoding)  # the research core's round or game
         self._rng: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -126,7 +129,7 @@ class raw_env(AECEnv, EzPickle):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.core = GameState(self.rules, self.whole_game, encoding=self.encoding)
+        self.core = new_core(self.rules, self.whole_game, self.engine, self.encoding)
         self._deal()
 
     def step(self, action) -> None:
@@ -164,11 +167,8 @@ class raw_env(AECEnv, EzPickle):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's view (a copy) and its action mask: its legal actions on its turn, none otherwise."""
         player = self.possible_agents.index(agent)
-        self._view.set_from(self.core, player)
-        mask = np.zeros(self.max_moves, np.int8)
-        if self.core.player == player:
-            mask[self.core.legal_actions()] = 1
-        return {"observation": self._view.tensor.copy(), "action_mask": mask}
+        fill_view(self._view, self.core, player)
+        return {"observation": self._view.tensor.copy(), "action_mask": action_mask(self.core, player, self.max_moves)}
 
     def render(self) -> str | None:
         """The whole table as text (every hand shown), as classic environments render for an onlooker: printed

@@ -6,6 +6,8 @@ buffers (the Scratch bundle and its grow-and-replay helper), bits and tables
 (card constants, the split table), state (a fresh round, the deal), movegen,
 apply, score, rng, features and choose (the simple policies), play (the one
 round loop), rollout, exact, search (the rollout and searcher seats' choice),
+factored and tables_api (the research adapters' tables: a round in the factored
+encoding, or many stepped together),
 lastbatch (played rounds judged by the exact search), check (--check's
 invariants), rows (simulate's parallel rows), api and decide (calls on
 positions), compiled (is a compile due).
@@ -36,8 +38,15 @@ from casino_sim.kernels.decide import exact_values, rollout_diffs, rollout_point
 from casino_sim.kernels.lastbatch import judge_last_batch
 from casino_sim.kernels.layout import MOVE_FIELDS, P_BASE_KIND, P_CRN, P_INTS, P_KIND, P_WORLDS, PLIES
 from casino_sim.kernels.rows import play_rows
+from casino_sim.kernels.tables_api import ILLEGAL, OK, OVERFLOW, Table, Tables, decks_of
 
 __all__ = [
+    "ILLEGAL",
+    "OK",
+    "OVERFLOW",
+    "Table",
+    "Tables",
+    "decks_of",
     "MOVE_FIELDS",
     "PLIES",
     "P_BASE_KIND",

@@ -140,16 +140,10 @@ class GameState:
     def _next_round(self) -> None:
         """Score the finished round into the totals and decide the game, or begin the next round."""
         self.rounds += 1
-        dealer = self.round.dealer
-        if not self.round.result.void:
-            points = self.round.side_points()
-            self.totals = [t + p for t, p in zip(self.totals, points)]
-            self.winner = game_winner(self.rules, self.totals, points)
-            if self.winner is not None:
-                return
-            dealer = (dealer + 1) % self.players
-        if self.rounds >= MAX_ROUNDS:
-            raise RuntimeError(f"no winner after {MAX_ROUNDS} rounds")
+        points = None if self.round.result.void else self.round.side_points()
+        self.totals, self.winner, dealer = round_scored(self, points, self.round.dealer)
+        if self.winner is not None:
+            return
         self.round = RoundState(self.rules, dealer, self.engine)
         self.round_start = len(self.actions)
 
@@ -191,6 +185,20 @@ class GameState:
         other.round = _copy_round(self.round)
         other._turn = shallow_copy(self._turn)  # a Turn replaces its choice and options, never changes them in place
         return other
+
+
+def round_scored(state, points, dealer: int) -> tuple[list[int], int | None, int]:
+    """A whole game's finished round (its sides' points, None when void) into (the totals, the winning side or
+    None, the next round's dealer: the next player, or the same after a void round). Shared by both engines'
+    states (`rules`, `totals`, `rounds`, the finished rounds so far, counted)."""
+    totals, winner = list(state.totals), None
+    if points is not None:
+        totals = [t + p for t, p in zip(totals, points)]
+        winner = game_winner(state.rules, totals, points)
+        dealer = (dealer + 1) % state.rules.players
+    if winner is None and state.rounds >= MAX_ROUNDS:
+        raise RuntimeError(f"no winner after {MAX_ROUNDS} rounds")
+    return totals, winner, dealer
 
 
 def _copy_round(r: RoundState) -> RoundState:

@@ -11,6 +11,7 @@ from casino_sim.core.errors import UserError
 from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.research.encoding import ENCODINGS
 
+ENGINES = ("numba", "reference")  # the kernels (the default), or the plain-Python engine they are checked against
 GAME_OPTIONS = {"target": 21, "round_win_points": 0, "single_round": False}  # docs/rules.md section 8's defaults
 
 
@@ -41,11 +42,13 @@ def table_rules(rules: str, players: int, teams: bool, **options) -> RuleSet:
     return get_rules(f"{name}{',' if inline else ':'}{','.join(spec)}")
 
 
-def check_modes(rules: RuleSet, whole_game: bool, zero_sum: bool, encoding: str) -> None:
-    """UserError (one line) for an unknown encoding, or a zero-sum point difference where it does not apply: whole
-    games (zero-sum already), or more than two sides."""
+def check_modes(rules: RuleSet, whole_game: bool, zero_sum: bool, encoding: str, engine: str = "numba") -> None:
+    """UserError (one line) for an unknown encoding or engine, or a zero-sum point difference where it does not
+    apply: whole games (zero-sum already), or more than two sides."""
     if encoding not in ENCODINGS:
         raise UserError(f"encoding must be one of {', '.join(ENCODINGS)}, got {encoding!r}")
+    if engine not in ENGINES:
+        raise UserError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     if zero_sum and whole_game:
         raise UserError("zero_sum is for one round: a whole game's returns are zero-sum already")
     if zero_sum and rules.n_sides != 2:

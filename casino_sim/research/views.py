@@ -56,6 +56,18 @@ def view_layout(players: int, sides: int, recall: bool, choosing: bool = True) -
     return pieces
 
 
+FIELDS = tuple(name for name, _ in view_layout(2, 2, recall=True, choosing=True))  # every field, in layout order
+
+
+def field_offsets(layout: list[tuple[str, tuple[int, ...]]]) -> np.ndarray:
+    """Where each of FIELDS starts in a tensor of this layout, -1 for a field it lacks (the numba views read it)."""
+    starts, at = {}, 0
+    for name, shape in layout:
+        starts[name] = at
+        at += int(np.prod(shape))
+    return np.array([starts.get(name, -1) for name in FIELDS], np.int64)
+
+
 def dealt_hands(r: RoundState, player: int) -> list[list[int]]:
     """The player's hand as dealt in each batch whose deal is complete."""
     n = r.players

@@ -37,6 +37,7 @@ def warm_kernels(worker: int) -> None:
         work[0]: partial(ensure_compiled, *work, console=quiet, search=search, ahead=False) for work, search in rounds
     }
     groups["checked"] = _checked_rounds
+    groups["research"] = _research_tables
     passed_over = [name for name, compile_ in groups.items() if not _under_lock(folder, name, compile_, wait=False)]
     for name in passed_over:
         _under_lock(folder, name, groups[name], wait=True)
@@ -64,3 +65,28 @@ def _checked_rounds() -> None:
     rows = chunk_rows(11, 0, 1, rotations([0, 1], False))
     for a, b in (("random", "random"), ("rollout", "defensive")):
         get_engine("numba").play(rows, STRICT, (get_policy(a), get_policy(b)), check=True)
+
+
+def _research_tables() -> None:
+    """The research adapters' table kernels (kernels/factored.py, tables_api.py): a random round on the numba engine
+    with both views filled at each decision, and a step of the batched environment."""
+    import numpy as np
+
+    from casino_sim.research import View
+    from casino_sim.research.batch import BatchEnv
+    from casino_sim.research.fast_state import FastState, fill_view
+    from casino_sim.research.options import table_rules
+
+    state, rng = FastState(table_rules("strict", 2, False)), np.random.default_rng(0)
+    views = [View(2, 2, recall) for recall in (False, True)]
+    while True:
+        state.deal_random(rng)
+        if state.over:
+            break
+        for view in views:
+            fill_view(view, state, state.player)
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    batch = BatchEnv(2)
+    batch.reset(0)
+    batch.step(batch.random_actions())
