@@ -12,8 +12,7 @@ from casino_sim.core.fields import Declaration
 def api_function(declaration: Declaration, body: Callable[[dict, frozenset], object], positional: int = 0) -> Callable:
     """The function `declaration.name` of the API, documented by `body`'s docstring: its arguments checked
     (TypeError for a wrong kind), then `body` gets every value by field name and the fields that differ from
-    their defaults (what the user set). Its module lists it in `__test__`, so that doctest runs its examples (made
-    here, it is not the module's own function to doctest's finder)."""
+    their defaults (what the user set). doctest finds its examples on `body`, the module's own function."""
     offered = declaration.offered("api")
     parameters = [
         inspect.Parameter(

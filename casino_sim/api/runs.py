@@ -145,6 +145,3 @@ def open_run(path: str | Path):
         if RunDir(path).read_manifest().get("kind") == "tournament":
             return Tournament(path)
         return Run(path)
-
-
-__test__ = {"simulate": simulate}  # its examples, for doctest (api/declared.py)
