@@ -13,7 +13,7 @@ from casino_sim.api.policies import loader
 from casino_sim.api.tournaments import Tournament
 from casino_sim.core.errors import InputError
 from casino_sim.experiments.declarations import SIMULATE
-from casino_sim.experiments.simulation import Simulation
+from casino_sim.experiments.simulate_door import Simulation
 from casino_sim.policies.names import matchup, recorded_labels
 from casino_sim.runner.run_state import is_played
 from casino_sim.runner.rundir import RunDir

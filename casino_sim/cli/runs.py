@@ -35,7 +35,7 @@ from casino_sim.policies.names import folder_safe
 def _simulate(values: dict, given: frozenset) -> None:
     """simulate's body: the values by field name (experiments/declarations.py SIMULATE) into its door, executed."""
     # deferred, so that `casino-sim --help` never loads them: pandas and the engine
-    from casino_sim.experiments.simulation import Simulation
+    from casino_sim.experiments.simulate_door import Simulation
 
     resume, out, charts = values["resume"], values["out"], values["charts"]
     backend, scheduler = values["backend"], values["scheduler"]

@@ -1,6 +1,6 @@
 """What every command's front door shares: a request checked once into a door, then executed in one order.
 
-simulate (experiments/simulation.py), tournament (experiments/tournament.py), tune (experiments/tune.py),
+simulate (experiments/simulate_door.py), tournament (experiments/tournament.py), tune (experiments/tune.py),
 knockout and regret (experiments/skill_runs.py) each have a door: its policies resolved once into objects when it
 is made, then execute() opens the backend asked for, makes (or finds) the folder, compiles, plays and reports. The
 command (cli/) and the API (api/) are adapters onto it: what each shows on the way (the folder, a progress bar,

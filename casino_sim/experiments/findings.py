@@ -1,6 +1,6 @@
 """`casino-sim findings`: the project's findings measured under each policy of a strength ladder (docs/findings.md).
 
-Each (policy, table) pair is an ordinary simulate run (experiments/simulation.py) of the policy in every seat, under
+Each (policy, table) pair is an ordinary simulate run (experiments/simulate_door.py) of the policy in every seat, under
 OUT/runs/<policy>/<table>/: the same seed, chunk size and unmirrored seating for every policy, so every policy plays
 the same deals, and each run stops at --until-ci (simulate's; with one policy in every seat its headline is the seat
 difference, so the interval it narrows is the seat advantage's). Running the command again into the same OUT resumes
@@ -23,7 +23,7 @@ from casino_sim.experiments.declarations import SIMULATE
 from casino_sim.experiments.door import QUIET, Door, Hooks
 from casino_sim.experiments.ladder import LADDER
 from casino_sim.experiments.simulate import SimConfig
-from casino_sim.experiments.simulation import Simulation
+from casino_sim.experiments.simulate_door import Simulation
 from casino_sim.policies.names import folder_safe
 from casino_sim.policies.policy import Load
 from casino_sim.reports.equity import RESAMPLES

@@ -9,7 +9,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.experiments.door import Progress
 from casino_sim.experiments.plan import Expectation, PlannedRun
 from casino_sim.experiments.simulate import config_of
-from casino_sim.experiments.simulation import Simulation
+from casino_sim.experiments.simulate_door import Simulation
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.rundir import RunDir
 
