@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from casino_sim.core.cards import N_CARDS, is_figure, pretty_card, value_of
+from casino_sim.core.deal import PLIES
 from casino_sim.reference.moves import PLAYER_NAMES
-from casino_sim.reference.seats import PLIES
 
 ENCODINGS = ("factored", "index")  # these ids, or the index of a legal move in canonical order (the old one)
 VALUES = 10  # build values 1 to 10
