@@ -12,13 +12,16 @@ from casino_sim.core.fields import Declaration
 def api_function(declaration: Declaration, body: Callable[[dict, frozenset], object], positional: int = 0) -> Callable:
     """The function `declaration.name` of the API, documented by `body`'s docstring: its arguments checked
     (TypeError for a wrong kind), then `body` gets every value by field name and the fields that differ from
-    their defaults (what the user set). doctest finds its examples on `body`, the module's own function."""
+    their defaults (what the user set). A field the API takes no None for, and whose default is None (the
+    command line's "not given"), is required. doctest finds its examples on `body`, the module's own function."""
     offered = declaration.offered("api")
     parameters = [
         inspect.Parameter(
             f.name,
             inspect.Parameter.POSITIONAL_OR_KEYWORD if k < positional else inspect.Parameter.KEYWORD_ONLY,
-            default=f.default,
+            default=inspect.Parameter.empty
+            if f.default is None and None not in (f.api_kinds or f.kinds)
+            else f.default,
         )
         for k, f in enumerate(offered)
     ]

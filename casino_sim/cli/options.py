@@ -119,7 +119,10 @@ def _set_bot_timeout(seconds: float | None) -> float | None:
     return seconds
 
 
-_CLI_KINDS = {"backend": BackendName}  # fields the command line parses into more than their API kind
+_CLI_KINDS = {
+    "backend": BackendName,
+    "policies": list[str],
+}  # fields the command line parses into more than their API kind
 _CLI_EXTRAS = {"bot_timeout": {"callback": _set_bot_timeout}}  # what the command line does on parsing them
 RulesOpt = option(declared.RULES)
 BackendOpt = option(declared.BACKEND)

@@ -28,7 +28,7 @@ from casino_sim.cli.run_flow import reported
 from casino_sim.cli.ui import card_values_table, expectations_table, games_table, ratings_table, summary_table
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.experiments.declarations import SIMULATE
+from casino_sim.experiments.declarations import SIMULATE, TOURNAMENT
 from casino_sim.policies.names import folder_safe
 
 
@@ -190,32 +190,7 @@ def experiment(
     console.print(f"all {len(outcomes)} expectations met; runs in {root}", highlight=False)
 
 
-def tournament(
-    policies: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Two or more policies: names, .toml files, module:function or exec:COMMAND.", show_default=False
-        ),
-    ] = None,
-    games: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            help="Mirrored pairs of whole games per pairing (3 or 4 players: shuffle sequences, each played in "
-            "every seating).",
-        ),
-    ] = 1000,
-    rules: RulesOpt = "strict",
-    seed: Annotated[int, typer.Option(help="Seed: every pairing plays the same shuffles.")] = 0,
-    threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
-    chunk_deals: Annotated[int, typer.Option("--chunk-deals", help="Pairs of games per chunk.")] = 500,
-    out: Annotated[Path | None, typer.Option("--out", help="Folder (default results/runs/<time>-tournament).")] = None,
-    resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted tournament.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the tournament in --out (its pairings too).")] = False,
-    backend: BackendOpt = None,
-    scheduler: SchedulerOpt = None,
-    bot_timeout: BotTimeoutOpt = None,
-) -> None:
+def _tournament(values: dict, given: frozenset) -> None:
     """Round-robin of policies over mirrored whole games: win-rate and margin matrices, Elo ratings, heatmap.
 
     With 3 or 4 players a table holds two policies: A's team against B's (teams swapped), or A alone against B
@@ -224,24 +199,31 @@ def tournament(
     # deferred, so that `casino-sim --help` never loads them: pandas
     from casino_sim.experiments import tournament as tour
 
-    refuse_resume_with_force(resume, force)
+    resume, backend = values["resume"], values["backend"]
+    refuse_resume_with_force(resume, values["force"])
     if resume is not None:
-        door = tour.TournamentRun.resume(resume, run_flow.given_options(locals()), sys.argv, policy_loader())
+        asked = {k: v for k, v in values.items() if k in given}
+        door = tour.TournamentRun.resume(resume, asked, sys.argv, policy_loader())
     else:
         config = tour.TournamentConfig(
-            policies=tuple(policies or ()),
-            games=games,
-            rules=rules,
-            seed=seed,
-            threads=threads,
-            chunk_deals=chunk_deals,
+            policies=tuple(values["policies"] or ()),
+            games=values["games"],
+            rules=values["rules"],
+            seed=values["seed"],
+            threads=values["threads"],
+            chunk_deals=values["chunk_deals"],
             loader=policy_loader(),
         )
-        door = tour.TournamentRun.new(config, out, sys.argv, force)
+        door = tour.TournamentRun.new(config, values["out"], sys.argv, values["force"])
     cut = "interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {path}"
-    tables = door.execute(backend.value if backend else None, scheduler, run_flow.Said(cut, "tournament folder"))
+    tables = door.execute(
+        backend.value if backend else None, values["scheduler"], run_flow.Said(cut, "tournament folder")
+    )
     console.print(ratings_table(tables["ratings"], tables["matches"]))
     console.print(f"matrices, ratings and the heatmap: {door.root / 'report'}", highlight=False)
+
+
+tournament = command(TOURNAMENT, _tournament, _tournament.__doc__)
 
 
 def card_value(

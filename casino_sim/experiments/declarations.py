@@ -4,6 +4,8 @@ the plan loader (experiments/plan.py) are made from these; nothing here loads pa
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from casino_sim.core.fields import Declaration, Field, FieldError
 
 MAX_DEALS = 10**10
@@ -232,5 +234,39 @@ SIMULATE = Declaration(
         *("deals", "policy", "vs", "seats", "rules", "seed", "threads", "mirrored", "games", "until_ci"),
         *("card_deals", "start_score", "engine", "chunk_deals", "check", "record", "out", "force", "backend"),
         *("scheduler", "progress", "reports", "charts"),
+    ),
+)
+
+
+TOURNAMENT = Declaration(
+    "tournament",
+    (
+        Field(
+            "policies",
+            (list, None),
+            None,
+            "Two or more policies: names, .toml files, module:function or exec:COMMAND.",
+            flag="",
+            api_kinds=(list, tuple),
+            typer={"show_default": False},
+        ),
+        Field(
+            "games",
+            (int,),
+            1000,
+            "Mirrored pairs of whole games per pairing (3 or 4 players: shuffle sequences, each played in every "
+            "seating).",
+        ),
+        RULES,
+        replace(SEED, help="Seed: every pairing plays the same shuffles."),
+        THREADS,
+        Field("chunk_deals", (int,), 500, "Pairs of games per chunk."),
+        Field("out", ("path", None), None, "Folder (default results/runs/<time>-tournament).", run=False),
+        Field("resume", ("path", None), None, "Finish an interrupted tournament.", run=False, api=False),
+        replace(FORCE, help="Replace the tournament in --out (its pairings too)."),
+        BACKEND,
+        SCHEDULER,
+        BOT_TIMEOUT,
+        PROGRESS,
     ),
 )
