@@ -8,11 +8,11 @@ import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from numbers import Real
 
 from rich.console import Console
 
 from casino_sim.core.errors import UserError
+from casino_sim.core.fields import FieldError, api_word, check_kind
 from casino_sim.core.lists import comma_list
 from casino_sim.experiments.door import Hooks
 
@@ -20,14 +20,10 @@ OPTION = re.compile(r"--(no-)?([a-z][a-z-]*)")
 
 
 def check_types(**spec: tuple) -> None:
-    """Each keyword is name=(value, kind, ...): TypeError unless the value is one of the kinds.
-
-    Kinds: int (never a bool), float (any real number but a bool), bool, str, "path" (str or os.PathLike),
-    None; anything else is an isinstance class."""
+    """Each keyword is name=(value, kind, ...): TypeError unless the value is one of the kinds (core/fields.py
+    check_kind)."""
     for name, (value, *kinds) in spec.items():
-        if not any(_is(value, k) for k in kinds):
-            want = " or ".join(_KIND_WORDS.get(k, getattr(k, "__name__", str(k))) for k in kinds)
-            raise TypeError(f"{name} must be {want}, got {value!r}")
+        check_kind(name, value, tuple(kinds))
 
 
 def names(name: str, value: str | list | tuple) -> tuple[str, ...]:
@@ -40,30 +36,19 @@ def names(name: str, value: str | list | tuple) -> tuple[str, ...]:
     return tuple(value)
 
 
-_KIND_WORDS = {int: "a whole number", float: "a number", bool: "True or False", str: "a string", "path": "a path"}
-
-
-def _is(value, kind) -> bool:
-    if kind is None:
-        return value is None
-    if kind is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind is float:
-        return isinstance(value, Real) and not isinstance(value, bool)
-    if kind == "path":
-        return isinstance(value, str | os.PathLike)
-    return isinstance(value, kind)
-
-
 @contextmanager
-def api_errors(parameters, aliases: dict[str, str] | None = None) -> Iterator[None]:
-    """Re-raise a user error as the same class with `--option` written as the API's parameter (`option`, a flag
-    as `option=True`), when `parameters` names it (a dict: the call's values, which tell the flags), or as
-    `aliases` renames it; `from None`, so the traceback ends at the user's call."""
+def api_errors(parameters=(), aliases: dict[str, str] | None = None) -> Iterator[None]:
+    """Re-raise a user error `from None`, so the traceback ends at the user's call: a FieldError in the API's words
+    (`deals`, a flag as `check=True`: core/fields.py api_word; `aliases` renames a field, as the API calls it).
+
+    A layer not yet declaring its fields still writes `--option` into a plain UserError: that is reworded when
+    `parameters` names the option (a dict: the call's values, which tell the flags)."""
     names = {name: name for name in parameters} | (aliases or {})
     flags = {name for name in names if isinstance(parameters, dict) and isinstance(parameters.get(name), bool)}
     try:
         yield
+    except FieldError as e:
+        raise e.reworded(lambda name, state: api_word(names.get(name, name), state)) from None
     except UserError as e:
 
         def word(m: re.Match) -> str:  # --force is force=True, --no-mirrored mirrored=False

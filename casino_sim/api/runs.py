@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import inspect
 from functools import cached_property
 from pathlib import Path
 
 import pandas as pd
 
 from casino_sim.api.arguments import Bar, api_errors, call_text, check_types
+from casino_sim.api.declared import api_function
 from casino_sim.api.policies import loader
 from casino_sim.api.tournaments import Tournament
 from casino_sim.core.errors import InputError
-from casino_sim.experiments.simulation import SimRequest, Simulation
+from casino_sim.experiments.declarations import SIMULATE
+from casino_sim.experiments.simulate_door import Simulation
 from casino_sim.policies.names import matchup, recorded_labels
 from casino_sim.runner.run_state import is_played
 from casino_sim.runner.rundir import RunDir
@@ -93,32 +94,7 @@ class Run:
         return charts[name]()
 
 
-def simulate(
-    deals: int = 100_000,
-    policy: str = "greedy",
-    vs: str = "random",
-    *,
-    seats: str | list[str] | None = None,
-    rules: str = "strict",
-    seed: int = 0,
-    threads: int = 0,
-    mirrored: bool = True,
-    games: bool = False,
-    until_ci: float | None = None,
-    card_deals: int | str = "auto",
-    start_score: str | None = None,
-    engine: str = "numba",
-    chunk_deals: int = 5_000,
-    check: bool = False,
-    record: int = 0,
-    out: str | Path | None = None,
-    force: bool = False,
-    backend: str | None = None,
-    scheduler: str | None = None,
-    progress: bool = False,
-    reports: bool = True,
-    charts: bool = True,
-) -> Run:
+def _simulate(values: dict, given: frozenset) -> Run:
     """Play `policy` against `vs` over `deals` deals as `casino-sim simulate` does, and return the Run.
 
     The options are the command's (`casino-sim simulate --help`); the run folder `out` (default
@@ -141,41 +117,21 @@ def simulate(
     >>> run.path.parent.as_posix()
     'results/runs'
     """
-    given = dict(locals())
-    check_types(
-        deals=(deals, int),
-        policy=(policy, str),
-        vs=(vs, str),
-        seats=(seats, str, list, tuple, None),
-        rules=(rules, str),
-        seed=(seed, int),
-        threads=(threads, int),
-        mirrored=(mirrored, bool),
-        games=(games, bool),
-        until_ci=(until_ci, float, None),
-        card_deals=(card_deals, int, str),
-        start_score=(start_score, str, None),
-        engine=(engine, str),
-        chunk_deals=(chunk_deals, int),
-        check=(check, bool),
-        record=(record, int),
-        out=(out, "path", None),
-        force=(force, bool),
-        backend=(backend, str, None),
-        scheduler=(scheduler, str, None),
-        progress=(progress, bool),
-        reports=(reports, bool),
-        charts=(charts, bool),
-    )
+    seats = values["seats"]
     for name in seats if isinstance(seats, list | tuple) else ():
-        check_types(seats=(name, str))
-    with api_errors(given):
+        SIMULATE["seats"].check_type(name)  # a list of names, each a string
+    with api_errors():
         joined = ",".join(seats) if isinstance(seats, list | tuple) else seats
-        request = SimRequest.of({**given, "seats": joined, "card_deals": str(card_deals)})
-        command = [call_text("simulate", given, _DEFAULTS)]
-        simulation = Simulation.new(request, loader(), out, command, force, "casino-sim simulate --resume {path}")
-        simulation.execute(backend, scheduler, Bar(progress), reports, charts)
+        options = {**values, "seats": joined, "card_deals": str(values["card_deals"])}
+        command = [call_text("simulate", values, SIMULATE.defaults())]
+        resume_with = "casino-sim simulate --resume {path}"
+        simulation = Simulation.new(options, given, loader(), values["out"], command, values["force"], resume_with)
+        hooks = Bar(values["progress"])
+        simulation.execute(values["backend"], values["scheduler"], hooks, values["reports"], values["charts"])
         return Run(simulation.run.path)
+
+
+simulate = api_function(SIMULATE, _simulate, positional=3)
 
 
 def open_run(path: str | Path):
@@ -189,6 +145,3 @@ def open_run(path: str | Path):
         if RunDir(path).read_manifest().get("kind") == "tournament":
             return Tournament(path)
         return Run(path)
-
-
-_DEFAULTS = {k: p.default for k, p in inspect.signature(simulate).parameters.items()}

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import inspect
 from functools import cached_property
 from pathlib import Path
 
 import pandas as pd
 
 from casino_sim.api.arguments import Bar, api_errors, call_text, check_types
+from casino_sim.api.declared import api_function
 from casino_sim.api.policies import loader
 from casino_sim.core.errors import InputError
 from casino_sim.experiments import tournament as tour
+from casino_sim.experiments.declarations import TOURNAMENT
 from casino_sim.experiments.tournament import make_report
 from casino_sim.runner.rundir import RunDir
 
@@ -61,20 +62,7 @@ class Tournament:
         return self._made[1]()
 
 
-def tournament(
-    policies: list[str] | tuple[str, ...],
-    games: int = 1000,
-    *,
-    rules: str = "strict",
-    seed: int = 0,
-    threads: int = 0,
-    chunk_deals: int = 500,
-    out: str | Path | None = None,
-    force: bool = False,
-    backend: str | None = None,
-    scheduler: str | None = None,
-    progress: bool = False,
-) -> Tournament:
+def _tournament(values: dict, given: frozenset) -> Tournament:
     """A round-robin of `policies` over `games` mirrored pairs of whole games per pairing, as
     `casino-sim tournament` plays it (every pairing the same shuffles); the folder `out` (default
     results/runs/<time>-tournament/, refused when it holds a run unless force=True replaces it) gets the same
@@ -88,28 +76,24 @@ def tournament(
     0  random   greedy     12
     1  greedy   random     12
     """
-    given = dict(locals())
-    check_types(
-        policies=(policies, list, tuple),
-        games=(games, int),
-        rules=(rules, str),
-        seed=(seed, int),
-        threads=(threads, int),
-        chunk_deals=(chunk_deals, int),
-        out=(out, "path", None),
-        force=(force, bool),
-        backend=(backend, str, None),
-        scheduler=(scheduler, str, None),
-        progress=(progress, bool),
-    )
+    policies = values["policies"]
     for p in policies:
         check_types(policies=(p, str))
-    with api_errors(given, {"deals": "games"}):  # each pairing is a run of `games` whole games
-        config = tour.TournamentConfig(tuple(policies), games, rules, seed, chunk_deals, threads, loader=loader())
-        command = [call_text("tournament", given, _DEFAULTS)]
-        door = tour.TournamentRun.new(config, out, command, force, "casino-sim tournament --resume {path}")
-        door.execute(backend, scheduler, Bar(progress))
+    with api_errors(aliases={"deals": "games"}):  # each pairing is a run of `games` whole games
+        config = tour.TournamentConfig(
+            tuple(policies),
+            values["games"],
+            values["rules"],
+            values["seed"],
+            values["chunk_deals"],
+            values["threads"],
+            loader=loader(),
+        )
+        command = [call_text("tournament", values, TOURNAMENT.defaults())]
+        door = tour.TournamentRun.new(config, values["out"], command, values["force"], RESUME_WITH)
+        door.execute(values["backend"], values["scheduler"], Bar(values["progress"]))
         return Tournament(door.root)
 
 
-_DEFAULTS = {k: p.default for k, p in inspect.signature(tournament).parameters.items()}
+RESUME_WITH = "casino-sim tournament --resume {path}"
+tournament = api_function(TOURNAMENT, _tournament, positional=2)

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import cache
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, ConsoleDimensions
 
 from casino_sim import openspiel_kind
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import Field
 from casino_sim.engines import engine_names
 from casino_sim.engines.compiling import ensure_compiled as compile_ahead
 from casino_sim.engines.compiling import search_variants
+from casino_sim.experiments import declarations as declared
 from casino_sim.loader import PolicyLoader
 from casino_sim.policies.bots import set_bot_timeout
 
@@ -55,15 +58,6 @@ class Format(str, Enum):
 EngineName = Enum("EngineName", {name: name for name in engine_names()}, type=str)  # the registered engines
 
 
-RulesOpt = Annotated[
-    str,
-    typer.Option(
-        "--rules",
-        help="Rule set: strict, brazilian or italian; game options "
-        "after a colon, e.g. brazilian:target=31,round_win_points=6 "
-        "(docs/rules.md).",
-    ),
-]
 EngineOpt = Annotated[
     EngineName,
     typer.Option("--engine", help="Rules engine to answer with: numba (fast), or reference (the executable spec)."),
@@ -75,27 +69,19 @@ class BackendName(str, Enum):
     dask = "dask"
 
 
-BackendOpt = Annotated[
-    BackendName | None,
-    typer.Option(
-        "--backend",
-        help="Where chunks are played: local (this process) or dask (a LocalCluster on this machine, "
-        "or the cluster at --scheduler). Results do not depend on it (default: local).",
-        show_default=False,
-    ),
-]
-SchedulerOpt = Annotated[
-    str | None,
-    typer.Option("--scheduler", help="Address of a running Dask scheduler, tcp://HOST:PORT (implies --backend dask)."),
-]
-ChartsOpt = Annotated[
-    bool,
-    typer.Option(
-        "--charts/--no-charts",
-        help="Draw the reports' charts (PNG and SVG: most of a small run's time). --no-charts writes every table, "
-        "report.md and the page without them; `casino-sim report all RUN_DIR` draws them later.",
-    ),
-]
+def option(f: Field) -> Any:
+    """A declared field (core/fields.py) as the command line's parameter type: typer.Option (typer.Argument for a
+    field spelled ""), its help, its kind (a path as Path, a backend as its choices) and CLI-only keywords."""
+    kind = _CLI_KINDS.get(f.name) or next(_KINDS[k] for k in f.kinds if k is not None)
+    if None in f.kinds:
+        kind = kind | None
+    extra = {**f.typer, **_CLI_EXTRAS.get(f.name, {})}
+    if f.flag == "":
+        return Annotated[kind, typer.Argument(help=f.help, **extra)]
+    return Annotated[kind, typer.Option(f.flag or "--" + f.name.replace("_", "-"), help=f.help, **extra)]
+
+
+_KINDS = {int: int, float: float, bool: bool, str: str, "path": Path}
 
 
 def refuse_resume_with_force(resume, force: bool) -> None:
@@ -133,12 +119,13 @@ def _set_bot_timeout(seconds: float | None) -> float | None:
     return seconds
 
 
-BotTimeoutOpt = Annotated[
-    float | None,
-    typer.Option(
-        "--bot-timeout",
-        help="Seconds an exec:COMMAND bot may take to answer one move before the run stops (default 10).",
-        callback=_set_bot_timeout,
-        show_default=False,
-    ),
-]
+_CLI_KINDS = {
+    "backend": BackendName,
+    "policies": list[str],
+}  # fields the command line parses into more than their API kind
+_CLI_EXTRAS = {"bot_timeout": {"callback": _set_bot_timeout}}  # what the command line does on parsing them
+RulesOpt = option(declared.RULES)
+BackendOpt = option(declared.BACKEND)
+SchedulerOpt = option(declared.SCHEDULER)
+ChartsOpt = option(declared.CHARTS)
+BotTimeoutOpt = option(declared.BOT_TIMEOUT)

@@ -31,13 +31,13 @@ def given_options(params: dict) -> dict:
     return given
 
 
-def resumed(path: Path, options: dict, command: list[str]):
-    """The Simulation `--resume PATH` plays, simulate's `options` (by name) checked against the run
+def resumed(path: Path, given: dict, command: list[str]):
+    """The Simulation `--resume PATH` plays, simulate's options the user `given` (by name) checked against the run
     (experiments/resume.py); a run already complete and not extended says so and ends the command."""
     # deferred, so that `casino-sim --help` never loads them: pandas and the engine
-    from casino_sim.experiments.simulation import Simulation
+    from casino_sim.experiments.simulate_door import Simulation
 
-    simulation = Simulation.resume(path, given_options(options), command, policy_loader())
+    simulation = Simulation.resume(path, given, command, policy_loader())
     run, config = simulation.run, simulation.config
     manifest = run.read_manifest()
     if manifest.get("status") == COMPLETE:

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from casino_sim.cli import run_flow
+from casino_sim.cli.declared import command
 from casino_sim.cli.options import (
     BackendOpt,
     BotTimeoutOpt,
@@ -27,124 +28,23 @@ from casino_sim.cli.run_flow import reported
 from casino_sim.cli.ui import card_values_table, expectations_table, games_table, ratings_table, summary_table
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
+from casino_sim.experiments.declarations import SIMULATE, TOURNAMENT
 from casino_sim.policies.names import folder_safe
 
 
-def simulate(
-    deals: Annotated[int, typer.Option(help="Deals (shuffles) to play; mirrored runs play each twice.")] = 100_000,
-    policy: Annotated[
-        str, typer.Option("--policy", help="Policy A: a name, a .toml file, module:function or exec:COMMAND.")
-    ] = "greedy",
-    vs: Annotated[
-        str,
-        typer.Option(
-            "--vs",
-            help="Policy B. With 3 or 4 players A takes one seat and B the others (each deal played with A in "
-            "every place); with teams A's team plays B's (each deal played twice, the teams swapped).",
-        ),
-    ] = "random",
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            "--seats",
-            help="A,B,C[,D]: the policy of each player, one per seat of --rules (instead of --policy/--vs). Each "
-            "deal is played once in every distinct turn of this seating round the table, so every policy plays "
-            "every place (--no-mirrored: as given).",
-        ),
-    ] = None,
-    rules: RulesOpt = "strict",
-    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
-    threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
-    mirrored: Annotated[
-        bool,
-        typer.Option(
-            "--mirrored/--no-mirrored",
-            help="Play each shuffle twice with the seats swapped (3 or 4 players: in every seating).",
-        ),
-    ] = True,
-    until_ci: Annotated[
-        float | None,
-        typer.Option(
-            "--until-ci", help="Stop once the headline 95% interval is narrower than this (--deals is the cap)."
-        ),
-    ] = None,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="Run folder (default results/runs/<time>-<A>-vs-<B>).")
-    ] = None,
-    resume: Annotated[
-        Path | None,
-        typer.Option(
-            "--resume",
-            help="Finish an interrupted run in this folder, as it was started (a larger --deals extends it).",
-        ),
-    ] = None,
-    engine: Annotated[str, typer.Option("--engine", help="numba, or reference (slow; cross-checks).")] = "numba",
-    chunk_deals: Annotated[
-        int, typer.Option("--chunk-deals", help="Deals per chunk (the unit of seeding, checkpointing and resume).")
-    ] = 5_000,
-    games: Annotated[
-        bool,
-        typer.Option(
-            "--games/--rounds",
-            help="Play whole games to the target instead of single rounds: each of --deals deals (a sequence of "
-            "shuffles) is played as one game per seating, so --deals 300 plays 600 games of two players.",
-        ),
-    ] = False,
-    check: Annotated[
-        bool,
-        typer.Option(
-            "--check",
-            help="Verify the engine's invariants after every play (52 "
-            "cards accounted, owners hold their capture card, points add up).",
-        ),
-    ] = False,
-    record: Annotated[
-        int,
-        typer.Option(
-            "--record",
-            help="Keep the full move lists of the first N rounds "
-            "(deal order), for `casino-sim replay RUN_DIR --round K`.",
-        ),
-    ] = 0,
-    card_deals: Annotated[
-        str,
-        typer.Option(
-            "--card-deals",
-            help="Replay each of the first N deals with each "
-            "dealt card swapped away (to the opponent, or into the stock): the "
-            "card-value report and the value of the 10♦. 0: off; auto: as many "
-            "as take at most half the run's rounds (a twentieth on the reference "
-            "engine), 500 at most.",
-        ),
-    ] = "auto",
-    start_score: Annotated[
-        str | None,
-        typer.Option(
-            "--start-score",
-            help="With --games: every game starts from this score, A's side first, as 10-15 (two players, or four "
-            "in teams); the first dealer is drawn as in any game (default 0-0).",
-            show_default=False,
-        ),
-    ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace the run in --out (or write into a non-empty --out).")
-    ] = False,
-    charts: ChartsOpt = True,
-    backend: BackendOpt = None,
-    scheduler: SchedulerOpt = None,
-    bot_timeout: BotTimeoutOpt = None,
-) -> None:
-    """Simulate policy A against policy B over many deals; write records, summary and charts."""
-    options = dict(locals())  # the request's fields by name (SimRequest.of), before any other local is made
+def _simulate(values: dict, given: frozenset) -> None:
+    """simulate's body: the values by field name (experiments/declarations.py SIMULATE) into its door, executed."""
     # deferred, so that `casino-sim --help` never loads them: pandas and the engine
-    from casino_sim.experiments.simulation import SimRequest, Simulation
+    from casino_sim.experiments.simulate_door import Simulation
 
-    refuse_resume_with_force(resume, force)
-    request = SimRequest.of(options)
+    resume, out, charts = values["resume"], values["out"], values["charts"]
+    backend, scheduler = values["backend"], values["scheduler"]
+    refuse_resume_with_force(resume, values["force"])
     if resume is not None:
-        simulation = run_flow.resumed(resume, {**request.options(), "out": out}, sys.argv)
+        kept = (*SIMULATE.run_fields(), "threads", "out")  # compared with the run's, or where it plays
+        simulation = run_flow.resumed(resume, {k: v for k, v in values.items() if k in given and k in kept}, sys.argv)
     else:
-        simulation = Simulation.new(request, policy_loader(), out, sys.argv, force)
+        simulation = Simulation.new(values, given, policy_loader(), out, sys.argv, values["force"])
     tables = simulation.execute(backend.value if backend else None, scheduler, run_flow.Shown(), charts=charts)
     _print_summary(tables)
     if "summary" not in tables and "games" not in tables:  # every round void (trail against trail: nobody captures)
@@ -154,6 +54,11 @@ def simulate(
         console.print(f"records, summary and charts: {path}", highlight=False)
     else:
         console.print(f"records and summary: {path} (charts: casino-sim report all {path})", highlight=False)
+
+
+simulate = command(
+    SIMULATE, _simulate, "Simulate policy A against policy B over many deals; write records, summary and charts."
+)
 
 
 def _print_summary(tables: dict) -> None:
@@ -268,7 +173,7 @@ def experiment(
             try:
                 with progress_bar(console, run.name) as update:
                     outcomes += run_planned(
-                        run, root / run.name, sys.argv, update, chunk_backend, resume, force, charts
+                        run, root / run.name, sys.argv, update, chunk_backend, resume, force, charts, scheduler
                     )
             except KeyboardInterrupt:
                 console.print(
@@ -285,32 +190,7 @@ def experiment(
     console.print(f"all {len(outcomes)} expectations met; runs in {root}", highlight=False)
 
 
-def tournament(
-    policies: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Two or more policies: names, .toml files, module:function or exec:COMMAND.", show_default=False
-        ),
-    ] = None,
-    games: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            help="Mirrored pairs of whole games per pairing (3 or 4 players: shuffle sequences, each played in "
-            "every seating).",
-        ),
-    ] = 1000,
-    rules: RulesOpt = "strict",
-    seed: Annotated[int, typer.Option(help="Seed: every pairing plays the same shuffles.")] = 0,
-    threads: Annotated[int, typer.Option(help="Threads (0: all cores). Results do not depend on it.")] = 0,
-    chunk_deals: Annotated[int, typer.Option("--chunk-deals", help="Pairs of games per chunk.")] = 500,
-    out: Annotated[Path | None, typer.Option("--out", help="Folder (default results/runs/<time>-tournament).")] = None,
-    resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted tournament.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the tournament in --out (its pairings too).")] = False,
-    backend: BackendOpt = None,
-    scheduler: SchedulerOpt = None,
-    bot_timeout: BotTimeoutOpt = None,
-) -> None:
+def _tournament(values: dict, given: frozenset) -> None:
     """Round-robin of policies over mirrored whole games: win-rate and margin matrices, Elo ratings, heatmap.
 
     With 3 or 4 players a table holds two policies: A's team against B's (teams swapped), or A alone against B
@@ -319,24 +199,31 @@ def tournament(
     # deferred, so that `casino-sim --help` never loads them: pandas
     from casino_sim.experiments import tournament as tour
 
-    refuse_resume_with_force(resume, force)
+    resume, backend = values["resume"], values["backend"]
+    refuse_resume_with_force(resume, values["force"])
     if resume is not None:
-        door = tour.TournamentRun.resume(resume, run_flow.given_options(locals()), sys.argv, policy_loader())
+        asked = {k: v for k, v in values.items() if k in given}
+        door = tour.TournamentRun.resume(resume, asked, sys.argv, policy_loader())
     else:
         config = tour.TournamentConfig(
-            policies=tuple(policies or ()),
-            games=games,
-            rules=rules,
-            seed=seed,
-            threads=threads,
-            chunk_deals=chunk_deals,
+            policies=tuple(values["policies"] or ()),
+            games=values["games"],
+            rules=values["rules"],
+            seed=values["seed"],
+            threads=values["threads"],
+            chunk_deals=values["chunk_deals"],
             loader=policy_loader(),
         )
-        door = tour.TournamentRun.new(config, out, sys.argv, force)
+        door = tour.TournamentRun.new(config, values["out"], sys.argv, values["force"])
     cut = "interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {path}"
-    tables = door.execute(backend.value if backend else None, scheduler, run_flow.Said(cut, "tournament folder"))
+    tables = door.execute(
+        backend.value if backend else None, values["scheduler"], run_flow.Said(cut, "tournament folder")
+    )
     console.print(ratings_table(tables["ratings"], tables["matches"]))
     console.print(f"matrices, ratings and the heatmap: {door.root / 'report'}", highlight=False)
+
+
+tournament = command(TOURNAMENT, _tournament, _tournament.__doc__)
 
 
 def card_value(

@@ -11,10 +11,10 @@ from casino_sim.core.errors import InputError
 if TYPE_CHECKING:
     import numpy as np
 
+    from casino_sim.core.rows import DealRows
     from casino_sim.core.rules import RuleSet
     from casino_sim.policies.policy import Policy
     from casino_sim.reference import Move, Position
-    from casino_sim.runner.deals import DealRows
 
 
 @runtime_checkable

@@ -21,10 +21,11 @@ import pandas as pd
 
 from casino_sim.core.deal import HAND_SIZE, batches
 from casino_sim.core.invariants import dealt
+from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import STRICT, RuleSet, get_rules
 from casino_sim.policies import Policy
 from casino_sim.reference.seats import opponents, turn_order
-from casino_sim.runner.deals import DealRows, chunked_rows
+from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for, play
 from casino_sim.runner.seeding import chunk_seed
 from casino_sim.runner.sides import player_margins

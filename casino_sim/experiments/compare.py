@@ -6,12 +6,13 @@ from dataclasses import replace
 
 import numpy as np
 
+from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.engines import get_engine
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import Estimate, mean_ci
-from casino_sim.runner.deals import DealRows, chunked_rows
+from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for
 from casino_sim.runner.seating import seatings
 from casino_sim.runner.sides import a_margins

@@ -1,6 +1,6 @@
 """What every command's front door shares: a request checked once into a door, then executed in one order.
 
-simulate (experiments/simulation.py), tournament (experiments/tournament.py), tune (experiments/tune_run.py),
+simulate (experiments/simulate_door.py), tournament (experiments/tournament.py), tune (experiments/tune.py),
 knockout and regret (experiments/skill_runs.py) each have a door: its policies resolved once into objects when it
 is made, then execute() opens the backend asked for, makes (or finds) the folder, compiles, plays and reports. The
 command (cli/) and the API (api/) are adapters onto it: what each shows on the way (the folder, a progress bar,
@@ -83,18 +83,22 @@ class Door:
 
     def execute(self, backend: str | None = None, scheduler: str | None = None, hooks: Hooks = QUIET):
         """The whole run on the backend asked for (opened before the folder is made: a bad address makes no run)."""
-        cut = False
         with open_backend(backend, scheduler, self.threads) as chunk_backend:
-            self.start()
-            hooks.started(self.folder)
-            self.compile(scheduler)
-            try:
-                played = self.play(chunk_backend, hooks)
-            except KeyboardInterrupt:
-                if not self.KEEPS_CUT:
-                    hooks.interrupted("play", self.folder)
-                    raise
-                played, cut = None, True
+            return self.execute_on(chunk_backend, scheduler, hooks)
+
+    def execute_on(self, chunk_backend, scheduler: str | None = None, hooks: Hooks = QUIET):
+        """The whole run on a backend already open (`experiment` plays every run of a plan on one)."""
+        cut = False
+        self.start()
+        hooks.started(self.folder)
+        self.compile(scheduler)
+        try:
+            played = self.play(chunk_backend, hooks)
+        except KeyboardInterrupt:
+            if not self.KEEPS_CUT:
+                hooks.interrupted("play", self.folder)
+                raise
+            played, cut = None, True
         hooks.played(played)
         result = self.report(played, hooks)
         hooks.reported(result)

@@ -1,6 +1,6 @@
 """`casino-sim findings`: the project's findings measured under each policy of a strength ladder (docs/findings.md).
 
-Each (policy, table) pair is an ordinary simulate run (experiments/simulation.py) of the policy in every seat, under
+Each (policy, table) pair is an ordinary simulate run (experiments/simulate_door.py) of the policy in every seat, under
 OUT/runs/<policy>/<table>/: the same seed, chunk size and unmirrored seating for every policy, so every policy plays
 the same deals, and each run stops at --until-ci (simulate's; with one policy in every seat its headline is the seat
 difference, so the interval it narrows is the seat advantage's). Running the command again into the same OUT resumes
@@ -19,9 +19,11 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
+from casino_sim.experiments.declarations import SIMULATE
 from casino_sim.experiments.door import QUIET, Door, Hooks
 from casino_sim.experiments.ladder import LADDER
-from casino_sim.experiments.simulation import SimRequest, Simulation
+from casino_sim.experiments.simulate import SimConfig
+from casino_sim.experiments.simulate_door import Simulation
 from casino_sim.policies.names import folder_safe
 from casino_sim.policies.policy import Load
 from casino_sim.reports.equity import RESAMPLES
@@ -69,10 +71,12 @@ class FindingsRequest:
         extra = TABLES[key]
         return self.rules if not extra else f"{self.rules}{',' if ':' in self.rules else ':'}{extra}"
 
-    def sim_request(self, policy: str, key: str) -> SimRequest:
-        """simulate's request for `policy` in every seat at table `key`: unmirrored (mirroring one policy replays
-        the same game), the card values on the two-player table only."""
-        return SimRequest(
+    def sim_options(self, policy: str, key: str) -> dict:
+        """simulate's options (by field name: experiments/declarations.py SIMULATE, each run option given) for
+        `policy` in every seat at table `key`: unmirrored (mirroring one policy replays the same game), the card
+        values on the two-player table only."""
+        return dict(
+            {f.name: f.default for f in SIMULATE.fields if f.run},
             deals=self.deals,
             policy=policy,
             vs=policy,
@@ -88,12 +92,12 @@ class FindingsRequest:
 
 @dataclass(frozen=True)
 class PlannedRun:
-    """One run of the plan: the policy as given and its display name, the table, simulate's request, the folder."""
+    """One run of the plan: the policy as given and its display name, the table, simulate's options, the folder."""
 
     policy: str
     name: str
     table: str
-    request: SimRequest
+    options: dict
     path: Path
 
 
@@ -104,8 +108,8 @@ def plan(request: FindingsRequest, root: Path, loader: Load) -> list[PlannedRun]
     runs = []
     for spec in request.policies:
         for key in request.players:
-            sim = request.sim_request(spec, key)
-            name = sim.config(loader).lineup().label(spec)
+            sim = request.sim_options(spec, key)
+            name = SimConfig.of(sim).resolve(loader).lineup().label(spec)
             runs.append(PlannedRun(spec, name, key, sim, root / "runs" / folder_safe(name) / table_folder(key)))
     names = [r.name for r in runs[:: len(request.players)]]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -182,8 +186,8 @@ class FindingsRun(Door):
     def simulation(self, run: PlannedRun) -> Simulation | None:
         """The door of one run: new, resumed (its options checked against the run's), or None when played."""
         if self.force or not (run.path / "manifest.json").exists():
-            return Simulation.new(run.request, self.loader, run.path, self.command, force=True)
-        given = {k: v for k, v in run.request.options().items() if v is not None}  # as if typed: None is unsaid
+            return Simulation.new(run.options, frozenset(), self.loader, run.path, self.command, force=True)
+        given = {k: v for k, v in run.options.items() if v is not None}  # as if typed: None is unsaid
         sim = Simulation.resume(run.path, given, self.command, self.loader)
         return None if sim.run.read_manifest().get("status") in (PLAYED, COMPLETE) else sim
 

@@ -7,11 +7,13 @@ points per mirrored pair, with the lower 95% bound above 0".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.tomlfile import read_toml
+from casino_sim.experiments.declarations import SIMULATE
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.policies.policy import Load
 
@@ -27,17 +29,7 @@ CONDITIONS = {
     "ci_lo_above": ("ci_lo", ">"),
     "ci_hi_below": ("ci_hi", "<"),
 }
-RUN_OPTIONS = {
-    "policy": "policy_a",
-    "vs": "policy_b",
-    "deals": "deals",
-    "rules": "rules",
-    "seed": "seed",
-    "mirrored": "mirrored",
-    "chunk_deals": "chunk_deals",
-    "engine": "engine",
-    "threads": "threads",
-}
+RUN_OPTIONS = SIMULATE.names("plan")  # the fields of simulate's declaration a [[run]] or [defaults] may set
 
 
 @dataclass(frozen=True)
@@ -78,26 +70,26 @@ def _field_error(where: str, msg: str) -> InputError:
 
 
 def _run_config(raw: dict, defaults: dict, where: str, loader: Load) -> SimConfig:
-    options = {}
+    """A [[run]]'s config: its fields (and [defaults]'s) checked as simulate's declaration types and bounds them,
+    its policies resolved by `loader`; an error names the plan's key."""
+    values = {}
     for key, val in {**defaults, **raw}.items():
         if key in ("name", "expect"):
             continue
         if key not in RUN_OPTIONS:
             raise _field_error(where, f"unknown field {key!r} (fields: name, expect, {', '.join(RUN_OPTIONS)})")
-        target = RUN_OPTIONS[key]
-        kind = {f.name: f.type for f in fields(SimConfig)}[target]
-        want = {"int": int, "str": str, "bool": bool}.get(str(kind), None)
-        if want and (not isinstance(val, want) or (want is int and isinstance(val, bool))):
-            raise _field_error(where, f"field {key!r} must be {want.__name__}, got {val!r}")
-        options[target] = val
-    config = SimConfig(**options, loader=loader)
+        try:
+            SIMULATE[key].check_type(val)
+        except TypeError:
+            want = SIMULATE[key].kinds[0].__name__
+            raise _field_error(where, f"field {key!r} must be {want}, got {val!r}") from None
+        values[key] = val
     try:
-        config.check()
-    except InputError as e:
-        raise _field_error(where, str(e)) from None
+        return SimConfig.of(values).resolve(loader)
+    except FieldError as e:
+        raise _field_error(where, e.worded(lambda name, state: name)) from None
     except ValueError as e:  # unknown policy or rule set
         raise _field_error(where, str(e)) from None
-    return config
 
 
 def _expectations(raw, where: str) -> tuple[Expectation, ...]:

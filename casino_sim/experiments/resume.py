@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from casino_sim.core.errors import InputError
+from casino_sim.experiments.declarations import SIMULATE
 from casino_sim.experiments.simulate import SimConfig, config_of
 from casino_sim.policies.policy import Load
 from casino_sim.runner.run_state import RUNNING, now, update_manifest
@@ -34,8 +35,7 @@ def _run_value(name: str, config: SimConfig, manifest: dict):
     """The run's value of simulate's option `name`, as the option would give it."""
     if name == "card_deals":
         return "auto" if manifest.get("card_deals_auto") else config.card_deals
-    field = SimConfig._OPTION_FIELDS.get(name, name)
-    return getattr(config, field)
+    return getattr(config, SIMULATE[name].stored_as)
 
 
 def _differs(name: str, given, ran, config: SimConfig) -> bool:

@@ -9,7 +9,8 @@ from casino_sim.core.errors import InputError
 from casino_sim.experiments.door import Progress
 from casino_sim.experiments.plan import Expectation, PlannedRun
 from casino_sim.experiments.simulate import config_of
-from casino_sim.experiments.simulation import Simulation
+from casino_sim.experiments.simulate_door import Simulation
+from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.rundir import RunDir
 
 
@@ -30,8 +31,10 @@ def run_planned(
     resume: bool = False,
     force: bool = False,
     charts: bool = True,
+    scheduler: str | None = None,
 ) -> list[Outcome]:
-    """Simulate one planned run into `folder` on `backend` and check it.
+    """Simulate one planned run into `folder` through simulate's door (on `backend`, open: every run of the plan
+    plays on one) and check it.
 
     `resume` finishes the run already started there (with the plan's options only); `force` replaces it; `charts`
     off writes its reports without their charts.
@@ -43,9 +46,8 @@ def run_planned(
             f"{folder} was started with other options than run {run.name!r} of the plan; --force replaces it"
         )
     simulation = Simulation(run.config, rundir, command, force, resumed, charts=charts)
-    simulation.start()
-    simulation.play(backend, Progress(progress))
-    row = simulation.write_reports()["summary"].iloc[0].to_dict()
+    tables = simulation.execute_on(backend or LocalBackend(), scheduler, Progress(progress))
+    row = tables["summary"].iloc[0].to_dict()
     outcomes = []
     for e in run.expect:
         ok, value = e.check(row)

@@ -9,17 +9,19 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import ClassVar
 
 import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.record import FORMAT_VERSION
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
+from casino_sim.experiments.declarations import SIMULATE, parse_card_deals
 from casino_sim.experiments.headline import Headline
-from casino_sim.policies.names import matchup_folder
+from casino_sim.policies.names import check_distinct, matchup_folder, seat_names
+from casino_sim.policies.policy import Load
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import parse_start_score, play_games
@@ -30,8 +32,7 @@ from casino_sim.runner.run_state import COMPLETE, PLAYED, now, playing, update_m
 from casino_sim.runner.rundir import RunDir, unused_folder
 from casino_sim.runner.seating import (
     Lineup,
-    check_seating,
-    loader_of,
+    check_seat_count,
     manifest_options,
     policy_names,
     resolved_field,
@@ -41,8 +42,6 @@ from casino_sim.runner.seeding import chunk_seed
 from casino_sim.runner.sides import side_columns
 from casino_sim.runner.warmup import warm_kernels
 
-MAX_DEALS = 10**10
-MAX_RECORD = 100_000
 Progress = Callable[[int, int], None]  # (rounds done, rounds planned)
 # --card-deals auto: the paired replays take at most 1/k of the run's own rounds (k by engine), and 500 deals at most
 AUTO_CARD_DEALS_CAP = 500
@@ -70,56 +69,66 @@ class SimConfig:
     seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)
     start_score: str | None = None  # --start-score X-Y: whole games start from A's side's X and B's Y
 
-    # resolved once, by check() (the front door's) with the loader it gives, carried by replace(); not in the manifest
+    # the run's policies as objects, resolved once at the door (resolve()); never compared, never in the manifest
     policies: Lineup | None = resolved_field()
-    loader: Callable | None = resolved_field()  # a policy by its spec (policies/policy.py Load)
-
-    # simulate's option names that differ from the field names
-    _OPTION_FIELDS: ClassVar[dict[str, str]] = {"policy": "policy_a", "vs": "policy_b", "check": "checked"}
 
     def __post_init__(self) -> None:
-        if self.policies is not None and self.policies.specs != self.policy_names():  # replaced with other policies
-            object.__setattr__(self, "policies", None)
+        if self.policies is not None and self.policies.specs != self.policy_names():
+            raise TypeError("a SimConfig replaced with other policies resolves them again: .resolve(loader)")
+
+    @classmethod
+    def of(cls, values: dict) -> SimConfig:
+        """The config of simulate's options by field name (experiments/declarations.py SIMULATE: each kept under
+        its `stored_as` name), unresolved; with --seats, policies A and B are the first two it names (as the
+        seatings number them)."""
+        options = {f.stored_as: values[f.name] for f in SIMULATE.fields if f.run and f.name in values}
+        options["card_deals"] = parse_card_deals(str(values.get("card_deals", "auto")))
+        if values.get("seats"):
+            names = seat_names(values["seats"])
+            options["policy_a"], options["policy_b"] = names[0], names[min(1, len(names) - 1)]
+        return cls(**options, threads=values.get("threads", 0))
+
+    def resolve(self, loader: Load, given: frozenset = frozenset()) -> SimConfig:
+        """The run's specification: this config checked (`given`: the options the user set), its policies resolved
+        once by `loader` (a spec given twice, self-play, is one policy); nothing below changes it."""
+        self.check_options(given)
+        resolved = replace(self, policies=Lineup.of(self.policy_names(), loader))
+        resolved.check()
+        return resolved
 
     def lineup(self) -> Lineup:
-        """The run's policies as objects (policy_names order), resolved once: by check() at the front door, or at
-        first use for a config made in code and never checked."""
+        """The run's policies as objects (policy_names order), as resolve() made them."""
         if self.policies is None:
-            object.__setattr__(self, "policies", Lineup.of(self.policy_names(), loader_of(self)))
+            raise TypeError("a SimConfig plays the policies its door resolved: SimConfig(...).resolve(loader)")
         return self.policies
 
     def manifest_config(self) -> dict:
         """The config as its manifest keeps it: the options by field name, the resolved policies left out."""
         return manifest_options(self)
 
-    def check(self) -> None:
-        """One clear error for an impossible option."""
-        if not 1 <= self.deals <= MAX_DEALS:
-            raise InputError(f"--deals must be between 1 and {MAX_DEALS:,}, got {self.deals:,}")
-        if self.seed < 0:
-            raise InputError(f"--seed must be >= 0, got {self.seed}")
-        if not 1 <= self.chunk_deals <= 10**7:
-            raise InputError(f"--chunk-deals must be between 1 and 10,000,000, got {self.chunk_deals:,}")
+    def options(self) -> dict:
+        """The config as simulate's options by field name (SIMULATE), card_deals as its count (None: auto)."""
+        return {f.name: getattr(self, f.stored_as) for f in SIMULATE.fields if f.run} | {"threads": self.threads}
+
+    def check_options(self, given: frozenset = frozenset()) -> None:
+        """The declared bounds and rules between fields (SIMULATE), and the seat count: no policy is loaded yet."""
+        SIMULATE.check(self.options(), given)
         if self.until_ci is not None and not (0 < self.until_ci < 1000):
-            raise InputError(f"--until-ci must be a positive interval width, got {self.until_ci}")
-        if not 0 <= self.threads <= 256:
-            raise InputError(f"--threads must be between 0 (all cores) and 256, got {self.threads}")
-        if self.card_deals is not None and not 0 <= self.card_deals <= 10**7:
-            raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
-        if self.card_deals and self.games:
-            raise InputError("--card-deals replays single rounds; it does not go with --games")
-        if self.start_score is not None and not self.games:
-            raise InputError("--start-score is the score whole games start from: give it with --games")
+            raise FieldError("until_ci", f"must be a positive interval width, got {self.until_ci}")
+        check_seat_count(self.rules, self.seats)
+
+    def check(self) -> None:
+        """One clear error for an impossible option, its policies resolved."""
+        self.check_options()
         if self.games:
             self.check_games()
-        check_seating(self.rules, self.seats, self.lineup)
-        engine = self.engine_used()
-        if not 0 <= self.record <= MAX_RECORD:
-            raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
-        if self.checked and engine != "numba":
-            raise InputError("--check verifies the numba engine (the reference engine is the rules it is held to)")
+        check_distinct(zip(self.lineup().specs, self.lineup().policies))
+        if self.checked and self.engine_used() != "numba":
+            raise FieldError(
+                "check", "{check:on} verifies the numba engine (the reference engine is the rules it is held to)"
+            )
         if self.record and self.games:
-            raise InputError("--record keeps rounds of single-round runs, not of --games")
+            raise FieldError(("record", "games"), "{record} keeps rounds of single-round runs, not of {games:on}")
 
     def check_games(self) -> None:
         """Whole games seat A against B (runner/games.py): refuse a --seats that seats them otherwise."""
@@ -127,7 +136,9 @@ class SimConfig:
         if self.start_score is not None:
             parse_start_score(self.start_score, rules)
         if self.seats is not None and not np.array_equal(self.seatings(), seatings(rules, self.mirrored)):
-            raise InputError("--seats seats single rounds; whole games seat A against B (--policy, --vs)")
+            raise FieldError(
+                ("seats", "policy", "vs"), "{seats} seats single rounds; whole games seat A against B ({policy}, {vs})"
+            )
 
     @property
     def players(self) -> int:
@@ -196,19 +207,8 @@ class SimConfig:
         return "games" if self.games else "rounds"
 
 
-def parse_card_deals(text: str) -> int | None:
-    """--card-deals: a number of deals, or "auto" (None)."""
-    if text.strip().lower() == "auto":
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"--card-deals must be a number of deals or auto, got {text!r}") from None
-
-
 def start_run(config: SimConfig, run: RunDir, command: list[str], force: bool = False) -> dict:
-    """Check the options and create the run folder with its manifest (`force` replaces a run already there)."""
-    config.check()
+    """Create the run folder of a resolved config with its manifest (`force` replaces a run already there)."""
     return create_run(config, run, command, force)
 
 
@@ -241,9 +241,10 @@ def config_of(run: RunDir, loader: Callable | None = None) -> SimConfig:
     if manifest.get("kind") != "simulate":
         raise InputError(f"{run.path} is not a simulate run")
     try:
-        return SimConfig(**manifest["config"], loader=loader)
+        config = SimConfig(**manifest["config"])
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
+    return config.resolve(loader) if loader is not None else config
 
 
 def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:

@@ -22,7 +22,7 @@ refuses to compile an allocation in such a kernel, so the flag cannot hide a lea
 
 # first, each on import: the CPU numba compiles for, and a cache keyed on the engine's sources, not its install
 from casino_sim.core import numba_locator, numba_target  # noqa: F401
-from casino_sim.kernels.api import (
+from casino_sim.kernels.calls import (
     IllegalMove,
     PositionError,
     apply_move,

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.api import legal_move_rows
 from casino_sim.kernels.buffers import _new_scratch, grow_and_replay
+from casino_sim.kernels.calls import legal_move_rows
 from casino_sim.kernels.codec import move_of_row, move_table, unseen_hand, world_state
 from casino_sim.kernels.exact import _exact_values, _search_space
 from casino_sim.kernels.rollout import _rollout_diffs

@@ -16,11 +16,12 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
 from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
-from casino_sim.runner.deals import DealRows, chunk_rows, rotations
+from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.play import record_frame
 from casino_sim.runner.seating import seatings
 from casino_sim.runner.sides import side_points

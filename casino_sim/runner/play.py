@@ -6,10 +6,10 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import engine_names, get_engine
 from casino_sim.policies.policy import Policy
-from casino_sim.runner.deals import DealRows
 
 
 def engine_for(engine: str, policies: tuple[Policy, ...]) -> str:

@@ -16,11 +16,11 @@ import pandas as pd
 from casino_sim.core.cards import CardError, format_card, parse_cards
 from casino_sim.core.deal import PLIES
 from casino_sim.core.errors import InputError
+from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import RulesError, RuleSet, get_rules
 from casino_sim.reference.apply import check_move
 from casino_sim.reference.moves import PLAYER_NAMES, Move, MoveError
 from casino_sim.reference.round import RoundResult, play_round
-from casino_sim.runner.deals import DealRows
 from casino_sim.runner.records import read_file
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.sides import side_points

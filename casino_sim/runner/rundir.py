@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.version import VERSION
 
 if TYPE_CHECKING:  # pandas loads where a table is read: commands that only name a run folder start without it
@@ -78,13 +79,13 @@ def refuse_used_folder(
     if force or not path.is_dir() or not any(path.iterdir()):
         return
     if nested and any((p / "manifest.json").exists() for p in path.iterdir() if p.is_dir()):
-        held, force_does = "already holds runs", "--force replaces them"
+        held, force_does = "already holds runs", "{force:on} replaces them"
     elif not nested and (path / "manifest.json").exists():
-        held, force_does = "already holds a run", "--force replaces it"
+        held, force_does = "already holds a run", "{force:on} replaces it"
     else:
-        held, force_does, resumable = "is not empty", "--force writes there anyway", False
+        held, force_does, resumable = "is not empty", "{force:on} writes there anyway", False
     resume = f"{resume_with} finishes what was cut short, " if resumable else ""
-    raise InputError(f"{path} {held} ({resume}{force_does}; or choose another --out)")
+    raise FieldError(("force", "out"), f"{path} {held} ({resume}{force_does}; or choose another {{out}})")
 
 
 def read_manifest_file(path: Path, folder_kind: str) -> dict:

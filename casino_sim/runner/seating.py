@@ -8,15 +8,14 @@ player 0 and then, mirrored, at player 1.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.policies import Policy
-from casino_sim.policies.names import check_distinct, seat_names
+from casino_sim.policies.names import seat_names
 from casino_sim.policies.policy import Load
 from casino_sim.runner.deals import rotations
 
@@ -78,14 +77,11 @@ def manifest_options(config) -> dict:
     return {f.name: getattr(config, f.name) for f in fields(config) if not f.metadata.get("resolved")}
 
 
-def check_seating(rules: str, seats: str | None, lineup: Callable[[], Lineup]) -> None:
-    """One line for a --seats list that does not fit the rule set's players, or for two different policies of the
-    `lineup` (resolved after the count is checked) that show under one name (policies/names.py)."""
-    players = get_rules(rules).players  # a bad rule set: RulesError, one line
+def check_seat_count(rules: str, seats: str | None) -> None:
+    """One line for a --seats list that does not fit the rule set's players (a bad rule set: RulesError)."""
+    players = get_rules(rules).players
     if seats is not None and len(seats.split(",")) != players:
-        raise InputError(f"--seats names {len(seats.split(','))} policies, but {rules} seats {players} players")
-    resolved = lineup()
-    check_distinct(zip(resolved.specs, resolved.policies))
+        raise FieldError("seats", f"names {len(seats.split(','))} policies, but {rules} seats {players} players")
 
 
 def policy_names(policy_a: str, policy_b: str, seats: str | None) -> tuple[str, ...]:

@@ -65,8 +65,8 @@ def _games(out, start: str, command: bool):
     from casino_sim.runner.rundir import RunDir
 
     config = SimConfig(
-        1500, "greedy", "greedy", seed=5, mirrored=False, games=True, card_deals=0, start_score=start, loader=LOADER
-    )
+        1500, "greedy", "greedy", seed=5, mirrored=False, games=True, card_deals=0, start_score=start
+    ).resolve(LOADER)
     play_run(config, RunDir(out), ["test"])
     return out
 

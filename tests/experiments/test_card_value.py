@@ -79,8 +79,7 @@ def test_simulate_pairs_the_first_deals_as_card_value_does(tmp_path):
         mirrored=False,
         chunk_deals=200,
         card_deals=250,
-        loader=LOADER,
-    )
+    ).resolve(LOADER)
     cards = [play_chunk(config, c)["cards"] for c in (0, 1)]
     assert cards[0]["deal_id"].max() == 199 and cards[1]["deal_id"].between(200, 249).all()
     alone = card_values(get_policy("greedy"), 200, seed=4)  # the same rows as simulate's first chunk

@@ -24,8 +24,7 @@ def games_of(rules: str = "strict", deals: int = 300, **options) -> dict[str, pd
         rules=rules,
         seed=11,
         **{"policy_a": "greedy", "policy_b": "random", **options},
-        loader=LOADER,
-    )
+    ).resolve(LOADER)
     return play_chunk(config, 0)
 
 
@@ -77,8 +76,8 @@ def test_mirrored_games_see_the_same_shuffles_round_by_round():
 
 
 def test_games_are_the_same_on_one_and_two_threads():
-    config = SimConfig(
-        deals=300, chunk_deals=300, games=True, policy_a="expert", policy_b="greedy", seed=3, loader=LOADER
+    config = SimConfig(deals=300, chunk_deals=300, games=True, policy_a="expert", policy_b="greedy", seed=3).resolve(
+        LOADER
     )
     with use_threads(1):
         one = play_chunk(config, 0)
@@ -95,7 +94,7 @@ def test_a_stronger_policy_wins_more_games():
 
 
 def test_games_resume_to_the_same_tables(tmp_path):
-    config = SimConfig(deals=400, chunk_deals=100, games=True, seed=4, loader=LOADER)
+    config = SimConfig(deals=400, chunk_deals=100, games=True, seed=4).resolve(LOADER)
     whole = RunDir(tmp_path / "whole")
     play_run(config, whole, ["test"])
     cut = RunDir(tmp_path / "cut")
@@ -161,7 +160,7 @@ def test_bad_rule_options_are_one_line_errors(spec, fragment):
 def test_checked_games_are_the_same_games(rules):
     """--check verifies every play of whole games of any player count (one path) and changes none of them."""
     plain = games_of(rules, deals=100)
-    SimConfig(games=True, rules=rules, checked=True, loader=LOADER).check()  # taken, not refused
+    SimConfig(games=True, rules=rules, checked=True).resolve(LOADER).check()  # taken, not refused
     checked = games_of(rules, deals=100, checked=True)
     for name in ("rounds", "games"):
         pd.testing.assert_frame_equal(plain[name], checked[name])

@@ -76,7 +76,7 @@ def test_a_feature_that_played_every_deal_matches_compare_on_the_same_deals(tmp_
     row = run.table().set_index("feature").loc["aces_taken"]
     played = int(row["deals"])  # all 600, or the first chunk's 300 when its interval was already clear
     est = compare(
-        SimConfig(deals=played, policy_a="greedy", policy_b=str(path), seed=9, chunk_deals=300, loader=LOADER)
+        SimConfig(deals=played, policy_a="greedy", policy_b=str(path), seed=9, chunk_deals=300).resolve(LOADER)
     )
     assert row["worth_mean"] == pytest.approx(est.mean)
     assert (row["worth_ci_lo"], row["worth_ci_hi"]) == pytest.approx((est.lo, est.hi))

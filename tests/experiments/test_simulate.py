@@ -125,7 +125,7 @@ def test_compare_gives_the_numbers_of_a_simulate_run(tmp_path):
     from casino_sim.experiments.simulate import SimConfig
 
     frame = simulate_dir(tmp_path / "r", deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200)
-    est = compare(SimConfig(deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200, loader=LOADER))
+    est = compare(SimConfig(deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200).resolve(LOADER))
     assert est.n == 900 and est.mean == pytest.approx(headline(frame, get_rules("strict")).mean(), abs=1e-12)
 
 
@@ -135,14 +135,14 @@ def test_auto_card_deals_are_a_share_of_the_run_capped_and_smaller_on_the_refere
 
     for engine, share in AUTO_CARD_DIVISOR.items():
         for deals in (20, 1000, 20_000, 10**7):
-            used = SimConfig(deals=deals, engine=engine, policy_b="greedy", loader=LOADER).card_deals_used()
+            used = SimConfig(deals=deals, engine=engine, policy_b="greedy").resolve(LOADER).card_deals_used()
             fits = deals // (share * PAIRS_PER_DEAL)  # card-value rounds at most 1/share of the run's rounds
             assert used == min(fits, AUTO_CARD_DEALS_CAP), (engine, deals)
     assert AUTO_CARD_DIVISOR["reference"] >= 10 * AUTO_CARD_DIVISOR["numba"]
-    assert SimConfig(deals=20, card_deals=7, loader=LOADER).card_deals_used() == 7  # an explicit count is honoured
-    assert SimConfig(deals=10**6, games=True, loader=LOADER).card_deals_used() == 0  # whole games pair no cards
+    assert SimConfig(deals=20, card_deals=7).resolve(LOADER).card_deals_used() == 7  # an explicit count is honoured
+    assert SimConfig(deals=10**6, games=True).resolve(LOADER).card_deals_used() == 0  # whole games pair no cards
     # --until-ci may stop after the first chunk: the share is of that chunk
-    assert SimConfig(deals=10**6, chunk_deals=2000, until_ci=0.5, loader=LOADER).card_deals_used() == 2000 // (
+    assert SimConfig(deals=10**6, chunk_deals=2000, until_ci=0.5).resolve(LOADER).card_deals_used() == 2000 // (
         AUTO_CARD_DIVISOR["numba"] * PAIRS_PER_DEAL
     )
 
@@ -153,8 +153,8 @@ def test_progress_counts_the_card_value_rounds_and_resume_agrees(tmp_path):
     common = dict(deals=300, policy_a="greedy", policy_b="random", seed=2, chunk_deals=100, card_deals=150)
     seen = []
     run_dir = RunDir(tmp_path / "r")
-    start_run(SimConfig(**common, loader=LOADER), run_dir, ["test"])
-    play_chunks(SimConfig(**common, loader=LOADER), run_dir, lambda done, total: seen.append((done, total)))
+    start_run(SimConfig(**common).resolve(LOADER), run_dir, ["test"])
+    play_chunks(SimConfig(**common).resolve(LOADER), run_dir, lambda done, total: seen.append((done, total)))
     total = 300 * 2 + 150 * 2 * PAIRS_PER_DEAL
     assert seen[0] == (0, total) and seen[-1] == (total, total)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
@@ -209,7 +209,7 @@ def test_the_summary_says_how_many_deals_the_card_values_used(tmp_path):
         str(tmp_path / "a"),
     )
     assert auto.returncode == 0, auto.stderr
-    used = SimConfig(deals=400, policy_a="expert", policy_b="greedy", loader=LOADER).card_deals_used()
+    used = SimConfig(deals=400, policy_a="expert", policy_b="greedy").resolve(LOADER).card_deals_used()
     assert used > 0 and json.loads((tmp_path / "a" / "manifest.json").read_text())["config"]["card_deals"] == used
     assert f"card values: the first {used} deals" in auto.stdout and "auto" in auto.stdout
     assert pd.read_parquet(tmp_path / "a" / "cards")["deal_id"].max() == used - 1

@@ -117,8 +117,8 @@ def test_the_reference_engine_plays_the_same_seatings():
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 
     common = dict(deals=2, chunk_deals=2, policy_a="greedy", policy_b="random", rules="brazilian:players=4")
-    ref = play_chunk(SimConfig(engine="reference", **common, loader=LOADER), 0)["rounds"]
-    fast = play_chunk(SimConfig(**common, loader=LOADER), 0)["rounds"]
+    ref = play_chunk(SimConfig(engine="reference", **common).resolve(LOADER), 0)["rounds"]
+    fast = play_chunk(SimConfig(**common).resolve(LOADER), 0)["rounds"]
     assert list(ref.columns) == list(fast.columns)
     same = ["deal_id", "mirror", "dealer", "first_seat", *(f"policy_{p}" for p in range(4))]
     pd.testing.assert_frame_equal(ref[same], fast[same])

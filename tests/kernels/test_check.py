@@ -133,8 +133,8 @@ def test_check_refuses_the_reference_engine(tmp_path):
 @pytest.mark.slow
 def test_a_million_checked_rounds(tmp_path):
     config = SimConfig(
-        deals=500_000, policy_a="greedy", policy_b="random", seed=2024, chunk_deals=50_000, checked=True, loader=LOADER
-    )
+        deals=500_000, policy_a="greedy", policy_b="random", seed=2024, chunk_deals=50_000, checked=True
+    ).resolve(LOADER)
     run_dir = RunDir(tmp_path / "million")
     start_run(config, run_dir, ["test"])
     t = time.perf_counter()

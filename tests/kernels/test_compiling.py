@@ -111,8 +111,10 @@ def test_a_warm_up_compiles_the_version_the_command_then_runs():
     warmed = [set(kernel.signatures) for kernel in kernels]  # other tests of this process may have made others
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 
-    play_chunk(SimConfig(deals=4, policy_a="rollout", policy_b="greedy", chunk_deals=4, card_deals=2, loader=LOADER), 0)
-    play_chunk(SimConfig(deals=2, rules="italian:players=4", chunk_deals=2, loader=LOADER), 0)
+    play_chunk(
+        SimConfig(deals=4, policy_a="rollout", policy_b="greedy", chunk_deals=4, card_deals=2).resolve(LOADER), 0
+    )
+    play_chunk(SimConfig(deals=2, rules="italian:players=4", chunk_deals=2).resolve(LOADER), 0)
     cs.analyse({"hands": [["7D", "TD", "2S", "KH"], None], "loose": ["3C", "4H", "KC", "TS"]}, worlds=4)
     for kernel, before in zip(kernels, warmed, strict=True):
         assert set(kernel.signatures) == before, kernel.signatures

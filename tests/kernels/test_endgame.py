@@ -9,8 +9,8 @@ import pytest
 from casino_sim import kernels as engine
 from casino_sim.core.rules import RULESETS, get_rules
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.api import legal_move_rows
 from casino_sim.kernels.buffers import _new_scratch
+from casino_sim.kernels.calls import legal_move_rows
 from casino_sim.kernels.choose import _heuristic_index
 from casino_sim.kernels.codec import world_state
 from casino_sim.kernels.exact import _search_space

@@ -9,7 +9,7 @@ import pytest
 
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT
-from casino_sim.kernels import api
+from casino_sim.kernels import calls
 from casino_sim.kernels.movegen import _lex_less
 from casino_sim.kernels.tables import RISK_CARDS, RISK_POINTS, TABLE_OFFSET, split_table
 from casino_sim.reference import IllegalMove, Move, Position, PositionError
@@ -32,7 +32,7 @@ def test_movegen_equals_reference_many_positions(rules):
 
     def seen(pos, moves, deck):
         count[0] += 1
-        if api.legal_moves(pos) != moves:
+        if calls.legal_moves(pos) != moves:
             bad.append(pos)
 
     for biased in (False, True):
@@ -61,22 +61,22 @@ def C(token):
 def test_worked_example_of_rules_section_8():
     # Table 5C 8D; A holds 2H 7D 7S: 2H on 5C announcing 7 is legal, announcing 14 is not
     pos = _pos(hands=({C("2H"), C("7D"), C("7S")}, {C("KC"), C("3C")}), loose={C("5C"), C("8D")})
-    moves = api.legal_moves(pos)
+    moves = calls.legal_moves(pos)
     assert Move("build", C("2H"), (C("5C"),), (), 7) in moves
     assert all(m.value != 14 for m in moves)
-    pos = api.apply_move(pos, Move("build", C("2H"), (C("5C"),), (), 7))
-    pos = api.apply_move(pos, Move("trail", C("KC")))
+    pos = calls.apply_move(pos, Move("build", C("2H"), (C("5C"),), (), 7))
+    pos = calls.apply_move(pos, Move("trail", C("KC")))
     add = Move("add", C("7D"), (), (7,), 7)
-    assert add in api.legal_moves(pos)
+    assert add in calls.legal_moves(pos)
     # strict: the owner of a build may not trail
-    assert all(m.kind != "trail" for m in api.legal_moves(pos))
-    pos = api.apply_move(pos, add)
+    assert all(m.kind != "trail" for m in calls.legal_moves(pos))
+    pos = calls.apply_move(pos, add)
     assert not pos.builds[0].is_simple
     # a multiple build can never be increased
-    pos = api.apply_move(pos, Move("trail", C("3C")))
-    moves = api.legal_moves(pos)
+    pos = calls.apply_move(pos, Move("trail", C("3C")))
+    moves = calls.legal_moves(pos)
     assert moves == [Move("capture", C("7S"), (), (7,), 7)]
-    pos = api.apply_move(pos, moves[0])
+    pos = calls.apply_move(pos, moves[0])
     assert pos.loose == frozenset({C("8D"), C("KC"), C("3C")})
     assert pos.sweeps == (0, 0) and pos.captured[0] == frozenset({C("5C"), C("2H"), C("7D"), C("7S")})
 
@@ -88,12 +88,12 @@ def test_keep_a_capturing_card_and_merge_on_increase():
         loose={C("7C")},
         builds=((3, {C("AS"), C("2H")}, 0), (7, {C("3D"), C("4D")}, 1)),
     )
-    moves = api.legal_moves(pos)
+    moves = calls.legal_moves(pos)
     assert moves == ref_legal(pos)
     inc = [m for m in moves if m.kind == "increase"]
     assert inc and all(m.builds == (3, 7) for m in inc)
     assert Move("increase", C("4S"), (C("7C"),), (3, 7), 7) in inc
-    after = api.apply_move(pos, Move("increase", C("4S"), (), (3, 7), 7))
+    after = calls.apply_move(pos, Move("increase", C("4S"), (), (3, 7), 7))
     assert [(b.value, b.owner, len(b.cards)) for b in after.builds] == [(7, 0, 5)]
     # player 0 owns the build of 3 but holds no 3 (keep-a-capturing-card): only plays that leave
     # player 0 owning no build without a card of its value survive, i.e. the raises to 7
@@ -107,38 +107,38 @@ def test_italian_three_figures_and_next_turn_obligation():
         loose={C("QH"), C("QD"), C("QC"), C("5D")},
         must_act=(True, False),
     )
-    moves = api.legal_moves(pos)
+    moves = calls.legal_moves(pos)
     assert moves == ref_legal(pos)
     assert Move("capture", C("QS"), (C("QH"), C("QD"), C("QC"))) in moves
     assert sum(1 for m in moves if m.card == C("QS")) == 4
     assert all(m.kind != "trail" for m in moves)  # must_act: no trail
     strict = _pos(rules=STRICT, hands=({C("QS")}, {C("9C")}), loose={C("QH"), C("QD"), C("QC")})
-    assert len([m for m in api.legal_moves(strict) if m.kind == "capture"]) == 3
+    assert len([m for m in calls.legal_moves(strict) if m.kind == "capture"]) == 3
 
 
 def test_illegal_move_raises_and_unknown_hand():
     pos = _pos(hands=({C("5H")}, {C("9C")}), loose={C("5D")})
     with pytest.raises(IllegalMove):
-        api.apply_move(pos, Move("capture", C("5H"), (C("9C"),), (), 5))
+        calls.apply_move(pos, Move("capture", C("5H"), (C("9C"),), (), 5))
     with pytest.raises(IllegalMove):
-        api.apply_move(pos, Move("trail", C("9C")))
+        calls.apply_move(pos, Move("trail", C("9C")))
     unknown = Position(rules=STRICT, to_move=0, hands=(None, frozenset()))
     with pytest.raises(ValueError):
-        api.legal_moves(unknown)
+        calls.legal_moves(unknown)
 
 
 def test_many_loose_cards_grow_the_scratch():
     # 14 loose number cards: more than the initial 2**12 scratch rows (SCRATCH_BITS = 12)
     loose = [c for c in range(0, 36) if c % 4 != 3][:14]
     pos = _pos(hands=({C("KS")}, {C("9C")}), loose=loose)
-    assert api.legal_moves(pos) == ref_legal(pos)
+    assert calls.legal_moves(pos) == ref_legal(pos)
     pos = _pos(hands=({C("3C"), C("9S")}, {C("9C")}), loose=loose)
-    moves = api.legal_moves(pos)
+    moves = calls.legal_moves(pos)
     assert moves == ref_legal(pos)
     assert len(moves) > 100
     # 35 loose number cards: billions of captures for the 9, so both engines stop at once with the one error
     crowded = _pos(hands=({C("9S")}, {C("9C")}), loose=[c for c in range(36) if c != C("9S")])
-    for legal in (api.legal_moves, ref_legal):
+    for legal in (calls.legal_moves, ref_legal):
         with pytest.raises(PositionError, match=f"more than {MOVE_LIMIT} legal moves"):
             legal(crowded)
 

@@ -7,7 +7,7 @@ import pytest
 
 from casino_sim import kernels as engine
 from casino_sim.core.rules import RULESETS
-from casino_sim.kernels.api import _generate
+from casino_sim.kernels.calls import _generate
 from casino_sim.kernels.features import _immediate_score, _move_features, _view, features_scratch
 from casino_sim.kernels.rng import _below
 from casino_sim.kernels.tables import split_table

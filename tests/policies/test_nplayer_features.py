@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from casino_sim.core.rules import get_rules
-from casino_sim.kernels.api import _generate
+from casino_sim.kernels.calls import _generate
 from casino_sim.kernels.codec import move_of_row, row_of_move
 from casino_sim.kernels.features import _immediate_score, _move_features, _view, features_scratch
 from casino_sim.kernels.tables import split_table

@@ -46,7 +46,7 @@ def test_a_bot_shows_as_its_program_and_a_vanished_file_as_its_stem():
 
 def test_run_folders_and_captions_use_the_names(tmp_path):
     path = str(_policy_file(tmp_path, "careful"))
-    out = default_out(SimConfig(policy_a=path, policy_b="random", loader=LOADER), tmp_path)
+    out = default_out(SimConfig(policy_a=path, policy_b="random").resolve(LOADER), tmp_path)
     assert out.name.endswith("-careful-vs-random") and out.parent == tmp_path
     config = {"policy_a": path, "policy_b": "random", "rules": "strict", "deals": 10, "seed": 1}
     manifest = {"config": config, "policy_names": {path: "careful", "random": "random"}}  # as a run keeps them

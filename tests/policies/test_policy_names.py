@@ -35,17 +35,17 @@ def named_file(tmp_path: Path, name: str, weights_of: str = "greedy", file: str 
 def test_simulate_refuses_two_policies_under_one_name(tmp_path):
     tuned = named_file(tmp_path, "tuned")  # greedy's weights, shown as the built-in tuned
     with pytest.raises(PolicyError, match=r"tuned and .*mine.toml both show as 'tuned'.*`name =`"):
-        SimConfig(deals=10, policy_a="tuned", policy_b=tuned, loader=LOADER).check()
+        SimConfig(deals=10, policy_a="tuned", policy_b=tuned).resolve(LOADER).check()
     other = named_file(tmp_path, "greedy", weights_of="expert", file="other.toml")
     with pytest.raises(PolicyError, match="both show as 'greedy'"):
-        SimConfig(deals=10, rules="italian:players=3", seats=f"greedy,random,{other}", loader=LOADER).check()
+        SimConfig(deals=10, rules="italian:players=3", seats=f"greedy,random,{other}").resolve(LOADER).check()
 
 
 def test_a_policy_against_itself_is_no_clash(tmp_path):
-    SimConfig(deals=10, policy_a="expert", policy_b="expert", loader=LOADER).check()
-    SimConfig(deals=10, rules="italian:players=3", seats="expert,expert,random", loader=LOADER).check()
+    SimConfig(deals=10, policy_a="expert", policy_b="expert").resolve(LOADER).check()
+    SimConfig(deals=10, rules="italian:players=3", seats="expert,expert,random").resolve(LOADER).check()
     same = named_file(tmp_path, "greedy")  # greedy's own weights under its own name: it plays as greedy does
-    SimConfig(deals=10, policy_a="greedy", policy_b=same, loader=LOADER).check()
+    SimConfig(deals=10, policy_a="greedy", policy_b=same).resolve(LOADER).check()
     RegretConfig(policies=("expert",), vs="expert", loader=LOADER).check()
 
 
@@ -111,7 +111,7 @@ def test_seats_are_named_in_the_order_given_everywhere(tmp_path):
     # seed 0 deals the first round from the seat whose left-hand neighbour plays random: the sides' first rows
     # then met random before greedy, and the reports said "expert vs random, greedy"
     options = dict(deals=2, chunk_deals=2, rules="italian:players=3", seats="expert,greedy,random", seed=0)
-    config = SimConfig(**options, engine="reference", card_deals=0, loader=LOADER)
+    config = SimConfig(**options, engine="reference", card_deals=0).resolve(LOADER)
     assert matchup(config.policy_a, config.policy_b, config.seats, config.rules) == "expert vs greedy, random"
     assert default_out(config, tmp_path).name.endswith("-expert-vs-greedy-random")
     simulate_dir(tmp_path / "run", **options, engine="reference", card_deals=0)

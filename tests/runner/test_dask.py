@@ -34,7 +34,7 @@ def cluster():
 
 
 def simulate_on(backend, path, **options) -> pd.DataFrame:
-    config = SimConfig(**options, loader=LOADER)
+    config = SimConfig(**options).resolve(LOADER)
     rundir = RunDir(path)
     play_run(config, rundir, ["test"], backend)
     return rundir.read_rounds()
@@ -135,7 +135,7 @@ def test_a_worker_killed_while_it_plays_a_chunk_loses_and_doubles_no_chunk(clust
     marker = tmp_path / "killed"
     monkeypatch.setattr(simulate, "play_chunk", partial(chunk_killing_its_worker, marker, 3))
     backend = Recorded(cluster)
-    config = SimConfig(**options, loader=LOADER)
+    config = SimConfig(**options).resolve(LOADER)
     rundir = RunDir(tmp_path / "dask")
     start_run(config, rundir, ["test"])
     timings = play_chunks(config, rundir, backend=backend)
@@ -199,7 +199,7 @@ def test_a_task_whose_workers_keep_dying_ends_the_run_with_one_line(monkeypatch)
     )()
     monkeypatch.setattr(distributed, "as_completed", FinishedFirst)
     with pytest.raises(InputError, match=r"^the Dask workers playing chunk 0 died each time they tried") as e:
-        list(DaskBackend(client, None).map(None, SimConfig(loader=LOADER), [0, 1, 2]))
+        list(DaskBackend(client, None).map(None, SimConfig().resolve(LOADER), [0, 1, 2]))
     assert "\n" not in str(e.value)
 
 

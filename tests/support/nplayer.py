@@ -67,8 +67,8 @@ def replay_piles(moves: np.ndarray, table: int, n: int, dealer: int):
 def seated_round(rules, deck, dealer: int, policies, seed: int, engine: str = "numba"):
     """One round on an engine's rows, player p playing policies[p] and `seed` driving their choices: (its moves
     (48, 5), its record)."""
+    from casino_sim.core.rows import DealRows
     from casino_sim.engines import get_engine
-    from casino_sim.runner.deals import DealRows
 
     rows = DealRows(
         np.zeros(1, np.int64),

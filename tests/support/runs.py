@@ -11,7 +11,7 @@ from tests.support.policies import LOADER
 
 def simulate_dir(path, **options) -> pd.DataFrame:
     """Play a whole run of SimConfig(**options) into `path`; its round records."""
-    config = SimConfig(**options, loader=LOADER)
+    config = SimConfig(**options).resolve(LOADER)
     rundir = RunDir(path)
     play_run(config, rundir, ["test"])
     return rundir.read_rounds()
@@ -19,7 +19,7 @@ def simulate_dir(path, **options) -> pd.DataFrame:
 
 def cut_run(path, lost, **options) -> tuple[RunDir, SimConfig]:
     """A played run folder without the chunks `lost`, as if it had died before writing them."""
-    cut, config = RunDir(path), SimConfig(**options, loader=LOADER)
+    cut, config = RunDir(path), SimConfig(**options).resolve(LOADER)
     start_run(config, cut, ["test"])
     play_chunks(config, cut)
     for c in lost:

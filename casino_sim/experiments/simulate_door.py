@@ -1,4 +1,5 @@
-"""simulate's one front door: a request named as the user names it, checked once into a Simulation, then run.
+"""simulate's one front door: the options by field name, checked once and resolved into a run's specification (a
+SimConfig and its policies) held by a Simulation, then run.
 
 The command (cli/runs.py), the Python API (api/runs.py) and `experiment` (experiments/run_plan.py) all go through
 here, so a run is made, resumed, compiled for, played and reported in one order; what each caller shows on the way
@@ -7,8 +8,7 @@ here, so a run is made, resumed, compiled for, played and reported in one order;
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
@@ -16,80 +16,10 @@ import pandas as pd
 from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.door import QUIET, Door, Hooks
 from casino_sim.experiments.resume import resume_config
-from casino_sim.experiments.simulate import (
-    SimConfig,
-    create_run,
-    default_out,
-    finish_run,
-    parse_card_deals,
-    play_chunks,
-    write_reports,
-)
+from casino_sim.experiments.simulate import SimConfig, create_run, default_out, finish_run, play_chunks, write_reports
 from casino_sim.policies.policy import Load
 from casino_sim.runner.run_state import PLAYED
 from casino_sim.runner.rundir import RunDir, refuse_used_folder
-from casino_sim.runner.seating import seat_names
-
-
-@dataclass(frozen=True)
-class SimRequest:
-    """simulate's options under the names the command and the API give them (`policy`, `vs`, `check`)."""
-
-    deals: int = 100_000
-    policy: str = "greedy"
-    vs: str = "random"
-    seats: str | None = None
-    rules: str = "strict"
-    seed: int = 0
-    threads: int = 0
-    mirrored: bool = True
-    until_ci: float | None = None
-    engine: str = "numba"
-    chunk_deals: int = 5_000
-    games: bool = False
-    check: bool = False
-    record: int = 0
-    card_deals: str = "auto"
-    start_score: str | None = None
-
-    @classmethod
-    def of(cls, options: Mapping) -> SimRequest:
-        """The request in simulate's options by name (the command's parameters, the API's arguments); the others
-        (out, force, backend ...) are the door's, not the run's."""
-        return cls(**{f.name: options[f.name] for f in fields(cls) if f.name in options})
-
-    def config(self, loader: Load) -> SimConfig:
-        """The run's config, checked (one line for an impossible option), its policies resolved by `loader`. With
-        --seats, policies A and B are the first two it names (as the seatings number them)."""
-        policy_a, policy_b = self.policy, self.vs
-        if self.seats:
-            names = seat_names(self.seats)
-            policy_a, policy_b = names[0], names[min(1, len(names) - 1)]
-        config = SimConfig(
-            deals=self.deals,
-            policy_a=policy_a,
-            policy_b=policy_b,
-            rules=self.rules,
-            seed=self.seed,
-            mirrored=self.mirrored,
-            chunk_deals=self.chunk_deals,
-            until_ci=self.until_ci,
-            threads=self.threads,
-            engine=self.engine,
-            games=self.games,
-            checked=self.check,
-            record=self.record,
-            card_deals=parse_card_deals(self.card_deals),
-            seats=self.seats,
-            start_score=self.start_score,
-            loader=loader,
-        )
-        config.check()
-        return config
-
-    def options(self) -> dict:
-        """The request as simulate's options by name (what --resume compares with the run's)."""
-        return asdict(self)
 
 
 @dataclass
@@ -108,17 +38,19 @@ class Simulation(Door):
     @classmethod
     def new(
         cls,
-        request: SimRequest,
+        values: dict,
+        given: frozenset,
         loader: Load,
         out: Path | None,
         command: list[str],
         force: bool = False,
         resume_with="--resume",
     ) -> Simulation:
-        """A new run of `request` into `out` (default results/runs/<time>-<A>-vs-<B>/), its policies resolved by
-        `loader`; InputError for a folder in use unless `force` (`resume_with`: how the error names the way to
-        finish it, {path} the folder)."""
-        config = request.config(loader)
+        """A new run of simulate's options `values` (by field name: experiments/declarations.py SIMULATE; `given`:
+        those the user set) into `out` (default results/runs/<time>-<A>-vs-<B>/), checked once (FieldError) and
+        resolved by `loader` into the run's specification; InputError for a folder in use unless `force`
+        (`resume_with`: how the error names the way to finish it, {path} the folder)."""
+        config = SimConfig.of(values).resolve(loader, given)
         run = RunDir(out if out is not None else default_out(config))
         refuse_used_folder(run.path, force, resumable=True, resume_with=resume_with.format(path=run.path))
         return cls(config, run, command, force)

@@ -1,0 +1,60 @@
+"""Options declared once (experiments/declarations.py): a field shows as declared in the command's help, the API's
+signature and the plan loader; one refused value is one FieldError, worded by each adapter."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+import casino_sim as cs
+from casino_sim.core.fields import FieldError, api_word, cli_word
+from casino_sim.experiments.declarations import SIMULATE
+from casino_sim.experiments.plan import RUN_OPTIONS
+from tests.support.cli import assert_one_line_error, run
+
+
+def test_a_declared_field_is_the_command_s_option_the_api_s_argument_and_a_plan_s_key():
+    helped = " ".join(run("simulate", "--help", env={"COLUMNS": "400"}).stdout.split())
+    api = inspect.signature(cs.simulate).parameters
+    for name in ("deals", "chunk_deals", "mirrored"):
+        field = SIMULATE[name]
+        assert field.help in helped and f"--{name.replace('_', '-')}" in helped
+        assert api[name].default == field.default
+        assert name in RUN_OPTIONS
+    assert "resume" not in api and "progress" not in helped  # each adapter offers what its users can give
+    assert list(api)[:3] == ["deals", "policy", "vs"] and api["seats"].kind is inspect.Parameter.KEYWORD_ONLY
+
+
+def test_one_field_error_is_worded_by_each_adapter():
+    error = FieldError(("record", "games"), "{record} keeps rounds of single-round runs, not of {games:on}")
+    assert str(error) == error.worded(cli_word) == "--record keeps rounds of single-round runs, not of --games"
+    assert error.worded(api_word) == "record keeps rounds of single-round runs, not of games=True"
+    assert str(FieldError("mirrored", "{mirrored:off} plays as given")) == "--no-mirrored plays as given"
+    assert str(FieldError("deals", "must be positive")) == "--deals must be positive"  # the field first
+
+
+def test_a_bad_value_reads_in_the_command_s_words_and_the_api_s(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    said = run("simulate", "--deals", "0")
+    assert_one_line_error(said, "--deals must be between 1 and")
+    with pytest.raises(ValueError) as caught:
+        cs.simulate(deals=0)
+    assert said.stderr.strip() == f"error: --{caught.value}"  # the same line, the option as the parameter
+
+
+@pytest.mark.parametrize("given", [["--policy", "tuned"], ["--vs", "expert"], ["--policy", "tuned", "--vs", "x"]])
+def test_seats_beside_policy_or_vs_is_refused_not_overridden(given, tmp_path, monkeypatch):
+    """--seats names every seat's policy: a --policy or --vs beside it used to be dropped silently (issue 48)."""
+    monkeypatch.chdir(tmp_path)
+    said = run("simulate", "--deals", "100", "--seats", "expert,greedy", *given)
+    assert_one_line_error(said, "--seats names every seat's policy and replaces", given[0], "give one of them")
+    assert not (tmp_path / "results").exists()
+    with pytest.raises(ValueError, match="seats names every seat's policy and replaces policy"):
+        cs.simulate(deals=100, seats="expert,greedy", policy="tuned")
+
+
+def test_seats_alone_still_plays(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    played = cs.simulate(deals=4, seats=["expert", "greedy"], card_deals=0, reports=False)
+    assert played.config["policy_a"] == "expert" and played.config["policy_b"] == "greedy"
