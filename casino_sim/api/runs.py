@@ -105,7 +105,7 @@ def simulate(
     mirrored: bool = True,
     games: bool = False,
     until_ci: float | None = None,
-    card_deals: int | str = "auto",
+    card_deals: int | str = 0,
     start_score: str | None = None,
     engine: str = "numba",
     chunk_deals: int = 5_000,

@@ -110,13 +110,13 @@ def simulate(
         str,
         typer.Option(
             "--card-deals",
-            help="Replay each of the first N deals with each "
+            help="Also replay each of the first N deals with each "
             "dealt card swapped away (to the opponent, or into the stock): the "
-            "card-value report and the value of the 10♦. 0: off; auto: as many "
-            "as take at most half the run's rounds (a twentieth on the reference "
-            "engine), 500 at most.",
+            "controlled experiment beside every run's card values from its own deals "
+            "(the card-swap report). 0 (default): off; auto: as many as take at most "
+            "half the run's rounds (a twentieth on the reference engine), 500 at most.",
         ),
-    ] = "auto",
+    ] = "0",
     start_score: Annotated[
         str | None,
         typer.Option(
@@ -176,6 +176,7 @@ class ReportKind(str, Enum):
     convergence = "convergence"
     games = "games"
     card_value = "card-value"
+    card_swap = "card-swap"
     html = "html"
 
 
@@ -353,7 +354,7 @@ def card_value(
     # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib, rich's bar
     from casino_sim.experiments.card_value import card_values
     from casino_sim.reports.index import write_page_of
-    from casino_sim.reports.kinds import card_value as card_value_report
+    from casino_sim.reports.kinds import card_swap as card_value_report
     from casino_sim.runner.progress import progress_bar
     from casino_sim.runner.rundir import refuse_used_folder, writable_folder
 
@@ -371,6 +372,6 @@ def card_value(
     config = {"policy": policy, "deals": deals, "rules": rules, "seed": seed}
     manifest = {"kind": "card-value", "config": config, "policy_names": {policy: chosen.name}}
     values = card_value_report(paired, target, manifest)
-    write_page_of(target, {"card-value": values}, manifest)
+    write_page_of(target, {"card-swap": values}, manifest)
     console.print(card_values_table(values))
     console.print(f"tables and charts: {target} (the page: {target / 'index.html'})", highlight=False)

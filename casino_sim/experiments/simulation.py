@@ -49,7 +49,7 @@ class SimRequest:
     games: bool = False
     check: bool = False
     record: int = 0
-    card_deals: str = "auto"
+    card_deals: str = "0"  # the swap replays are asked for; every run has card values from its deals
     start_score: str | None = None
 
     @classmethod
