@@ -58,7 +58,9 @@ def test_card_value_command_writes_the_heatmap(tmp_path):
     for name in ("card_swaps.csv", "card_swap_heatmap.png", "card_swap_heatmap.svg", "ten_diamonds_swaps_by_batch.png"):
         assert (tmp_path / name).stat().st_size > 0
     page = (tmp_path / "index.html").read_text()
-    assert "<h2>Value of holding each card, swap replays</h2>" in page and "swapped away" in page  # its words, not only tables
+    assert (
+        "<h2>Value of holding each card, swap replays</h2>" in page and "swapped away" in page
+    )  # its words, not only tables
     assert "card moved to the opponent: the 10♦ is worth" in page
     for text in (page, " ".join(proc.stdout.split())):  # per place moved to: a most valuable card only with its
         # interval clear of every other card's, else how many deals would separate the top two
