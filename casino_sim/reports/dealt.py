@@ -57,10 +57,23 @@ class Moments:
     def empty(cls, k: int, m: int) -> Moments:
         return cls(np.zeros((k, m)), np.zeros((k, m, m)), np.zeros(k, np.int64))
 
-    def add(self, x: np.ndarray, count: int) -> None:
-        """x (clusters, K, m): one block's per-cluster sums; variable `count` is the count that marks a cluster."""
+    def add(self, key: np.ndarray, x: np.ndarray, count: int) -> None:
+        """x (n, m): per-cluster sums of the estimate `key` (n) each belongs to; variable `count` is the count that
+        marks a cluster. Sums by key (bincount): no (clusters, K, m) array, most of whose cells are 0."""
+        k, m = self.total.shape
+        cols = np.ascontiguousarray(x.T)  # one variable a row: bincount reads it without strides
+        for i in range(m):
+            self.total[:, i] += np.bincount(key, cols[i], k)
+            for j in range(i, m):
+                self.cross[:, i, j] += np.bincount(key, cols[i] * cols[j], k)
+                self.cross[:, j, i] = self.cross[:, i, j]
+        self.clusters += np.bincount(key[cols[count] > 0], minlength=k)
+
+    def add_dense(self, x: np.ndarray, count: int) -> None:
+        """x (clusters, K, m): per-cluster sums of every estimate (a round's deal: each card is somewhere); the
+        cross products as one batched matrix product."""
         self.total += x.sum(axis=0)
-        self.cross += np.einsum("gkm,gkn->kmn", x, x)
+        self.cross += np.matmul(x.transpose(1, 2, 0), x.transpose(1, 0, 2))
         self.clusters += (x[:, :, count] > 0).sum(axis=0)
 
     def ratio_ci(self, w: np.ndarray, est: np.ndarray, clusters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -73,10 +86,17 @@ class Moments:
         return est - half, est + half
 
 
-def _cluster_sums(x: np.ndarray, cluster: np.ndarray) -> np.ndarray:
-    """Rows of x (sorted by `cluster`) summed per cluster."""
-    starts = np.flatnonzero(np.r_[True, cluster[1:] != cluster[:-1]])
-    return np.add.reduceat(x, starts, axis=0)
+def _per_cluster(key: np.ndarray, x: np.ndarray, cluster: np.ndarray, once: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(key, x) of each (unit, card) summed per (cluster, key): as they are when every cluster is one unit
+    (`once`: a round's deal), else (a whole game's rounds) by their distinct pairs."""
+    if once:
+        return key.ravel(), x.reshape(-1, x.shape[-1])
+    k = int(key.max()) + 1
+    pair = (cluster[:, None] * k + key).ravel()
+    uniq, inv = np.unique(pair, return_inverse=True)
+    flat = x.reshape(-1, x.shape[-1])
+    sums = np.stack([np.bincount(inv, flat[:, i], len(uniq)) for i in range(flat.shape[1])], axis=1)
+    return uniq % k, sums
 
 
 def card_moments(df: pd.DataFrame, players: int, teams: bool, decks_of) -> tuple[Moments, Moments, int]:
@@ -117,11 +137,13 @@ def card_moments(df: pd.DataFrame, players: int, teams: bool, decks_of) -> tuple
             ],
             axis=2,
         )
-        cluster = u_deal[lo:hi]
-        cards.add(_cluster_sums(x, cluster), 1)
-        one_hot = (batch[:, :, None] == np.arange(1, b + 1)).reshape(len(batch), 52, b)
-        xb = (x[:, :, None, :2] * one_hot[..., None]).reshape(len(batch), 52 * b, 2)
-        by_batch.add(_cluster_sums(xb, cluster), 1)
+        cluster, once = u_deal[lo:hi], "round_no" not in df.columns
+        card = np.broadcast_to(np.arange(52), pos.shape)
+        if once:
+            cards.add_dense(x, 1)
+        else:
+            cards.add(*_per_cluster(card, x, cluster, once), 1)
+        by_batch.add(*_per_cluster(card * b + batch - 1, x[:, :, :2], cluster, once), 1)
     return cards, by_batch, int(live.sum())
 
 
