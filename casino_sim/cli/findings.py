@@ -59,8 +59,9 @@ def findings(
 ) -> None:
     """Every finding (seat advantage, card values, sweeps, anatomy, equity) under each policy of a ladder.
 
-    Each policy plays every seat of each table on the same deals; writes findings.csv, findings.md (which findings
-    have settled: the two strongest policies' intervals overlap) and one chart per finding (docs/findings.md)."""
+    Each policy plays every seat of each table on the same deals; writes findings.csv, verdicts.csv and findings.md
+    (each finding settled, moving with strength or undetermined between the two strongest policies, by the
+    interval of their difference against a margin) and one chart per finding (docs/findings.md)."""
     # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib and the engine
     from casino_sim.experiments.findings import FindingsRequest, FindingsRun
     from casino_sim.reports.findings import sentences
@@ -80,6 +81,6 @@ def findings(
     door = FindingsRun.new(request, policy_loader(), out, sys.argv, force)
     cut = "interrupted: finished runs and chunks are kept; the same command again finishes them ({path})"
     table = door.execute(backend.value if backend else None, scheduler, Said(cut, "findings folder"))
-    for line in sentences(table, door.ladder):
+    for line in sentences(table, door.ladder, deals):
         console.print(f"- {line}", highlight=False, soft_wrap=True)
     console.print(f"table, charts and findings.md: {out}", highlight=False)

@@ -81,6 +81,7 @@ class ReportKind(str, Enum):
     convergence = "convergence"
     games = "games"
     card_value = "card-value"
+    card_swap = "card-swap"
     html = "html"
 
 
@@ -240,7 +241,7 @@ def card_value(
     # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib, rich's bar
     from casino_sim.experiments.card_value import card_values
     from casino_sim.reports.index import write_page_of
-    from casino_sim.reports.kinds import card_value as card_value_report
+    from casino_sim.reports.kinds import card_swap as card_value_report
     from casino_sim.runner.progress import progress_bar
     from casino_sim.runner.rundir import refuse_used_folder, writable_folder
 
@@ -258,6 +259,6 @@ def card_value(
     config = {"policy": policy, "deals": deals, "rules": rules, "seed": seed}
     manifest = {"kind": "card-value", "config": config, "policy_names": {policy: chosen.name}}
     values = card_value_report(paired, target, manifest)
-    write_page_of(target, {"card-value": values}, manifest)
+    write_page_of(target, {"card-swap": values}, manifest)
     console.print(card_values_table(values))
     console.print(f"tables and charts: {target} (the page: {target / 'index.html'})", highlight=False)

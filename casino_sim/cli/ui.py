@@ -88,7 +88,8 @@ def ratings_table(ratings, matches):
 def card_values_table(values):
     """Every card's value as a rich table, most valuable first: one row per card, a column per place it moved to."""
     # deferred, so that `casino-sim --help` never loads them: matplotlib
-    from casino_sim.reports.headlines import card_verdict, ci_text
+    from casino_sim.reports.cardlines import card_verdict
+    from casino_sim.reports.headlines import ci_text
 
     variants = list(dict.fromkeys(values["variant"].astype(str)))
     by = {(str(r["variant"]), r["label"]): r for r in values.to_dict("records")}

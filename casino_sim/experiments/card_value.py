@@ -19,7 +19,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from casino_sim.core.deal import HAND_SIZE, batches
+from casino_sim.core.deal import batches, deck_slots
 from casino_sim.core.invariants import dealt
 from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import STRICT, RuleSet, get_rules
@@ -35,14 +35,9 @@ VARIANTS = ("opponent", "stock")
 
 
 def deal_slot(index: int, dealer: int, players: int = 2) -> tuple[int, int]:
-    """(player, or `players` for the table; batch 1..) of deck position `index` (reference.round.deal_batch's
-    order: 4 to each player from the one after the dealer, then in batch 1 four to the table)."""
-    first = (players + 1) * HAND_SIZE
-    if index < first:
-        place, batch = index // HAND_SIZE, 1
-    else:
-        k = index - first
-        place, batch = (k % (players * HAND_SIZE)) // HAND_SIZE, 2 + k // (players * HAND_SIZE)
+    """(player, or `players` for the table; batch 1..) of deck position `index` (core/deal.py deck_slots)."""
+    places, batches_of = deck_slots(players)
+    place, batch = int(places[index]), int(batches_of[index])
     return (turn_order(dealer, players)[place] if place < players else players), batch
 
 

@@ -204,8 +204,8 @@ class FindingsRun(Door):
         return self.runs
 
     def report(self, played, hooks: Hooks) -> pd.DataFrame:
-        """findings.csv, findings.md and a chart per finding in the root; returns the table."""
+        """findings.csv, verdicts.csv, findings.md and a chart per finding in the root; returns the table."""
         rows = collate([(r.name, r.table, r.path) for r in self.runs], self.request.resamples)
         r = self.request
         about = f"{r.rules} rules, at most {r.deals:,} deals a run ({r.card_deals:,} for card values), seed {r.seed}"
-        return write_findings(rows, self.ladder, self.root, about)
+        return write_findings(rows, self.ladder, self.root, about, r.deals)

@@ -26,7 +26,7 @@ def card_deals_note(manifest: dict) -> str:
     config = SimConfig(**manifest["config"])
     used = config.card_deals_used()
     if config.games:
-        return "card values: not measured with --games (they replay single rounds)"
+        return "card swap replays: not with --games (they replay single rounds); card values come from the deals"
     engine = manifest["engine"]  # the engine that played (finish_run records it): no policy is loaded again
     share = f"1/{AUTO_CARD_DIVISOR[engine]} of the run's rounds on the {engine} engine"
     if used:
@@ -35,13 +35,13 @@ def card_deals_note(manifest: dict) -> str:
             if manifest.get("card_deals_auto")
             else f"--card-deals {used}"
         )
-        return f"card values: the first {used:,} deals, replayed with each dealt card swapped away ({how})"
+        return f"card swap replays: the first {used:,} deals, replayed with each dealt card swapped away ({how})"
     why = (
         f"auto: the {config.pairs_per_deal} replays of one deal would take more than {share}"
         if manifest.get("card_deals_auto")
         else "--card-deals 0"
     )
-    return f"card values: off ({why}); turn them on with --card-deals N"
+    return f"card swap replays: off ({why}); card values come from the deals; --card-deals N adds the replays"
 
 
 def until_ci_note(manifest: dict) -> str | None:

@@ -228,8 +228,10 @@ def games_chart(games: pd.DataFrame) -> Figure:
     return fig
 
 
-def card_heatmap(table: pd.DataFrame) -> Figure:
-    """4x13 value of each card (suits S H D C by ranks A..K), one panel per variant; cells: mean ± CI half-width."""
+def card_heatmap(table: pd.DataFrame, source: str = "swap replays, card moved to") -> Figure:
+    """4x13 value of each card (suits S H D C by ranks A..K), one panel per variant; cells: mean ± CI half-width.
+    `source` heads each panel's title: the swap replays' ("card moved to: opponent"), the deal's ("rather than
+    dealt to: table")."""
     variants = sorted(table["variant"].unique())
     fig = Figure(figsize=(15, 3.9 * len(variants)), layout="constrained")
     axes = fig.subplots(len(variants), 1, squeeze=False)[:, 0]
@@ -252,25 +254,25 @@ def card_heatmap(table: pd.DataFrame) -> Figure:
         ax.set_xticks(range(13), RANK_LABELS)
         ax.set_yticks(range(4), list(SUIT_SYMBOLS))
         ax.set_title(
-            f"Value of holding each card, paired deals, card moved to: {variant} (cells: mean ± 95% CI half-width)",
+            f"Value of holding each card, {source}: {variant} (cells: mean ± 95% CI half-width)",
             fontsize=9,
         )
-        fig.colorbar(im, ax=ax, label="points per deal")
+        fig.colorbar(im, ax=ax, label="points per round")
     return fig
 
 
-def ten_diamonds_chart(batch_table: pd.DataFrame) -> Figure:
-    """The value of holding the 10♦ by the batch it was dealt in, one series per variant."""
+def ten_diamonds_chart(batch_table: pd.DataFrame, source: str = "moved to") -> Figure:
+    """The value of holding the 10♦ by the batch it was dealt in, one series per variant (`source` names them)."""
     fig, (ax,) = _figure(1, width=6.5)
     t = batch_table[batch_table["card"] == TEN_DIAMONDS]
     variants = sorted(t["variant"].unique())
     for i, variant in enumerate(variants):
         v = t[t["variant"] == variant].sort_values("batch")
-        _batch_series(ax, v, i, len(variants), f"moved to {variant}", capsize=4)
+        _batch_series(ax, v, i, len(variants), f"{source} {variant}", capsize=4)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xticks(range(1, 7))
     ax.set_xlabel("batch in which the 10♦ is dealt")
-    ax.set_ylabel("points per deal (holder minus opponent, paired)")
+    ax.set_ylabel("points per round (holder minus opponent)")
     ax.set_title(f"Value of holding the 10♦ by batch ({CI_NOTE})", fontsize=9)
     if variants:
         ax.legend(fontsize=8)

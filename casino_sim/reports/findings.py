@@ -2,8 +2,8 @@
 
 Every number comes from the maker that reports it for a single run (reports/kinds.py, reports/cardvalue.py,
 reports/equity.py), with its 95% interval; this module picks the rows, writes them as one table (findings.csv), draws
-one chart per finding of its value along the ladder, and says in findings.md which findings have settled: the two
-strongest policies' intervals overlap.
+one chart per finding of its value along the ladder, and gives in verdicts.csv and findings.md each finding's verdict
+between the two strongest policies (reports/verdict.py: settled only inside a margin, an equivalence test).
 """
 
 from __future__ import annotations
@@ -16,14 +16,16 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from casino_sim.reports.captions import add_caption, fit_label
-from casino_sim.reports.cardvalue import card_value_table
+from casino_sim.reports.cardlines import pretty_card_of
 from casino_sim.reports.charts import yerr
 from casino_sim.reports.equity import run_equity
 from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.kinds import MAKERS
-from casino_sim.reports.load import read_cards, read_manifest
+from casino_sim.reports.load import read_manifest
 from casino_sim.reports.output import atomic_write, save_figure, write_table
+from casino_sim.reports.verdict import EQUITY as EQUITY_MARGIN
+from casino_sim.reports.verdict import POINTS, RATE, UNDETERMINED, difference, needed_text
 from casino_sim.reports.views import view_of
 
 COLUMNS = ["finding", "table", "place", "policy", "value", "ci_lo", "ci_hi", "n"]
@@ -65,6 +67,9 @@ CARD_FINDINGS = {
     "value of the 2♠": ("2♠",),
     "value of the aces": ("A♠", "A♥", "A♦", "A♣"),
 }
+VERDICT_COLUMNS = ["finding", "place", "verdict", "diff", "diff_lo", "diff_hi", "margin", "policies"]
+# the places as a sentence names them (findings.csv keeps the seat table's names)
+PLACE_WORDS = {"team_first": "the first player's team", "team_dealer": "the dealer's team"}
 CAPTION = (
     "error bars: 95% confidence intervals; every player of a run plays the same policy, and every policy the same "
     "deals; policies from weakest (left) to strongest"
@@ -102,15 +107,15 @@ def play_rows(view, manifest: dict) -> list[dict]:
     return rows
 
 
-def card_rows(cards: pd.DataFrame) -> list[dict]:
-    """The value of holding each card, swapped with a card an opponent was dealt in the same batch (with one policy
-    in every seat the holder's and the opponent's play are alike, so the value is the card's, not a policy's)."""
-    values = card_value_table(cards)
-    values = values[values["variant"].astype(str) == "opponent"].set_index("label")
+def card_rows(values: pd.DataFrame) -> list[dict]:
+    """The value of holding each card rather than an opponent, from the run's own deals (reports/dealt.py; with one
+    policy in every seat the holder's and the opponent's play are alike, so the value is the card's)."""
+    values = values.assign(label=values["card"].map(pretty_card_of)).set_index("label")
+    cols = ["to_me_minus_to_opponent", "ci_lo", "ci_hi", "rounds"]
     rows = []
     for finding, labels in CARD_FINDINGS.items():
-        rows += [_row(finding, c, *values.loc[c, ["mean", "ci_lo", "ci_hi", "n"]]) for c in labels if c in values.index]
-    return rows + [_row(EACH_CARD, c, v["mean"], v["ci_lo"], v["ci_hi"], v["n"]) for c, v in values.iterrows()]
+        rows += [_row(finding, c, *values.loc[c, cols]) for c in labels]
+    return rows + [_row(EACH_CARD, c, *v[cols]) for c, v in values.iterrows()]
 
 
 def equity_row(path: Path, key: str, resamples: int, n: int) -> dict:
@@ -128,9 +133,7 @@ def run_rows(path: Path, key: str, resamples: int) -> list[dict]:
     rows = seat_rows(MAKERS["seat"](view, manifest).table, key)
     if key == "2":
         rows += play_rows(view, manifest)
-        cards = read_cards(path)
-        if cards is not None:
-            rows += card_rows(cards)
+        rows += card_rows(MAKERS["card-value"](view, manifest).table)
     if key in EQUITY:
         rows.append(equity_row(path, key, resamples, rows[0]["n"]))
     return rows
@@ -145,24 +148,29 @@ def collate(runs: list[tuple[str, str, Path]], resamples: int) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def settled(table: pd.DataFrame, ladder: list[str]) -> pd.DataFrame:
-    """Per finding and place: the two strongest policies that have it (`ladder` is weakest first) and whether
-    their 95% intervals overlap (an interval that is not finite settles nothing)."""
+def margin_of(finding: str) -> float:
+    """The finding's equivalence margin: points a round, a per-round count or share, or a chance (equity)."""
+    if finding.startswith("equity"):
+        return EQUITY_MARGIN
+    return POINTS if finding.startswith(("seat", "value")) else RATE
+
+
+def verdicts(table: pd.DataFrame, ladder: list[str]) -> pd.DataFrame:
+    """verdicts.csv (VERDICT_COLUMNS): per finding and place, the stronger of the two strongest policies that have it
+    less the weaker, its 95% interval, the margin and the verdict (reports/verdict.py); `ladder` is weakest first.
+    A place measured under fewer than two policies is undetermined, with no difference."""
     order = {p: i for i, p in enumerate(ladder)}
     rows = []
     for (finding, place), g in table.groupby(["finding", "place"], sort=False):
         top = g.assign(rank=g["policy"].map(order)).sort_values("rank").tail(2)
-        lo, hi = top["ci_lo"].to_numpy(float), top["ci_hi"].to_numpy(float)
-        finite = len(top) == 2 and bool(np.isfinite([*lo, *hi]).all())
-        rows.append(
-            {
-                "finding": finding,
-                "place": place,
-                "policies": list(top["policy"]),
-                "settled": finite and lo.max() <= hi.min(),
-            }
-        )
-    return pd.DataFrame(rows)
+        row = {"finding": finding, "place": place, "margin": margin_of(finding), "policies": ", ".join(top["policy"])}
+        if len(top) < 2:
+            rows.append({**row, "verdict": UNDETERMINED, "diff": np.nan, "diff_lo": np.nan, "diff_hi": np.nan})
+            continue
+        a, b = (tuple(float(r[c]) for c in ("value", "ci_lo", "ci_hi")) for _, r in top.iterrows())
+        v = difference(a, b, row["margin"])
+        rows.append({**row, "verdict": v.verdict, "diff": v.diff, "diff_lo": v.lo, "diff_hi": v.hi})
+    return pd.DataFrame(rows, columns=VERDICT_COLUMNS)
 
 
 def _fmt(finding: str) -> str:
@@ -174,31 +182,53 @@ def _value(r) -> str:
     return ci_text({"mean": r["value"], "ci_lo": r["ci_lo"], "ci_hi": r["ci_hi"]}, fmt=_fmt(r["finding"]))
 
 
-def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame) -> str:
-    """One sentence: has `finding` settled (every place's two strongest intervals overlap), or does it still move?"""
-    if (verdict["policies"].map(len) < 2).any():
+def _words(place: str) -> str:
+    return PLACE_WORDS.get(place, place)
+
+
+def _diff_text(v) -> str:
+    return f"difference {v.diff:+.3f} [{v.diff_lo:+.3f}, {v.diff_hi:+.3f}] against a margin of ±{v.margin:g}"
+
+
+def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame, deals: int | None = None) -> str:
+    """One sentence: is `finding` settled between the two strongest policies, does it move with strength, or is it
+    undetermined (and about how many more deals would decide it)?"""
+    if (verdict["policies"].str.count(",") < 1).any():
         return f"{finding.capitalize()}: measured under fewer than two policies; nothing to compare."
-    weaker, stronger = verdict["policies"].iloc[0]
-    moving = verdict[~verdict["settled"]]["place"].tolist()
+    weaker, stronger = verdict["policies"].iloc[0].split(", ")
     if finding == EACH_CARD:
-        still = f"; still moving: {', '.join(moving)}" if moving else ""
+        count = verdict["verdict"].value_counts()
+        said = ", ".join(f"{count[k]} {k}" for k in count.index)
+        moving = verdict[verdict["verdict"] != "settled"]["place"].tolist()
         return (
-            f"Value of each card: {len(verdict) - len(moving)} of {len(verdict)} cards settled between "
-            f"{weaker} and {stronger}{still}."
+            f"Value of each card between {weaker} and {stronger} (a margin of ±{verdict['margin'].iloc[0]:g} "
+            f"points a round): {said}" + (f"; not settled: {', '.join(moving)}." if moving else ".")
         )
-    values = "; ".join(
-        f"{place + ' ' if len(verdict) > 1 else ''}{_value(a)} under {weaker}, {_value(b)} under {stronger}"
-        for place, (a, b) in _pairs(part, weaker, stronger)
-    )
     if _alike(part, weaker, stronger):
+        values = "; ".join(
+            f"{_words(p) + ' ' if len(verdict) > 1 else ''}{_value(b)}" for p, (_, b) in _pairs(part, weaker, stronger)
+        )
         return (
             f"{finding.capitalize()}: {weaker} and {stronger} play alike here, so the ladder's top step cannot say "
             f"whether it has settled; {values}."
         )
-    if not moving:
-        return f"{finding.capitalize()}: settled; {values} (the two strongest policies' intervals overlap)."
-    where = f" ({', '.join(moving)})" if len(verdict) > 1 else ""
-    return f"{finding.capitalize()}: still moves with strength{where}; {values} (intervals apart)."
+    parts = []
+    values = dict(_pairs(part, weaker, stronger))
+    for v in verdict.itertuples():
+        a, b = values[v.place]
+        where = f"{_words(v.place)}: " if len(verdict) > 1 else ""
+        parts.append(
+            f"{where}{v.verdict}, {_value(a)} under {weaker}, {_value(b)} under {stronger} ({_diff_text(v)})"
+            + needed_text(difference_of(v), deals)
+        )
+    return f"{finding.capitalize()}: " + "; ".join(parts) + "."
+
+
+def difference_of(v):
+    """A verdicts.csv row as reports/verdict.py's Verdict."""
+    from casino_sim.reports.verdict import Verdict
+
+    return Verdict(v.diff, v.diff_lo, v.diff_hi, v.margin)
 
 
 def _alike(part: pd.DataFrame, weaker: str, stronger: str) -> bool:
@@ -214,11 +244,11 @@ def _pairs(part: pd.DataFrame, weaker: str, stronger: str):
             yield place, (by.loc[weaker], by.loc[stronger])
 
 
-def sentences(table: pd.DataFrame, ladder: list[str]) -> list[str]:
-    """One sentence per finding, in the table's order."""
-    verdicts = settled(table, ladder)
+def sentences(table: pd.DataFrame, ladder: list[str], deals: int | None = None) -> list[str]:
+    """One sentence per finding, in the table's order; `deals`: a run's, to say how many more would decide."""
+    said = verdicts(table, ladder)
     return [
-        sentence(finding, part, verdicts[verdicts["finding"] == finding])
+        sentence(finding, part, said[said["finding"] == finding], deals)
         for finding, part in table.groupby("finding", sort=False)
     ]
 
@@ -245,17 +275,19 @@ def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str, about: st
     return add_caption(fig, f"{about}; {CAPTION}" if about else CAPTION)
 
 
-def markdown(table: pd.DataFrame, ladder: list[str]) -> str:
+def markdown(table: pd.DataFrame, ladder: list[str], deals: int | None = None) -> str:
     """findings.md: the sentences, the table of every finding but each card's (findings.csv has those), the charts."""
     shown = _along_ladder(table[table["finding"] != EACH_CARD], ladder)
     lines = [
         "# Findings along the strength ladder",
         "",
         f"Policies from weakest to strongest: {', '.join(ladder)}. Every player of a run plays the same policy, and "
-        "every policy plays the same deals. A finding has settled when the two strongest policies' 95% intervals "
-        "overlap (docs/findings.md).",
+        "every policy plays the same deals. Between the two strongest policies a finding is settled only when the "
+        "95% interval of their difference lies inside a margin (±0.1 points a round, ±0.01 for a per-round count or "
+        "share, ±0.5 percentage points of equity), moves with strength when it excludes 0, and is otherwise "
+        "undetermined (verdicts.csv; docs/findings.md).",
         "",
-        *(f"- {s}" for s in sentences(table, ladder)),
+        *(f"- {s}" for s in sentences(table, ladder, deals)),
         "",
         "| finding | table | place | policy | value, 95% interval | n |",
         "| --- | --- | --- | --- | --- | ---: |",
@@ -279,12 +311,15 @@ def _along_ladder(table: pd.DataFrame, ladder: list[str]) -> pd.DataFrame:
     return table.assign(_f=keys[0], _p=keys[1], _r=rank).sort_values(["_f", "_p", "_r"], kind="stable")
 
 
-def write_findings(table: pd.DataFrame, ladder: list[str], out: Path, about: str = "") -> pd.DataFrame:
-    """findings.csv (and .json), findings.md and one chart per finding (PNG and SVG, `about` in each caption) into
-    `out`; returns the table."""
+def write_findings(
+    table: pd.DataFrame, ladder: list[str], out: Path, about: str = "", deals: int | None = None
+) -> pd.DataFrame:
+    """findings.csv (and .json), verdicts.csv (and .json), findings.md and one chart per finding (PNG and SVG,
+    `about` in each caption) into `out`; returns the table. `deals`: a run's, for how many more would decide."""
     out = Path(out)
     write_table(table, out, "findings")
-    atomic_write(out / "findings.md", markdown(table, ladder).encode())
+    write_table(verdicts(table, ladder), out, "verdicts")
+    atomic_write(out / "findings.md", markdown(table, ladder, deals).encode())
     draw = {
         CHARTS[finding]: partial(_save_chart, part, ladder, finding, out, about)
         for finding, part in table.groupby("finding", sort=False)

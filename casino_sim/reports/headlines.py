@@ -13,12 +13,11 @@ from collections.abc import Callable
 import pandas as pd
 
 from casino_sim.core.record import CATEGORY_LABELS, PLAY_KINDS
-from casino_sim.reports.cardvalue import TEN_DIAMONDS
 from casino_sim.reports.separation import leader
 
 # (kind, title, chart file, what it shows, headline lines of its main table)
 Section = tuple[str, str, str, str, Callable[[pd.DataFrame], list[str]]]
-TABLE_OF = {"card-value": "card_values"}  # where a report's table is not named after its chart
+TABLE_OF = {"card-value": "card_values", "card-swap": "card_swaps"}  # tables not named after their chart
 
 
 def ci_text(row, prefix: str = "", fmt: str = "+.3f", unit: str = "deals") -> str:
@@ -87,38 +86,6 @@ def convergence_lines(t: pd.DataFrame) -> list[str]:
     ]
 
 
-def card_lines(t: pd.DataFrame) -> list[str]:
-    out = []
-    for variant, g in t.groupby("variant", sort=True):
-        ten = g[g["card"] == TEN_DIAMONDS]
-        head = f"the 10♦ is worth {ci_text(ten.iloc[0], fmt='+.2f')} points per deal; " if len(ten) else ""
-        out.append(f"- card moved to the {variant}: {head}{card_verdict(g)}.")
-    return out
-
-
-def card_verdict(g: pd.DataFrame) -> str:
-    """The most valuable card of one variant's values, named only when its interval is clear of every other
-    card's; else the highest means and how many deals of each card would separate them (reports/separation.py)."""
-    best = g.sort_values("mean", ascending=False)
-    verdict = leader(zip(best["label"], best["mean"], best["ci_lo"], best["ci_hi"]), int(best["n"].iloc[0]))
-    if verdict.leader:
-        top = ci_text(best.iloc[0], fmt="+.2f")
-        return f"most valuable: {verdict.leader} {top}, its interval clear of every other card's"
-    top = ", ".join(f"{r['label']} {ci_text(r, fmt='+.2f')}" for _, r in best.head(2).iterrows())
-    return f"highest means {top}; " + verdict.too_few("rank the cards", "deals of each card")
-
-
-CARDS_SECTION: Section = (
-    "card-value",
-    "Value of holding each card",
-    "card_value_heatmap",
-    "Each of the first deals replayed with one dealt card swapped away (to the opponent, or into the "
-    "stock); the heatmap is what holding each card is worth, and ten_diamonds_by_batch.png shows the "
-    "10♦ by the batch it is dealt in.",
-    card_lines,
-)
-
-
 CONVERGENCE_SECTION: Section = (
     "convergence",
     "Convergence",
@@ -128,9 +95,10 @@ CONVERGENCE_SECTION: Section = (
 )
 
 
-def render(results: dict, manifest: dict, intro: list[str], sections: list[Section]) -> str:
+def render(results: dict, manifest: dict, intro: list[str], sections: list[Section], joint: dict | None = None) -> str:
     """The text of report.md: the title, the run's command, `intro`, then one part per section of `sections` that
-    `results` (main tables by kind) has, with its chart, its table files and its headline numbers."""
+    `results` (main tables by kind) has, with its chart, its table files and its headline numbers; `joint` (by
+    kind) adds lines read from every kind's table (two reports compared)."""
     lines = ["# Report", ""]
     if manifest.get("command"):
         cmd = manifest["command"]
@@ -148,6 +116,7 @@ def render(results: dict, manifest: dict, intro: list[str], sections: list[Secti
             what,
             "",
             *headline(results[kind]),
+            *(joint or {}).get(kind, lambda _: [])(results),
             "",
         ]
     return "\n".join(lines)
@@ -228,7 +197,6 @@ SEAT_SECTIONS: list[Section] = [  # the parts of report.md, in order: (kind, tit
         seat_summary_lines,
     ),
     GAMES_SECTION,
-    CARDS_SECTION,
     (
         "score",
         "Score breakdown",
@@ -311,5 +279,4 @@ PLACE_SECTIONS: list[Section] = [  # the parts of report.md, in order
         anatomy_lines,
     ),
     CONVERGENCE_SECTION,
-    CARDS_SECTION,
 ]

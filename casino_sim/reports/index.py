@@ -10,6 +10,7 @@ import pandas as pd
 from casino_sim.core.errors import InputError
 from casino_sim.reports import headlines
 from casino_sim.reports.captions import deals_played, games_count
+from casino_sim.reports.cardlines import CARD_SECTIONS, JOINT
 from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.kinds import MAKERS, Report
 from casino_sim.reports.load import read_cards, read_games, read_manifest
@@ -23,15 +24,17 @@ FORKED_KINDS = ("anatomy", "sweeps", "convergence")
 
 
 def make_all(run_dir: str | Path, data: pd.DataFrame | None = None, manifest: dict | None = None) -> dict[str, Report]:
-    """Reports 'summary', 'score', 'sweeps', 'seat', 'anatomy' (when the records have its columns), 'convergence'
-    (and 'games' for a run of whole games, 'card-value' for a run with paired deals) of a run folder, by kind, not
-    yet written (reports/kinds.py Report), of every player count (reports/views.py).
-    Charts name the run (`manifest`, default its manifest). `data` skips reading the rounds again."""
+    """Reports 'summary', 'score', 'sweeps', 'seat', 'anatomy' (when the records have its columns), 'convergence',
+    'card-value' (every card's value from the deals; 'games' for a run of whole games, 'card-swap' for a run with
+    paired deals) of a run folder, by kind, not yet written (reports/kinds.py Report), of every player count
+    (reports/views.py). Charts name the run (`manifest`, default its manifest). `data` skips reading the rounds
+    again."""
     return _make(run_dir, data, read_manifest(run_dir) if manifest is None else manifest)[0]
 
 
 MISSING_WHY = {  # what makes a run have the report of a kind it lacks
-    "card-value": " (it has no paired deals: run simulate with --card-deals N)",
+    "card-value": " (its rounds cannot be dealt again: it is no simulate run with a seed)",
+    "card-swap": " (it has no paired deals: run simulate with --card-deals N)",
     "games": " (it holds no games: it played single rounds; run simulate with --games)",
     "anatomy": " (its records lack the columns the anatomy counts, first_plays_trail and more: run simulate again)",
 }
@@ -97,10 +100,18 @@ def _make(run_dir, data, manifest: dict) -> tuple[dict[str, Report], bool]:
     games = read_games(run_dir)
     if games is not None:
         reports["games"] = MAKERS["games"](games, manifest)
+    if view.kinds() and dealt_again(manifest):
+        reports["card-value"] = MAKERS["card-value"](view, manifest)
     cards = read_cards(run_dir)
     if cards is not None:
-        reports["card-value"] = MAKERS["card-value"](cards, manifest)
+        reports["card-swap"] = MAKERS["card-swap"](cards, manifest)
     return reports, view.heads_up
+
+
+def dealt_again(manifest: dict) -> bool:
+    """Whether a run's rounds can be dealt again from its manifest (runner/redeal.py): a simulate run's."""
+    config = manifest.get("config") or {}
+    return manifest.get("kind") == "simulate" and "seed" in config and "chunk_deals" in config
 
 
 def seats_text(results: dict, manifest: dict) -> str:
@@ -112,7 +123,7 @@ def seats_text(results: dict, manifest: dict) -> str:
         "void rounds are counted but excluded from means.",
         "",
     ]
-    return headlines.render(results, manifest, intro, headlines.SEAT_SECTIONS)
+    return headlines.render(results, manifest, intro, headlines.SEAT_SECTIONS + CARD_SECTIONS, JOINT)
 
 
 def places_text(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
@@ -124,7 +135,7 @@ def places_text(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
         "sample; void rounds are counted but excluded from means.",
         "",
     ]
-    return headlines.render(tables, manifest, intro, headlines.PLACE_SECTIONS)
+    return headlines.render(tables, manifest, intro, headlines.PLACE_SECTIONS + CARD_SECTIONS, JOINT)
 
 
 def games_intro(manifest: dict) -> list[str]:

@@ -13,18 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
 from matplotlib.figure import Figure
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.rules import get_rules
 from casino_sim.reports import captions, charts, tables
 from casino_sim.reports.anatomy import anatomy_table
 from casino_sim.reports.anatomy_chart import anatomy_chart
 from casino_sim.reports.cardvalue import card_batch_table, card_value_table
+from casino_sim.reports.dealt import as_long, deal_card_values
 from casino_sim.reports.load import read_cards, read_games, read_manifest
 from casino_sim.reports.output import save_figure, write_table
+from casino_sim.reports.views import view_of
+
+DEALT = "from the deal, rather than dealt to"  # the deal estimate's panels and series, as the charts name them
 
 
 @dataclass(frozen=True)
@@ -121,8 +127,29 @@ def make_games(data, manifest: dict | None = None) -> Report:
 
 
 def make_card_value(data, manifest: dict | None = None) -> Report:
-    """Card values from paired-deal differences: `card_values.*` (per card), `card_values_by_batch.*`,
-    the heatmap `card_value_heatmap.*` and the 10♦ by batch `ten_diamonds_by_batch.*`.
+    """Every card's value from the run's own deals (reports/dealt.py): `card_values.*` (per card),
+    `card_values_by_batch.*`, the heatmap `card_value_heatmap.*` and the 10♦ by batch `ten_diamonds_by_batch.*`.
+
+    `data`: a run folder or a view of its records; the run's manifest (`manifest`, else the folder's) says how its
+    rounds were dealt."""
+    view = view_of(data)
+    manifest = read_manifest(data) if manifest is None else manifest
+    rules = get_rules(str(view.info["rules"].iloc[0]))
+    values, by_batch = deal_card_values(view.df, manifest.get("config") or {}, rules.players, rules.teams)
+    long, long_batch = as_long(values, by_batch)
+    caption = _caption(data, manifest, f"card values from {int(values['rounds'].max()):,} rounds' deals")
+    return Report(
+        {"card_values": values, "card_values_by_batch": by_batch},
+        {
+            "card_value_heatmap": drawn(partial(charts.card_heatmap, source=DEALT), caption, long),
+            "ten_diamonds_by_batch": drawn(partial(charts.ten_diamonds_chart, source=DEALT), caption, long_batch),
+        },
+    )
+
+
+def make_card_swap(data, manifest: dict | None = None) -> Report:
+    """Card values from the swap replays (paired deals, the controlled experiment): `card_swaps.*` (per card),
+    `card_swaps_by_batch.*`, the heatmap `card_swap_heatmap.*` and the 10♦ by batch `ten_diamonds_swaps_by_batch.*`.
 
     `data`: a table of paired deals (card, batch, variant, diff) or a run folder that has one."""
     table = _table_of(data, read_cards, "paired deals (run simulate with --card-deals N)")
@@ -130,10 +157,10 @@ def make_card_value(data, manifest: dict | None = None) -> Report:
     used = f"card values from {table['deal_id'].nunique():,} deals" if "deal_id" in table.columns else None
     caption = _caption(data, manifest, used)
     return Report(
-        {"card_values": values, "card_values_by_batch": by_batch},
+        {"card_swaps": values, "card_swaps_by_batch": by_batch},
         {
-            "card_value_heatmap": drawn(charts.card_heatmap, caption, values),
-            "ten_diamonds_by_batch": drawn(charts.ten_diamonds_chart, caption, by_batch),
+            "card_swap_heatmap": drawn(charts.card_heatmap, caption, values),
+            "ten_diamonds_swaps_by_batch": drawn(charts.ten_diamonds_chart, caption, by_batch),
         },
     )
 
@@ -147,6 +174,7 @@ MAKERS = {
     "convergence": make_convergence,
     "games": make_games,
     "card-value": make_card_value,
+    "card-swap": make_card_swap,
 }
 
 
@@ -159,4 +187,4 @@ def _writer(make: Callable[..., Report]) -> Callable[..., pd.DataFrame]:
 
 
 REPORTS = {kind: _writer(make) for kind, make in MAKERS.items()}
-summary, card_value = REPORTS["summary"], REPORTS["card-value"]  # the writers other modules call by name
+summary, card_swap = REPORTS["summary"], REPORTS["card-swap"]  # the writers other modules call by name

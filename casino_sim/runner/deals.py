@@ -15,6 +15,11 @@ from casino_sim.core.rows import DealRows
 from casino_sim.runner.seeding import chunk_seed
 
 
+def draw_decks(rng: np.random.Generator, n_deals: int) -> np.ndarray:
+    """(n_deals, 52) shuffled decks, the first draw of a chunk's stream (chunk_rows): what re-deals a run's rounds."""
+    return rng.permuted(np.tile(np.arange(52, dtype=np.int8), (n_deals, 1)), axis=1)
+
+
 def chunk_rows(chunk_seed: int, first_deal: int, n_deals: int, seatings) -> DealRows:
     """The rows of one chunk, a pure function of its seed, its size and the seatings.
 
@@ -23,7 +28,7 @@ def chunk_rows(chunk_seed: int, first_deal: int, n_deals: int, seatings) -> Deal
     """
     seatings = np.asarray(seatings, np.int8)
     rng = np.random.default_rng(chunk_seed)
-    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (n_deals, 1)), axis=1)
+    decks = draw_decks(rng, n_deals)
     dealer = rng.integers(0, seatings.shape[1], size=n_deals, dtype=np.int8)
     seeds = rng.integers(0, 2**63, size=n_deals, dtype=np.int64).astype(np.uint64)
     deal_id = np.arange(first_deal, first_deal + n_deals, dtype=np.int64)

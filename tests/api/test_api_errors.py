@@ -75,8 +75,8 @@ def test_a_bad_argument_raises_one_clear_line(call, error, words, tmp_path, monk
 def test_an_unknown_report_kind_names_the_kinds_there_are(tmp_path):
     run = cs.simulate(deals=4, seed=1, card_deals=0, out=tmp_path / "r", reports=False)
     why = r"\(it has no paired deals: run simulate with --card-deals N\)"
-    with pytest.raises(ValueError, match=f"no report 'card-value' for this run {why}; its kinds: summary, score"):
-        run.report("card-value")
+    with pytest.raises(ValueError, match=f"no report 'card-swap' for this run {why}; its kinds: summary, score"):
+        run.report("card-swap")
     with pytest.raises(ValueError, match="report 'sweeps' has no chart 'pie'; its charts: sweeps"):
         run.chart("sweeps", "pie")
     with pytest.raises(ValueError, match="is not a tournament folder"):

@@ -24,6 +24,7 @@ TABLE_FILE = {
     "convergence": "convergence",
     "games": "games",
     "card-value": "card_values",
+    "card-swap": "card_swaps",
 }
 CASES = {  # the command's options, and the same as API arguments
     "rounds": (
@@ -53,7 +54,8 @@ def test_simulate_gives_the_records_and_tables_the_command_writes(case, tmp_path
     pd.testing.assert_frame_equal(run.rounds, RunDir(tmp_path / "cli").read_rounds())
     written = {kind for kind, name in TABLE_FILE.items() if (tmp_path / "cli" / "report" / f"{name}.csv").exists()}
     assert set(run.kinds) == written and {"summary", "sweeps", "convergence"} <= written
-    assert ("games" in written) == (case == "games") and ("card-value" in written) == (case != "games")
+    assert ("games" in written) == (case == "games") and ("card-swap" in written) == (case != "games")
+    assert "card-value" in written  # every run: the card values from its own deals
     for kind in run.kinds:  # each table as the command's CSV of it, byte for byte (a missing number: empty)
         written = (tmp_path / "cli" / "report" / f"{TABLE_FILE[kind]}.csv").read_bytes()
         assert csv_bytes(run.report(kind)) == written, kind
@@ -87,9 +89,9 @@ def test_a_run_reopened_gives_the_same_tables_and_its_charts(tmp_path):
 
 
 def test_the_run_folder_records_the_api_call(tmp_path):
-    run = cs.simulate(deals=10, policy="expert", seed=3, card_deals=0, out=tmp_path / "r")
+    run = cs.simulate(deals=10, policy="expert", seed=3, card_deals=2, out=tmp_path / "r")
     assert run.manifest["command"] == [
-        "cs.simulate(deals=10, policy='expert', seed=3, card_deals=0, out='%s')" % (tmp_path / "r")
+        "cs.simulate(deals=10, policy='expert', seed=3, card_deals=2, out='%s')" % (tmp_path / "r")
     ]
     assert "cs.simulate(deals=10" in (run.path / "report" / "report.md").read_text()
 

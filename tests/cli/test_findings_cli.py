@@ -16,7 +16,9 @@ def test_findings_say_a_sentence_per_finding(tmp_path):
     table = pd.read_csv(tmp_path / "findings.csv")
     said = [line for line in proc.stdout.splitlines() if line.startswith("- ")]
     assert len(said) == table["finding"].nunique() == 9  # two players: no teams
-    assert all(("settled" in line) != ("still moves with strength" in line) for line in said)
+    verdicts = ("settled", "moves with strength", "undetermined", "nothing to compare", "play alike")
+    assert all(any(v in line for v in verdicts) for line in said)
+    assert (tmp_path / "verdicts.csv").exists()
     assert "random · 2-players" in proc.stdout and "greedy · 2-players" in proc.stdout
     assert set(table["policy"]) == {"random", "greedy"} and set(table["table"]) == {"brazilian"}
     assert (tmp_path / "runs" / "greedy" / "2-players" / "manifest.json").exists()

@@ -55,10 +55,12 @@ def test_the_big_casino_is_worth_holding():
 def test_card_value_command_writes_the_heatmap(tmp_path):
     proc = run("card-value", "--policy", "greedy", "--deals", "60", "--out", str(tmp_path))
     assert proc.returncode == 0, proc.stderr
-    for name in ("card_values.csv", "card_value_heatmap.png", "card_value_heatmap.svg", "ten_diamonds_by_batch.png"):
+    for name in ("card_swaps.csv", "card_swap_heatmap.png", "card_swap_heatmap.svg", "ten_diamonds_swaps_by_batch.png"):
         assert (tmp_path / name).stat().st_size > 0
     page = (tmp_path / "index.html").read_text()
-    assert "<h2>Value of holding each card</h2>" in page and "swapped away" in page  # its words, not only tables
+    assert (
+        "<h2>Value of holding each card, swap replays</h2>" in page and "swapped away" in page
+    )  # its words, not only tables
     assert "card moved to the opponent: the 10♦ is worth" in page
     for text in (page, " ".join(proc.stdout.split())):  # per place moved to: a most valuable card only with its
         # interval clear of every other card's, else how many deals would separate the top two
@@ -108,16 +110,17 @@ def test_a_mirrored_run_pairs_both_seatings_and_reports_card_values(tmp_path):
     )
     cards = pd.read_parquet(out / "cards")
     assert set(cards["holder"]) == {"expert", "greedy"} and cards["deal_id"].max() == 29
-    values = pd.read_csv(out / "report" / "card_values.csv")
+    values = pd.read_csv(out / "report" / "card_swaps.csv")
     assert set(values["variant"]) == {"opponent", "stock"}
-    assert "## Value of holding each card" in (out / "report" / "report.md").read_text()
-    again = run("report", "card-value", str(out), "--out", str(tmp_path / "again"))
+    text = (out / "report" / "report.md").read_text()
+    assert "## Value of holding each card, swap replays" in text and "Against the deal's estimate: " in text
+    again = run("report", "card-swap", str(out), "--out", str(tmp_path / "again"))
     assert again.returncode == 0, again.stderr
-    pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "again" / "card_values.csv"), values)
+    pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "again" / "card_swaps.csv"), values)
     bare = tmp_path / "bare"
     assert run("simulate", "--deals", "10", "--card-deals", "0", "--no-charts", "--out", str(bare)).returncode == 0
     assert not (bare / "cards").exists()
-    assert_one_line_error(run("report", "card-value", str(bare)), "--card-deals")
+    assert_one_line_error(run("report", "card-swap", str(bare)), "--card-deals")
 
 
 def test_every_card_is_paired_once_or_twice_per_deal():
@@ -144,4 +147,4 @@ def test_card_value_command_prints_every_card_with_progress_and_keeps_earlier_re
     )
     forced = run("card-value", "--policy", "greedy", "--deals", "5", "--force", "--out", str(out))
     assert forced.returncode == 0, forced.stderr
-    assert pd.read_csv(out / "card_values.csv")["n"].max() <= 10  # the table of the 5-deal run replaced it
+    assert pd.read_csv(out / "card_swaps.csv")["n"].max() <= 10  # the table of the 5-deal run replaced it

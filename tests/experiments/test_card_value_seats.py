@@ -62,4 +62,4 @@ def test_card_value_command_with_three_players(tmp_path):
         "card-value", "--policy", "greedy", "--deals", "20", "--rules", "italian:players=3", "--out", str(tmp_path)
     )
     assert proc.returncode == 0, proc.stderr
-    assert (tmp_path / "card_value_heatmap.png").stat().st_size > 0
+    assert (tmp_path / "card_swap_heatmap.png").stat().st_size > 0

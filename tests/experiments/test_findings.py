@@ -15,7 +15,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.experiments.door import Hooks
 from casino_sim.experiments.findings import FindingsRequest, FindingsRun
 from casino_sim.experiments.simulate import config_of
-from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, sentences, settled
+from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, sentences, verdicts
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.seeding import chunk_seed
@@ -85,7 +85,11 @@ def test_the_table_has_every_finding_for_every_policy(made):
     for finding in expected - {EACH_CARD}:
         assert (door.root / f"{CHARTS[finding]}.png").exists() and (door.root / f"{CHARTS[finding]}.svg").exists()
     text = (door.root / "findings.md").read_text()
-    assert all(f"- {s}" in text for s in sentences(table, door.ladder))
+    assert all(f"- {s}" in text for s in sentences(table, door.ladder, 60))
+    said = pd.read_csv(door.root / "verdicts.csv")
+    assert list(said.columns) == ["finding", "place", "verdict", "diff", "diff_lo", "diff_hi", "margin", "policies"]
+    assert set(said["verdict"]) <= {"settled", "moves with strength", "undetermined"}
+    assert len(said) == len(written.drop_duplicates(["finding", "place"]))
     svg = (door.root / "sweeps.svg").read_text(encoding="utf-8")  # the caption names the runs
     assert "brazilian rules, at most 60 deals a run (8 for card values), seed 0" in svg
     manifest = json.loads((door.root / "manifest.json").read_text())  # the table's JSON does not overwrite it
@@ -97,36 +101,58 @@ def _table(rows: list[tuple]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["finding", "place", "policy", "value", "ci_lo", "ci_hi"]).assign(table="t", n=9)
 
 
-def test_a_finding_has_settled_when_the_two_strongest_intervals_overlap():
+def test_a_verdict_is_settled_only_inside_the_margin_and_moves_only_clear_of_zero():
     ladder = ["weak", "mid", "strong"]
     t = _table(
         [
-            ("seat advantage, two players", "dealer minus first", "strong", 0.5, 0.4, 0.6),  # rows out of order
+            ("seat advantage, two players", "dealer minus first", "strong", 0.52, 0.50, 0.54),  # rows out of order
             ("seat advantage, two players", "dealer minus first", "weak", -3.0, -3.1, -2.9),
-            ("seat advantage, two players", "dealer minus first", "mid", 0.3, 0.1, 0.4),  # touches 0.4: overlaps
+            ("seat advantage, two players", "dealer minus first", "mid", 0.50, 0.48, 0.52),  # +0.02 ± 0.03: settled
             ("sweeps per round", "a player's", "weak", 0.9, 0.85, 0.95),
             ("sweeps per round", "a player's", "mid", 0.5, 0.45, 0.55),
-            ("sweeps per round", "a player's", "strong", 0.2, 0.15, 0.25),
-            ("value of the 10♦", "10♦", "mid", 2.0, 1.0, 3.0),
-            ("value of the 10♦", "10♦", "strong", 2.0, -math.inf, math.inf),
+            ("sweeps per round", "a player's", "strong", 0.2, 0.15, 0.25),  # -0.3: moves
+            ("value of the 10♦", "10♦", "mid", 2.0, 0.0, 4.0),  # overlapping wide intervals: not settled
+            ("value of the 10♦", "10♦", "strong", 2.5, 0.5, 4.5),
             ("value of the 2♠", "2♠", "strong", 1.0, 0.5, 1.5),
             ("equity at 0-0, two teams", "the non-dealer's side", "mid", 0.49, 0.48, 0.5),
             ("equity at 0-0, two teams", "the non-dealer's side", "strong", 0.49, 0.48, 0.5),  # the same play
+            ("seat advantage, two teams", "team_first", "mid", -0.5, -0.6, -0.4),
+            ("seat advantage, two teams", "team_first", "strong", -0.5, -0.6, -0.4),
+            ("seat advantage, two teams", "team_dealer", "mid", 0.5, 0.4, 0.6),
+            ("seat advantage, two teams", "team_dealer", "strong", 0.55, 0.45, 0.65),
         ]
     )
-    verdict = settled(t, ladder).set_index("finding")
-    assert verdict.loc["seat advantage, two players", "settled"]
-    assert verdict.loc["seat advantage, two players", "policies"] == ["mid", "strong"]
-    assert not verdict.loc["sweeps per round", "settled"]
-    assert not verdict.loc["value of the 10♦", "settled"]  # no interval settles nothing
-    said = sentences(t, ladder)
-    assert said[0].startswith("Seat advantage, two players: settled;") and "+0.500 [+0.400, +0.600]" in said[0]
-    assert said[1].startswith("Sweeps per round: still moves with strength;") and "0.200 [0.150, 0.250]" in said[1]
-    assert "(too few deals)" in said[2]
+    v = verdicts(t, ladder).set_index(["finding", "place"])
+    assert list(verdicts(t, ladder).columns) == [
+        "finding", "place", "verdict", "diff", "diff_lo", "diff_hi", "margin", "policies"
+    ]  # fmt: skip
+    seat = v.loc[("seat advantage, two players", "dealer minus first")]
+    assert seat["verdict"] == "settled" and seat["policies"] == "mid, strong" and seat["margin"] == 0.1
+    assert math.isclose(seat["diff"], 0.02) and math.isclose(seat["diff_hi"] - seat["diff"], math.hypot(0.02, 0.02))
+    sweeps = v.loc[("sweeps per round", "a player's")]
+    assert sweeps["verdict"] == "moves with strength" and sweeps["margin"] == 0.01 and sweeps["diff_hi"] < 0
+    assert v.loc[("value of the 10♦", "10♦"), "verdict"] == "undetermined"  # overlap is not agreement
+    assert v.loc[("equity at 0-0, two teams", "the non-dealer's side"), "margin"] == 0.005
+    said = sentences(t, ladder, deals=1_000)
+    assert said[0].startswith("Seat advantage, two players: settled, +0.500 [+0.480, +0.520] under mid")
+    assert "against a margin of ±0.1" in said[0]
+    assert said[1].startswith("Sweeps per round: moves with strength, 0.500 [0.450, 0.550] under mid")
+    assert said[2].startswith("Value of the 10♦: undetermined,") and "more deals a run would decide it" in said[2]
     assert said[3] == "Value of the 2♠: measured under fewer than two policies; nothing to compare."
     assert said[4].startswith("Equity at 0-0, two teams: mid and strong play alike here") and ": settled" not in said[4]
-    t.loc[1, "ci_hi"], t.loc[2, "ci_lo"] = -2.9, 0.41  # the weakest never counts; mid and strong now apart
-    assert not settled(t, ladder).set_index("finding").loc["seat advantage, two players", "settled"]
+    assert "the first player's team" in said[5] and "the dealer's team: " in said[5] and "team_" not in said[5]
+    t.loc[2, "ci_lo"], t.loc[0, "ci_hi"] = 0.35, 0.70  # wider: the interval of the difference leaves the margin
+    assert verdicts(t, ladder).iloc[0]["verdict"] == "undetermined"
+
+
+def test_an_undetermined_verdict_says_how_many_deals_would_decide_it():
+    from casino_sim.reports.verdict import Verdict, difference
+
+    wide = difference((0.0, -0.2, 0.2), (0.05, -0.15, 0.25), 0.1)  # +0.05 ± 0.28: neither inside nor clear of 0
+    k = wide.times_more()
+    assert wide.verdict == "undetermined" and k > 1
+    half = (wide.hi - wide.lo) / 2 / math.sqrt(k)  # the half-width after k times the deals: it now decides
+    assert Verdict(wide.diff, wide.diff - half, wide.diff + half, 0.1).verdict == "settled"
 
 
 class _CutAt(Hooks):

@@ -190,9 +190,10 @@ def test_a_python_policy_run_with_default_options_stays_small(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     manifest = json.loads((out / "manifest.json").read_text())
-    assert manifest["config"]["card_deals"] == 0 and manifest["card_deals_auto"] is True
+    assert manifest["config"]["card_deals"] == 0 and manifest["card_deals_auto"] is False
     assert not (out / "cards").exists()
-    assert "card values: off" in proc.stdout and "--card-deals N" in proc.stdout
+    assert "card swap replays: off" in proc.stdout and "--card-deals N" in proc.stdout
+    assert (out / "report" / "card_values.csv").exists()  # the card values from the deals, at no extra play
 
 
 def test_the_summary_says_how_many_deals_the_card_values_used(tmp_path):
@@ -204,6 +205,8 @@ def test_the_summary_says_how_many_deals_the_card_values_used(tmp_path):
         "expert",
         "--vs",
         "greedy",
+        "--card-deals",
+        "auto",
         "--no-charts",
         "--out",
         str(tmp_path / "a"),
@@ -211,12 +214,12 @@ def test_the_summary_says_how_many_deals_the_card_values_used(tmp_path):
     assert auto.returncode == 0, auto.stderr
     used = SimConfig(deals=400, policy_a="expert", policy_b="greedy").resolve(LOADER).card_deals_used()
     assert used > 0 and json.loads((tmp_path / "a" / "manifest.json").read_text())["config"]["card_deals"] == used
-    assert f"card values: the first {used} deals" in auto.stdout and "auto" in auto.stdout
+    assert f"card swap replays: the first {used} deals" in auto.stdout and "auto" in auto.stdout
     assert pd.read_parquet(tmp_path / "a" / "cards")["deal_id"].max() == used - 1
     explicit = run("simulate", "--deals", "10", "--card-deals", "3", "--no-charts", "--out", str(tmp_path / "e"))
-    assert "card values: the first 3 deals" in explicit.stdout and "auto" not in explicit.stdout
-    off = run("simulate", "--deals", "10", "--card-deals", "0", "--no-charts", "--out", str(tmp_path / "o"))
-    assert "card values: off (--card-deals 0)" in off.stdout
+    assert "card swap replays: the first 3 deals" in explicit.stdout and "auto" not in explicit.stdout
+    off = run("simulate", "--deals", "10", "--no-charts", "--out", str(tmp_path / "o"))  # off by default
+    assert "card swap replays: off (--card-deals 0)" in off.stdout
     assert_one_line_error(run("simulate", "--card-deals", "lots", "--out", str(tmp_path / "x")), "--card-deals")
     assert_one_line_error(run("simulate", "--games", "--card-deals", "5", "--out", str(tmp_path / "x")), "--games")
 

@@ -33,7 +33,7 @@ def card_rows(per_card: int, ten_bonus: float, sd: float, seed: int = 0) -> pd.D
 
 
 def card_text(rows: pd.DataFrame) -> str:
-    return seats_text({"card-value": card_value_table(rows)}, {})
+    return seats_text({"card-swap": card_value_table(rows)}, {})
 
 
 def test_twelve_deals_of_each_card_name_no_most_valuable_card():

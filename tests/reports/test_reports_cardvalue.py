@@ -9,7 +9,7 @@ import pytest
 from casino_sim.core.cards import BIG_CASINO, parse_card
 from casino_sim.core.errors import InputError
 from casino_sim.reports.cardvalue import card_batch_table, card_label, card_value_table, value_grid
-from casino_sim.reports.kinds import card_value
+from casino_sim.reports.kinds import card_swap
 
 
 @pytest.fixture(scope="module")
@@ -57,16 +57,16 @@ def test_grid_puts_suits_in_rows_and_ranks_in_columns(values):
     assert np.isnan(partial[0, 0]) and np.isfinite(partial[1, 0])
 
 
-def test_card_value_writes_tables_and_charts(values, tmp_path):
-    t = card_value(values, tmp_path)
+def test_card_swap_writes_tables_and_charts(values, tmp_path):
+    t = card_swap(values, tmp_path)
     assert len(t) == 104
-    for name in ("card_values", "card_values_by_batch"):
+    for name in ("card_swaps", "card_swaps_by_batch"):
         for ext in ("csv", "json"):
             assert (tmp_path / f"{name}.{ext}").stat().st_size > 0
-    for name in ("card_value_heatmap", "ten_diamonds_by_batch"):
+    for name in ("card_swap_heatmap", "ten_diamonds_swaps_by_batch"):
         for ext in ("png", "svg"):
             assert (tmp_path / f"{name}.{ext}").stat().st_size > 0
-    assert "10♦" in (tmp_path / "card_values.csv").read_text(encoding="utf-8")
+    assert "10♦" in (tmp_path / "card_swaps.csv").read_text(encoding="utf-8")
 
 
 def test_card_values_reject_bad_input(values):

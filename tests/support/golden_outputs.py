@@ -34,6 +34,8 @@ RUN_TABLES = (
     "convergence",
     "card_values",
     "card_values_by_batch",
+    "card_swaps",
+    "card_swaps_by_batch",
 )
 POSITION = {
     "rules": "strict",
