@@ -16,9 +16,9 @@ import time
 import numpy as np
 
 from casino_sim.api.policies import loader
+from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import get_rules
 from casino_sim.engines import get_engine
-from casino_sim.core.rows import DealRows
 
 
 def _setup(spec: str, policy: str, deals: int):
