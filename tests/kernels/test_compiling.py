@@ -98,6 +98,18 @@ def test_each_warm_up_compiles_its_entry_kernels(kind):
         assert compiled._entry(module, name).signatures, f"{module}.{name}"
 
 
+@pytest.mark.parametrize("search", [False, True])
+@pytest.mark.parametrize("kind", sorted(compiled.ENTRY_KERNELS))
+def test_after_its_warm_up_a_kind_of_work_has_nothing_left_to_compile(kind, search):
+    """The cache check agrees with numba: once warmed up, no notice (a false one showed on every analysis, as a
+    kernel outside the rounds takes a `search` argument of its own type)."""
+    compiling._on_deep_stack(lambda: compiling.WARMUPS[kind](search))
+    assert not compiled.will_compile(kind, search=search), compiled.kernels_due(kind, search=search)
+    out = io.StringIO()
+    assert compiling.ensure_compiled(kind, console=Console(file=out), search=(search,)) == 0.0
+    assert out.getvalue() == ""
+
+
 def test_a_warm_up_compiles_the_version_the_command_then_runs():
     """No second compile after the warm-up: the real call takes the warm-up's signature (two players: the variant
     with the search kernels, as a rollout plays; four: without, as random seats play)."""
