@@ -192,6 +192,12 @@ class RunDir:
             if (m := CHUNK_FILE.match(p.name)) and int(m.group(1)) in done
         )
 
+    def count_rows(self, name: str) -> int:
+        """The rows of one table (rounds, cards, games) over every finished chunk, from the files' footers alone."""
+        import pyarrow.parquet as pq  # deferred: see the import at the top
+
+        return sum(pq.ParquetFile(p).metadata.num_rows for p in self.table_files(name))
+
     def read_table(self, name: str, columns: list[str] | None = None) -> pd.DataFrame:
         """Every finished chunk's rows of one table (games, cards, ...), in chunk order (the rounds: read_rounds)."""
         if name == "rounds":
