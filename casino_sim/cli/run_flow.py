@@ -43,14 +43,19 @@ def resumed(path: Path, options: dict, command: list[str]):
     if manifest.get("status") == COMPLETE:
         unit = "games" if config.games else "deals"
         played = (manifest.get("until_ci_stop") or {}).get("deals", config.deals)
-        console.print(
-            f"{run.path} is already complete: {played:,} {unit}; nothing to play "
-            f"(casino-sim report all {run.path} rewrites its reports; a larger --deals extends it)",
-            highlight=False,
-            soft_wrap=True,
-        )
-        raise typer.Exit(0)
+        already_complete(run.path, f"{played:,} {unit}", "; a larger --deals extends it")
     return simulation
+
+
+def already_complete(path: Path, played: str, more: str = "") -> None:
+    """Say that the run in `path` (`played`: how much, in words) has nothing left to play, and end the command."""
+    console.print(
+        f"{path} is already complete: {played}; nothing to play (casino-sim report all {path} rewrites its "
+        f"reports{more})",
+        highlight=False,
+        soft_wrap=True,
+    )
+    raise typer.Exit(0)
 
 
 class Said(Hooks):

@@ -322,6 +322,8 @@ def tournament(
     refuse_resume_with_force(resume, force)
     if resume is not None:
         door = tour.TournamentRun.resume(resume, run_flow.given_options(locals()), sys.argv, policy_loader())
+        if door.complete:
+            run_flow.already_complete(door.root, f"{door.config.games:,} games a pairing")
     else:
         config = tour.TournamentConfig(
             policies=tuple(policies or ()),

@@ -115,13 +115,14 @@ class RunDir:
     def manifest_path(self) -> Path:
         return self.path / "manifest.json"
 
-    def create(self, manifest: dict, force: bool = False) -> None:
-        """Make the folder for a new run; refuse a folder that already holds a run, unless `force` replaces it."""
+    def create(self, manifest: dict, force: bool = False, records: bool = True) -> None:
+        """Make the folder for a new run; refuse a folder that already holds a run, unless `force` replaces it.
+        `records` off: a folder of other runs (a tournament's), with no rounds of its own."""
         if self.manifest_path.exists():
             if not force:
                 raise InputError(f"{self.path} already holds a run (use --resume to finish it, or another --out)")
             self.clear()
-        writable_folder(self.rounds)
+        writable_folder(self.rounds if records else self.path)
         self.write_manifest(dict(manifest, format=FORMAT, version=VERSION))
 
     def clear(self) -> None:
