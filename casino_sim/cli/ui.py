@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from casino_sim.core.numbers import number
+
 
 def _table(title: str, columns):
     """A rich table whose first column is left-aligned and the rest right-aligned."""
@@ -40,8 +42,8 @@ def summary_table(summary):
             *(f"{r[c]:,}" for c in counts),
             ci_text(r, "diff_", "+.3f", counts[0]),
             ci_text(r, "win_rate_a_", ".1%"),
-            f"{r['total_a_mean']:.2f}",
-            f"{r['total_b_mean']:.2f}",
+            number(r["total_a_mean"], ".2f"),
+            number(r["total_b_mean"], ".2f"),
         )
     return table
 
@@ -60,7 +62,7 @@ def games_table(games):
             f"{r['games']:,}",
             ci_text(r, "win_rate_a_", ".1%"),
             ci_text(r, "margin_", "+.2f", "games"),
-            f"{r['rounds_mean']:.2f}",
+            number(r["rounds_mean"], ".2f"),
         )
     return table
 
@@ -116,7 +118,7 @@ def expectations_table(name: str, outcomes):
         table.add_row(
             o.run,
             str(o.expectation),
-            f"{o.value:+.4f}",
+            f"{number(o.value, '+.4f')}",
             "[green]pass[/green]" if o.passed else "[bold red]FAIL[/bold red]",
         )
     return table

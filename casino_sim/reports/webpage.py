@@ -17,6 +17,7 @@ import re
 from html import escape
 from pathlib import Path
 
+from casino_sim.core.numbers import number
 from casino_sim.reports.captions import run_caption
 from casino_sim.reports.output import atomic_write
 
@@ -194,8 +195,8 @@ def _number(text: str, fmt: str) -> str:
     if fmt == "count":
         return f"{int(x):,}"
     if fmt == "share":
-        return f"{x:.1%}"
-    return f"{x:.3g}" if 0 < abs(x) < 0.0005 else f"{x:.3f}"
+        return number(x, ".1%")
+    return f"{x:.3g}" if 0 < abs(x) < 0.0005 else number(x, ".3f")
 
 
 def _manifest_section(manifest: dict) -> str:
