@@ -118,7 +118,7 @@ def expectations_table(name: str, outcomes):
         table.add_row(
             o.run,
             str(o.expectation),
-            f"{number(o.value, '+.4f')}",
+            number(o.value, ".1%" if "rate" in o.expectation.metric else "+.3f"),  # in the metric's unit
             "[green]pass[/green]" if o.passed else "[bold red]FAIL[/bold red]",
         )
     return table

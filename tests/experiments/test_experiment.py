@@ -74,3 +74,21 @@ def test_bad_plans_name_the_field(text, fragment, tmp_path):
     plan.write_text(text)
     assert_one_line_error(run("experiment", str(plan), "--out", str(tmp_path / "o")), fragment)
     assert_one_line_error(run("experiment", str(tmp_path / "missing.toml")), "no such plan")
+
+
+def test_an_expectation_s_value_shows_in_its_metric_s_unit():
+    import io
+
+    from rich.console import Console
+
+    from casino_sim.cli.ui import expectations_table
+    from casino_sim.experiments.plan import Expectation
+    from casino_sim.experiments.run_plan import Outcome
+
+    outcomes = [
+        Outcome("a", Expectation("win_rate_a", "ci_lo_above", 0.5), 0.6957, True),
+        Outcome("a", Expectation("diff", "at_least", 0.1), 0.99749999, True),
+    ]
+    out = io.StringIO()
+    Console(file=out, width=200).print(expectations_table("x", outcomes))
+    assert "69.6%" in out.getvalue() and "+0.998" in out.getvalue() and "0.6957" not in out.getvalue()
