@@ -87,7 +87,7 @@ def test_an_expectation_s_value_shows_in_its_metric_s_unit():
 
     outcomes = [
         Outcome("a", Expectation("win_rate_a", "ci_lo_above", 0.5), 0.6957, True),
-        Outcome("a", Expectation("diff", "at_least", 0.1), 0.99749999, True),
+        Outcome("a", Expectation("diff", "at_least", 0.1), 0.9974999999999999, True),
     ]
     out = io.StringIO()
     Console(file=out, width=200).print(expectations_table("x", outcomes))
