@@ -183,3 +183,29 @@ def test_a_saved_game_replays_in_the_same_words(tmp_path):
     assert replayed == strip
     a, b = map(int, re.search(r"│ total\s+│\s+(\d+) │\s+(\d+) │", text).groups())
     assert re.search(rf"│ total\s+│\s+{a} │\s+{b} │", replay.stdout)
+
+
+def test_ctrl_c_stops_the_game_with_its_score_as_quit_does():
+    """Ctrl-C at the prompt (or while the opponent thinks) ends the line and says the score, then exits 130."""
+    import io
+
+    from rich.console import Console
+
+    from casino_sim.cli.terminal_game import TerminalGame
+    from casino_sim.core.rules import get_rules
+    from tests.support.policies import get_policy
+
+    lines = iter(["1\n", "1\n"])
+
+    def read_line() -> str:
+        line = next(lines, None)
+        if line is None:
+            raise KeyboardInterrupt
+        return line
+
+    out = io.StringIO()
+    console = Console(file=out, width=120)
+    game = TerminalGame(get_rules("strict"), get_policy("greedy"), 4, get_policy("expert"), 10, console, read_line)
+    with pytest.raises(KeyboardInterrupt):
+        game.run()
+    assert re.search(r": \nGame stopped \(Ctrl-C\)\. Score: A \d+, B \d+\.\n$", out.getvalue()), out.getvalue()[-300:]
