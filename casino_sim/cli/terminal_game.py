@@ -198,7 +198,7 @@ class TerminalGame:
         if self.ply % (n * HAND_SIZE) == 0:
             batch, total = self.ply // (n * HAND_SIZE), batches(n)
             last = " (last)" if batch == total - 1 else ""
-            self.say(f"-- Deal {batch + 1} of {total}{last} --")
+            self.say(f"-- Batch {batch + 1} of {total}{last} --")
         self.ply += 1
         p = pos.to_move
         if p == HUMAN:

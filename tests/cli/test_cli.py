@@ -115,7 +115,7 @@ def test_deal_same_seed_same_transcript():
     assert a.returncode == 0, a.stderr
     assert a.stdout == b.stdout
     assert a.stdout != c.stdout
-    assert a.stdout.count("Deal ") == 6 and "Deal 6 (last)" in a.stdout
+    assert a.stdout.count("Batch ") == 6 and "Batch 6 (last)" in a.stdout  # a batch of cards, not a shuffle
     assert " 48. " in a.stdout and "total" in a.stdout
 
 

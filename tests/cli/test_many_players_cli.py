@@ -71,8 +71,8 @@ def test_deal_tells_a_many_player_round(rules):
     lines = told.stdout.splitlines()
     n = get_rules(rules).players
     assert sum(1 for line in lines if re.match(r"\s*\d+\. [A-D] ", line)) == 48
-    deals = [line for line in lines if line.startswith("Deal ")]
-    assert len(deals) == 48 // (4 * n) and deals[-1].startswith(f"Deal {len(deals)} (last)")
+    deals = [line for line in lines if line.startswith("Batch ")]
+    assert len(deals) == 48 // (4 * n) and deals[-1].startswith(f"Batch {len(deals)} (last)")
     assert any(line.startswith("Piles: ") for line in lines)
     if n == 4:
         assert "Partners: A+C against B+D." in lines[1] and "A+C" in lines[-1] + told.stdout

@@ -42,7 +42,7 @@ def test_a_scripted_round_is_played_to_its_score_table():
     assert len(played) >= 24
     assert all(listed == told for listed, told in played[:24])
     assert len(re.findall(r"^\s*\d+\. [AB] ", text, re.M)) >= 48  # both players' plays are told
-    assert all(f"-- Deal {k} of 6" in text for k in range(1, 7)) and "(last)" in text
+    assert all(f"-- Batch {k} of 6" in text for k in range(1, 7)) and "(last)" in text
     assert "Round 1 score" in text
     for label in CATEGORY_LABELS.values():
         assert label in text
