@@ -55,6 +55,8 @@ def test_a_command_needing_two_kinds_of_kernels_shows_one_notice_and_the_kernels
     assert warmed == ["rounds", "regret"]  # each kind once, in the order asked
     assert text.count("compiling the numba engine") == 1
     assert "for rounds and judging the last batch and playing a move (" in text
+    # no promise of a fixed time (14-22 s were seen on a busy machine): what it depends on, and the bar counts
+    assert "seconds" not in text.split("kernels")[0] and "depends on the processor and its load" in text
     assert "kernels 3/3" in text
     assert isinstance(seconds, float) and seconds >= 0
 
