@@ -25,15 +25,16 @@ def summary_table(summary):
 
     games = "games" in summary.columns
     counts = ("games", "rounds") if games else ("deals",)
+    many = "sides" in summary.columns and int(summary["sides"].max()) > 2  # B: the mean of the other sides
     table = _table(
         "Summary (95% intervals)",
         (
             "matchup",
             *counts,
-            f"A − B per {'round' if games else 'deal'}",
+            f"A − {'mean of others' if many else 'B'} per {'round' if games else 'deal'}",
             "A wins rounds" if games else "A wins",
             "A points",
-            "B points",
+            "others' points" if many else "B points",
         ),
     )
     for r in summary.to_dict("records"):
