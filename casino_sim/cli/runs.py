@@ -154,6 +154,12 @@ def simulate(
         console.print(f"records, summary and charts: {path}", highlight=False)
     else:
         console.print(f"records and summary: {path} (charts: casino-sim report all {path})", highlight=False)
+    if (path / "report" / "index.html").is_file():
+        console.print(
+            f"open {path / 'report' / 'index.html'} in a browser: the report as one page",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _print_summary(tables: dict) -> None:

@@ -14,6 +14,7 @@ import pandas as pd
 
 from casino_sim.core.numbers import number
 from casino_sim.core.record import CATEGORY_LABELS, PLAY_KINDS
+from casino_sim.reports.captions import command_text
 from casino_sim.reports.cardvalue import TEN_DIAMONDS
 from casino_sim.reports.separation import leader
 
@@ -134,8 +135,7 @@ def render(results: dict, manifest: dict, intro: list[str], sections: list[Secti
     `results` (main tables by kind) has, with its chart, its table files and its headline numbers."""
     lines = ["# Report", ""]
     if manifest.get("command"):
-        cmd = manifest["command"]
-        lines += [f"Run: `{' '.join(cmd) if isinstance(cmd, list) else cmd}`", ""]
+        lines += [f"Run: `{command_text(manifest['command'])}`", ""]
     lines += intro
     for kind, title, chart, what, headline in sections:
         if kind not in results:

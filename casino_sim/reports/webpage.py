@@ -19,7 +19,7 @@ from pathlib import Path
 
 from casino_sim.core.numbers import number
 from casino_sim.core.record import CATEGORY_LABELS
-from casino_sim.reports.captions import run_caption
+from casino_sim.reports.captions import command_text, run_caption
 from casino_sim.reports.output import atomic_write
 
 PAGE = "index.html"
@@ -276,7 +276,7 @@ def _flat(d: dict, prefix: str = "") -> list[tuple[str, str]]:
         if isinstance(v, dict):
             out += _flat(v, f"{key}.")
         elif key == "command" and isinstance(v, list):
-            out.append((key, " ".join(map(str, v))))
+            out.append((key, command_text(v)))
         elif isinstance(v, float) and math.isfinite(v):
             out.append((key, readable(v)))
         else:
