@@ -196,8 +196,8 @@ def test_worked_example_of_the_rules_plays_as_written(engine, rules):
 
 
 def readme_example_commands() -> list[str]:
-    """The position-tool lines of the README's example block (the one that starts with `echo '{"hands"`)."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The position-tool lines of docs/commands.md's example block (the one that starts with `echo '{"hands"`)."""
+    text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
     [block] = [body for _, body in fenced(text, "bash") if body.startswith('echo \'{"hands"')]
     commands = re.sub(r"\\\n", " ", re.sub(r"\|\n", "| ", block)).splitlines()  # lines ending in | or \ go on
     return [line for line in commands if re.search(r"casino-sim (moves|choose|apply)\b", line)]
