@@ -67,6 +67,7 @@ def test_a_missed_expectation_fails_with_a_report(tmp_path):
         ('[[run]]\nname = "r"\n[[run.expect]]\nmetric = "diff"\nat_least = 1\n', "needs fields 'policy' and 'vs'"),
         ('[defaults]\npolicy = "greedy"\n[[run]]\n[[run.expect]]\nmetric = "diff"\nat_least = 1\n', "'vs'"),
         ('[[run]]\npolicy = "greedy"\nvs = "random"\n', "needs at least one [[run.expect]]"),
+        ('[defaults]\ndeal = 5\n[[run]]\npolicy = "greedy"\n', "[defaults]: unknown field 'deal'"),  # not run[0]
     ],
 )
 def test_bad_plans_name_the_field(text, fragment, tmp_path):
