@@ -187,3 +187,9 @@ def test_output_that_is_not_a_terminal_gets_full_lines():
         assert any(policy.name in line and policy.description in line for line in lines), policy.name
     narrow = run("policies", "list", env={"COLUMNS": "60"})  # a width asked for is still honoured
     assert max(len(line) for line in narrow.stdout.splitlines()) <= 60
+
+
+def test_policies_list_piped_wraps_at_a_sensible_width():
+    listed = run("policies", "list")  # not a terminal: a pipe, a file
+    assert listed.returncode == 0, listed.stderr
+    assert max(map(len, listed.stdout.splitlines())) <= 120 and "searcher" in listed.stdout
