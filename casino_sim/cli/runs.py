@@ -24,7 +24,14 @@ from casino_sim.cli.options import (
     refuse_resume_with_force,
 )
 from casino_sim.cli.run_flow import reported
-from casino_sim.cli.ui import card_values_table, expectations_table, games_table, ratings_table, summary_table
+from casino_sim.cli.ui import (
+    card_values_table,
+    expectations_table,
+    frame_table,
+    games_table,
+    ratings_table,
+    summary_table,
+)
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.policies.names import folder_safe
@@ -226,7 +233,7 @@ def report(
         _print_summary(write_all(run_dir, target))
     else:  # two players, or by place and team as `report all` writes it
         table = report_of(make_all(run_dir), kind.value).write(target)
-        console.print(table.to_string(index=False), highlight=False, markup=False)
+        console.print(frame_table(kind.value, kind.value.replace("-", "_"), table))
     reported(run_dir, target, whole=kind in (ReportKind.all, ReportKind.html))
     console.print(f"written to {target}", highlight=False)
 

@@ -176,3 +176,19 @@ def regret_table(table):
         )
     out.caption = regret_verdict(table)
     return out
+
+
+def frame_table(title: str, kind: str, frame):
+    """A report's table (`kind`: its file's name) as a rich table, its headers in words and its numbers as the
+    page shows them (reports/webpage.py table_texts: one formatter)."""
+    # deferred, so that `casino-sim --help` never loads them: the page's formatter
+    from casino_sim.reports.webpage import column_words, table_texts
+
+    head = [str(c) for c in frame.columns]
+    body = [
+        ["" if v != v or v is None else str(v) for v in row] for row in frame.itertuples(index=False)
+    ]  # v != v: NaN
+    table = _table(title, [column_words(h) for h in head])
+    for row in table_texts(kind, head, body):
+        table.add_row(*row)
+    return table

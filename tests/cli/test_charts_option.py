@@ -56,3 +56,12 @@ def test_report_md_names_the_command_not_the_install_s_path():
     for argv0 in ("/home/me/venv/bin/casino-sim", "/x/casino_sim/__main__.py"):
         text = render({}, {"command": [argv0, "simulate", "--deals", "3"]}, [], [])
         assert "Run: `casino-sim simulate --deals 3`" in text, text
+
+
+def test_report_of_one_kind_prints_a_table_in_words_not_a_pandas_dump(tmp_path):
+    out = tmp_path / "run"
+    assert run("simulate", "--deals", "20", "--card-deals", "0", "--no-charts", "--out", str(out)).returncode == 0
+    shown = run("report", "summary", str(out))
+    assert shown.returncode == 0, shown.stderr
+    assert "win rate A" in shown.stdout and "win_rate_a_mean" not in shown.stdout
+    assert "%" in shown.stdout and not any(len(w) > 9 and w[0].isdigit() for w in shown.stdout.split())
