@@ -10,7 +10,7 @@ import pandas as pd
 
 from casino_sim.api.arguments import Bar, api_errors, call_text, check_types, names
 from casino_sim.api.policies import loader
-from casino_sim.experiments.findings import TABLES, FindingsRequest, FindingsRun
+from casino_sim.experiments.findings import TABLES, FindingsRequest, FindingsRun, default_out
 from casino_sim.experiments.ladder import LADDER
 from casino_sim.policies.bots import set_bot_timeout
 from casino_sim.reports.equity import RESAMPLES
@@ -28,7 +28,7 @@ def findings(
     threads: int = 0,
     chunk_deals: int = 1_000,
     resamples: int = RESAMPLES,
-    out: str | Path = "results/findings",
+    out: str | Path | None = None,
     force: bool = False,
     backend: str | None = None,
     scheduler: str | None = None,
@@ -37,7 +37,8 @@ def findings(
 ) -> pd.DataFrame:
     """The findings table (findings.csv's rows: finding, policy, table, value and its 95% interval) of `policies`
     (weakest first) at the tables `players` (some of 2, 3, 4, teams), as `casino-sim findings` plays and collates
-    them into `out`, with findings.md and the charts. As the command: the same call again into the same `out`
+    them into `out` (default results/runs/findings-<rules>-<policies>-<tables>), with findings.md and the charts.
+    As the command: the same call again into the same `out`
     finishes what it holds (force=True plays every run again); `policies` and `players` may be comma-separated
     strings; `bot_timeout` (the command's --bot-timeout) holds for this process from then on."""
     given = dict(locals())
@@ -52,7 +53,7 @@ def findings(
         threads=(threads, int),
         chunk_deals=(chunk_deals, int),
         resamples=(resamples, int),
-        out=(out, "path"),
+        out=(out, "path", None),
         force=(force, bool),
         backend=(backend, str, None),
         scheduler=(scheduler, str, None),
@@ -74,7 +75,8 @@ def findings(
             chunk_deals=chunk_deals,
             resamples=resamples,
         )
-        door = FindingsRun.new(request, loader(), Path(out), [call_text("findings", given, _DEFAULTS)], force)
+        root = Path(out) if out is not None else default_out(request)  # as the command: results/runs/findings-...
+        door = FindingsRun.new(request, loader(), root, [call_text("findings", given, _DEFAULTS)], force)
         return door.execute(backend, scheduler, Bar(progress))
 
 

@@ -18,8 +18,9 @@ def bench(
     rules: RulesOpt = "strict",
     format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
     compile_times: Annotated[
-        bool, typer.Option("--compile/--no-compile", help="Also time a cold and a cached compile (under a minute).")
-    ] = True,
+        bool,
+        typer.Option("--compile/--no-compile", help="Also time a cold and a cached compile first (up to a minute)."),
+    ] = False,
     check: Annotated[bool, typer.Option("--check", help="Time the checked mode of `simulate --check`.")] = False,
 ) -> None:
     """How fast an engine plays rounds of a policy against itself, and what compiling costs."""

@@ -28,18 +28,19 @@ def equity(
     from the run's --rules); writes equity.csv, equity.json and the heatmap equity.png / equity.svg."""
     # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib
     from casino_sim.reports.equity import write_equity
+    from casino_sim.reports.headlines import ci_text
     from casino_sim.runner.rundir import writable_folder
 
     if not run_dir.is_dir():
         raise InputError(f"{run_dir} is not a run folder")
     target = writable_folder(out or run_dir / "report")
-    table = write_equity(run_dir, target, resamples, seed)
+    table, side = write_equity(run_dir, target, resamples, seed)
     start = table[(table["player_score"] == 0) & (table["opponent_score"] == 0)].set_index("player_deals")
     for deals in (False, True):
         row = start.loc[deals]
         console.print(
-            f"from 0-0 the player who {'deals' if deals else 'does not deal'} wins {row['win_chance']:.1%} "
-            f"[{row['ci_lo']:.1%}, {row['ci_hi']:.1%}] of games",
+            f"from 0-0 the {side} that {'deals' if deals else 'does not deal'} wins "
+            f"{ci_text(row.rename({'win_chance': 'mean'}), fmt='.1%', unit='games')} of games",
             highlight=False,
         )
     console.print(f"equity table and heatmap: {target / 'equity.csv'}, {target / 'equity.png'}", highlight=False)

@@ -50,8 +50,13 @@ def findings(
         int, typer.Option(help="Bootstrap resamples behind the equity's interval (at least 100).")
     ] = 400,
     out: Annotated[
-        Path, typer.Option("--out", help="The findings folder; the same command again finishes what it holds.")
-    ] = Path("results/findings"),
+        Path | None,
+        typer.Option(
+            "--out",
+            help="The findings folder (default results/runs/findings-<rules>-<policies>-<tables>); the same command "
+            "again finishes what it holds.",
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Play every run again from the start.")] = False,
     backend: BackendOpt = None,
     scheduler: SchedulerOpt = None,
@@ -63,7 +68,7 @@ def findings(
     (each finding settled, moving with strength or undetermined between the two strongest policies, by the
     interval of their difference against a margin) and one chart per finding (docs/findings.md)."""
     # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib and the engine
-    from casino_sim.experiments.findings import FindingsRequest, FindingsRun
+    from casino_sim.experiments.findings import FindingsRequest, FindingsRun, default_out
     from casino_sim.reports.findings import sentences
 
     request = FindingsRequest(
@@ -78,6 +83,7 @@ def findings(
         chunk_deals=chunk_deals,
         resamples=resamples,
     )
+    out = out if out is not None else default_out(request)
     door = FindingsRun.new(request, policy_loader(), out, sys.argv, force)
     cut = "interrupted: finished runs and chunks are kept; the same command again finishes them ({path})"
     table = door.execute(backend.value if backend else None, scheduler, Said(cut, "findings folder"))

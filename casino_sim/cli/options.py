@@ -41,6 +41,12 @@ class _Console(Console):
 
 
 console = _Console()
+WRAPPED_TABLE = 120  # a table of long sentences (policies list) piped: wrapped here, not 560 columns wide
+
+
+def table_width() -> int | None:
+    """The width to print a table of long sentences at: the terminal's (or COLUMNS), else WRAPPED_TABLE."""
+    return None if console.is_terminal or "COLUMNS" in console._environ else WRAPPED_TABLE
 
 
 @cache

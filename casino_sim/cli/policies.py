@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from casino_sim.cli.helpstyle import HelpCommand, HelpGroup
-from casino_sim.cli.options import HELP_OPTIONS, console, policy_loader
+from casino_sim.cli.options import HELP_OPTIONS, console, policy_loader, table_width
 from casino_sim.policies import FEATURES
 
 policies_app = typer.Typer(
@@ -29,7 +29,7 @@ def policies_list() -> None:
         table.add_column(col)
     for policy in policy_loader().known().values():
         table.add_row(policy.name, policy.kind, policy.description)
-    console.print(table)
+    console.print(table, width=table_width())
 
 
 @policies_app.command("features", cls=HelpCommand)

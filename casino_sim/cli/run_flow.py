@@ -43,14 +43,19 @@ def resumed(path: Path, given: dict, command: list[str]):
     if manifest.get("status") == COMPLETE:
         unit = "games" if config.games else "deals"
         played = (manifest.get("until_ci_stop") or {}).get("deals", config.deals)
-        console.print(
-            f"{run.path} is already complete: {played:,} {unit}; nothing to play "
-            f"(casino-sim report all {run.path} rewrites its reports; a larger --deals extends it)",
-            highlight=False,
-            soft_wrap=True,
-        )
-        raise typer.Exit(0)
+        already_complete(run.path, f"{played:,} {unit}", "; a larger --deals extends it")
     return simulation
+
+
+def already_complete(path: Path, played: str, more: str = "") -> None:
+    """Say that the run in `path` (`played`: how much, in words) has nothing left to play, and end the command."""
+    console.print(
+        f"{path} is already complete: {played}; nothing to play (casino-sim report all {path} rewrites its "
+        f"reports{more})",
+        highlight=False,
+        soft_wrap=True,
+    )
+    raise typer.Exit(0)
 
 
 class Said(Hooks):
@@ -114,13 +119,16 @@ class Shown(Said):
 
 
 def played_line(manifest: dict) -> str:
-    """'N rounds played in T s (R rounds/s); writing reports', the kernels' time apart (not in the rate)."""
-    replays = f" and {manifest['card_rounds_played']:,} card-value replays" if manifest["card_rounds_played"] else ""
+    """'N rounds played in T s (R rounds/s); writing reports', the kernels' time apart (not in the rate); a resumed
+    run's last session, with the whole run's rounds."""
+    session = manifest.get("last_session") or manifest
+    replays = f" and {session['card_rounds_played']:,} card-value replays" if session["card_rounds_played"] else ""
     ready = manifest.get("kernels_ready_seconds") or 0.0
     before = f"; the engine compiled or loaded first in {ready:.1f} s" if ready >= READY_SHOWN_S else ""
+    whole = f" (the run now holds {manifest['rounds_played']:,})" if "last_session" in manifest else ""
     return (
-        f"{manifest['rounds_played']:,} rounds{replays} played in {manifest['play_seconds']:.1f} s "
-        f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s){before}; writing reports"
+        f"{session['rounds_played']:,} rounds{replays} played in {manifest['play_seconds']:.1f} s "
+        f"({(manifest['rounds_per_s'] or 0):,.0f} rounds/s){whole}{before}; writing reports"
     )
 
 

@@ -25,7 +25,14 @@ from casino_sim.cli.options import (
     refuse_resume_with_force,
 )
 from casino_sim.cli.run_flow import reported
-from casino_sim.cli.ui import card_values_table, expectations_table, games_table, ratings_table, summary_table
+from casino_sim.cli.ui import (
+    card_values_table,
+    expectations_table,
+    frame_table,
+    games_table,
+    ratings_table,
+    summary_table,
+)
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.declarations import SIMULATE, TOURNAMENT
@@ -54,6 +61,12 @@ def _simulate(values: dict, given: frozenset) -> None:
         console.print(f"records, summary and charts: {path}", highlight=False)
     else:
         console.print(f"records and summary: {path} (charts: casino-sim report all {path})", highlight=False)
+    if (path / "report" / "index.html").is_file():
+        console.print(
+            f"open {path / 'report' / 'index.html'} in a browser: the report as one page",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 simulate = command(
@@ -126,7 +139,7 @@ def report(
         _print_summary(write_all(run_dir, target))
     else:  # two players, or by place and team as `report all` writes it
         table = report_of(make_all(run_dir), kind.value).write(target)
-        console.print(table.to_string(index=False), highlight=False, markup=False)
+        console.print(frame_table(kind.value, kind.value.replace("-", "_"), table))
     reported(run_dir, target, whole=kind in (ReportKind.all, ReportKind.html))
     console.print(f"written to {target}", highlight=False)
 
@@ -205,6 +218,8 @@ def _tournament(values: dict, given: frozenset) -> None:
     if resume is not None:
         asked = {k: v for k, v in values.items() if k in given}
         door = tour.TournamentRun.resume(resume, asked, sys.argv, policy_loader())
+        if door.complete:
+            run_flow.already_complete(door.root, f"{door.config.games:,} games a pairing")
     else:
         config = tour.TournamentConfig(
             policies=tuple(values["policies"] or ()),

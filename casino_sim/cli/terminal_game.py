@@ -139,8 +139,16 @@ class TerminalGame:
                     return winner
                 dealer = (dealer + 1) % self.rules.players
         except _Stop as stop:
-            self.say(f"Game stopped ({stop}). Score: {scores_text(self.names, self.totals)}.")
+            self.stopped(str(stop))
+        except KeyboardInterrupt:  # at the prompt or while a policy thinks: the line ended, the score said, exit 130
+            self.say()
+            self.stopped("Ctrl-C")
+            raise
         return None
+
+    def stopped(self, why: str) -> None:
+        """The last line of a game not played to its end, whatever ended it (quit, end of input, Ctrl-C)."""
+        self.say(f"Game stopped ({why}). Score: {scores_text(self.names, self.totals)}.")
 
     def victory(self, winner: int) -> str:
         """The last line of a won game: the winner and the totals."""
@@ -190,7 +198,7 @@ class TerminalGame:
         if self.ply % (n * HAND_SIZE) == 0:
             batch, total = self.ply // (n * HAND_SIZE), batches(n)
             last = " (last)" if batch == total - 1 else ""
-            self.say(f"-- Deal {batch + 1} of {total}{last} --")
+            self.say(f"-- Batch {batch + 1} of {total}{last} --")
         self.ply += 1
         p = pos.to_move
         if p == HUMAN:

@@ -32,7 +32,7 @@ def round_story(result: RoundResult) -> list[str]:
             last = " (last)" if e.batch == batches(rules.players) - 1 else ""
             *hands, table = e.cards
             held = "; ".join(f"{name} holds {pretty_cards(hand)}" for name, hand in zip(order, hands))
-            lines.append(f"Deal {e.batch + 1}{last}: {held}" + (f"; table {pretty_cards(table)}" if table else ""))
+            lines.append(f"Batch {e.batch + 1}{last}: {held}" + (f"; table {pretty_cards(table)}" if table else ""))
         elif e.kind == "play":
             ply += 1
             lines.append(f"{ply:3d}. {e.move.describe(e.player)}")

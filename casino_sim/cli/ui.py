@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from casino_sim.core.numbers import number
+
 
 def _table(title: str, columns):
     """A rich table whose first column is left-aligned and the rest right-aligned."""
@@ -23,15 +25,16 @@ def summary_table(summary):
 
     games = "games" in summary.columns
     counts = ("games", "rounds") if games else ("deals",)
+    many = "sides" in summary.columns and int(summary["sides"].max()) > 2  # B: the mean of the other sides
     table = _table(
         "Summary (95% intervals)",
         (
             "matchup",
             *counts,
-            f"A − B per {'round' if games else 'deal'}",
+            f"A − {'mean of others' if many else 'B'} per {'round' if games else 'deal'}",
             "A wins rounds" if games else "A wins",
             "A points",
-            "B points",
+            "others' points" if many else "B points",
         ),
     )
     for r in summary.to_dict("records"):
@@ -40,8 +43,8 @@ def summary_table(summary):
             *(f"{r[c]:,}" for c in counts),
             ci_text(r, "diff_", "+.3f", counts[0]),
             ci_text(r, "win_rate_a_", ".1%"),
-            f"{r['total_a_mean']:.2f}",
-            f"{r['total_b_mean']:.2f}",
+            number(r["total_a_mean"], ".2f"),
+            number(r["total_b_mean"], ".2f"),
         )
     return table
 
@@ -60,7 +63,7 @@ def games_table(games):
             f"{r['games']:,}",
             ci_text(r, "win_rate_a_", ".1%"),
             ci_text(r, "margin_", "+.2f", "games"),
-            f"{r['rounds_mean']:.2f}",
+            number(r["rounds_mean"], ".2f"),
         )
     return table
 
@@ -117,7 +120,7 @@ def expectations_table(name: str, outcomes):
         table.add_row(
             o.run,
             str(o.expectation),
-            f"{o.value:+.4f}",
+            number(o.value, ".1%" if "rate" in o.expectation.metric else "+.3f"),  # in the metric's unit
             "[green]pass[/green]" if o.passed else "[bold red]FAIL[/bold red]",
         )
     return table
@@ -174,3 +177,19 @@ def regret_table(table):
         )
     out.caption = regret_verdict(table)
     return out
+
+
+def frame_table(title: str, kind: str, frame):
+    """A report's table (`kind`: its file's name) as a rich table, its headers in words and its numbers as the
+    page shows them (reports/webpage.py table_texts: one formatter)."""
+    # deferred, so that `casino-sim --help` never loads them: the page's formatter
+    from casino_sim.reports.webpage import column_words, table_texts
+
+    head = [str(c) for c in frame.columns]
+    body = [
+        ["" if v != v or v is None else str(v) for v in row] for row in frame.itertuples(index=False)
+    ]  # v != v: NaN
+    table = _table(title, [column_words(h) for h in head])
+    for row in table_texts(kind, head, body):
+        table.add_row(*row)
+    return table

@@ -30,7 +30,10 @@ from casino_sim.policies.kinds import HeuristicPolicy, RandomPolicy, RolloutPoli
 from casino_sim.reference.position import Position
 
 COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
-NOTICE = "compiling the numba engine for {what} (first run after install or upgrade only; about 15 seconds)"
+NOTICE = (
+    "compiling the numba engine for {what} (first run after install or upgrade only; the time depends on the "
+    "processor and its load)"
+)
 
 # What each kind of work (kernels/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
 WHAT = {

@@ -36,6 +36,12 @@ TABLES = {"2": "", "3": "players=3", "4": "players=4,teams=false", "teams": "pla
 MANIFEST = "manifest.json"  # kind "findings"; findings.json is the table (as findings.csv)
 
 
+def default_out(request: FindingsRequest, root: Path = Path("results/runs")) -> Path:
+    """Where findings go without --out: a folder of their own under results/runs, as simulate's runs go, named by
+    the request (results/findings holds the repository's standard results)."""
+    return root / request.folder_name()
+
+
 @dataclass(frozen=True)
 class FindingsRequest:
     """The findings command's options by name: the ladder (weakest first), the tables, and each run's size."""
@@ -50,6 +56,10 @@ class FindingsRequest:
     threads: int = 0
     chunk_deals: int = 1_000
     resamples: int = RESAMPLES  # the equity table's bootstrap
+
+    def folder_name(self) -> str:
+        """findings-<rules>-<policies>-<tables>: the same request, the same folder (run again, it finishes)."""
+        return folder_safe(f"findings-{self.rules}-{'-'.join(self.policies)}-{'-'.join(self.players)}")
 
     def check(self) -> None:
         """One line for an impossible option (each run's own options are checked by simulate's door)."""

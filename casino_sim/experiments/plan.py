@@ -139,6 +139,9 @@ def load_plan(path: Path, loader: Load) -> tuple[str, list[PlannedRun]]:
     defaults = data.get("defaults", {})
     if not isinstance(defaults, dict):
         raise _field_error(where, "field 'defaults' must be a table")
+    unknown = sorted(set(defaults) - set(RUN_OPTIONS) - {"expect"})
+    if unknown:  # named where it is written, not in the first run that inherits it
+        raise _field_error(f"{where}: [defaults]", f"unknown field {unknown[0]!r} (fields: {', '.join(RUN_OPTIONS)})")
     runs_raw = data.get("run")
     if not isinstance(runs_raw, list) or not runs_raw:
         raise _field_error(where, "needs at least one [[run]]")

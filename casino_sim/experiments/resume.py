@@ -23,8 +23,9 @@ FLAGS = {"mirrored": ("--mirrored", "--no-mirrored"), "games": ("--games", "--ro
 
 
 def option_text(name: str, value) -> str:
-    """How an option's value is written on the command line: `--policy expert`, `--no-mirrored`."""
-    if name in FLAGS:
+    """How an option's value is written on the command line: `--policy expert`, `--no-mirrored` (a flag of
+    simulate's, not tournament's count of --games)."""
+    if name in FLAGS and isinstance(value, bool):
         return FLAGS[name][0] if value else FLAGS[name][1] or f"no {FLAGS[name][0]}"
     if isinstance(value, list | tuple):
         return f"{name} {', '.join(map(str, value))}"
@@ -94,7 +95,7 @@ def _refuse(wrong: list[str], asked: dict, theirs: dict, hint: str = "") -> None
 
 
 def _shown(name: str, value) -> str:
-    if name in FLAGS:
+    if name in FLAGS and isinstance(value, bool):
         return option_text(name, value)
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))

@@ -28,7 +28,7 @@ from casino_sim.runner.games import parse_start_score, play_games
 from casino_sim.runner.play import engine_for, play
 from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
-from casino_sim.runner.run_state import COMPLETE, PLAYED, now, playing, update_manifest
+from casino_sim.runner.run_state import COMPLETE, PLAYED, finished, playing, update_manifest
 from casino_sim.runner.rundir import RunDir, unused_folder
 from casino_sim.runner.seating import (
     Lineup,
@@ -376,7 +376,7 @@ def preload_reports() -> None:
 def finish_run(run: RunDir, timings: dict, reports: bool = False) -> dict:
     """Mark the run played in its manifest: "complete", or "played" with its `reports` still to write."""
     fields = {"status": PLAYED, "reports": "missing"} if reports else {"status": COMPLETE}
-    return update_manifest(run, **fields, finished=now(), **timings, chunks=sorted(run.finished_chunks()))
+    return finished(run, timings, **fields)
 
 
 def write_reports(run: RunDir, charts: bool = True) -> dict[str, pd.DataFrame]:

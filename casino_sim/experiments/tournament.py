@@ -147,6 +147,7 @@ def create_tournament(
             "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         },
         force=force,
+        records=False,
     )
 
 
@@ -227,6 +228,12 @@ class TournamentRun(Door):
     @property
     def folder(self) -> RunDir:
         return RunDir(self.root)
+
+    @property
+    def complete(self) -> bool:
+        """Every pairing played and the report written: nothing left for --resume."""
+        played = self.folder.read_manifest().get("status") == "complete"
+        return played and (self.root / "report" / "index.html").is_file()  # the page is written last
 
     def start(self) -> None:
         if not self.resumed:

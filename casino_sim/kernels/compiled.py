@@ -40,10 +40,15 @@ CHECK_ROOTS = ("check._check_play", "check._check_end")
 
 def _variant(kernel, search: bool) -> dict[int, str]:
     """The type each variant parameter of a round kernel has in the variant compiled ahead, by its position:
-    `search` a bool (with the search kernels) or none, `check` none (--check's variant compiles when it plays)."""
+    `search` a bool (with the search kernels) or none, `check` none (--check's variant compiles when it plays);
+    nothing for any other kernel (the round kernels are those taking `check`: a search kernel's own `search` is a
+    tuple of buffers, never a variant)."""
     code = kernel.py_func.__code__
+    params = code.co_varnames[: code.co_argcount]
+    if "check" not in params:
+        return {}
     want = {"search": "bool" if search else "none", "check": "none"}
-    return {i: want[name] for i, name in enumerate(code.co_varnames[: code.co_argcount]) if name in want}
+    return {i: want[name] for i, name in enumerate(params) if name in want}
 
 
 def _has_cached_code(kernel, search: bool = False) -> bool:

@@ -33,10 +33,17 @@ def run_caption(manifest: dict, deals: str | None = None) -> str:
         parts = (manifest.get("partial"), who, f"rules {cfg['rules']}", deals or count, f"seed {cfg['seed']}")
         return " · ".join(filter(None, parts))
     except (KeyError, TypeError, ValueError):
-        cmd = manifest.get("command")
-        if isinstance(cmd, list) and cmd:
-            cmd = " ".join([Path(str(cmd[0])).name, *map(str, cmd[1:])])
+        cmd = command_text(manifest.get("command"))
         return f"run: {cmd}" if cmd else ""
+
+
+def command_text(cmd) -> str:
+    """A manifest's command line as a user would type it: `casino-sim ...`, not the install's path to it (nor
+    `python -m casino_sim`'s __main__.py)."""
+    if not isinstance(cmd, list) or not cmd:
+        return str(cmd or "")
+    name = Path(str(cmd[0])).name
+    return " ".join(["casino-sim" if name in ("casino-sim", "__main__.py") else name, *map(str, cmd[1:])])
 
 
 def deals_played(manifest: dict) -> int:

@@ -74,9 +74,15 @@ def equity_table(df: pd.DataFrame, rules: RuleSet, resamples: int = RESAMPLES, s
     )
 
 
-def equity_chart(table: pd.DataFrame, title: str) -> Figure:
-    """Two heatmaps of the chance to win (in %), the player not dealing and dealing, with contours at 10, 25, 50, 75
-    and 90%; rows the player's score."""
+def side_word(rules: RuleSet) -> str:
+    """What one side of the equity table is: a team with teams (its two players deal or not as one), else a
+    player."""
+    return "team" if rules.teams else "player"
+
+
+def equity_chart(table: pd.DataFrame, title: str, side: str = "player") -> Figure:
+    """Two heatmaps of the chance to win (in %), the `side` (player or team) not dealing and dealing, with contours
+    at 10, 25, 50, 75 and 90%; rows the side's score."""
     target = int(table["player_score"].max()) + 1
     fig = Figure(figsize=(12, 5.6), layout="constrained")
     axes = fig.subplots(1, 2)
@@ -89,8 +95,8 @@ def equity_chart(table: pd.DataFrame, title: str) -> Figure:
         ax.set_xticks(range(0, target, 5))
         ax.set_yticks(range(0, target, 5))
         ax.set_xlabel("opponent's score")
-        ax.set_ylabel("player's score")
-        ax.set_title(f"the player {'deals' if deals else 'does not deal'} the next round", fontsize=10)
+        ax.set_ylabel(f"{side}'s score")
+        ax.set_title(f"the {side} {'deals' if deals else 'does not deal'} the next round", fontsize=10)
     fig.colorbar(im, ax=axes, label="chance to win the game (%)", shrink=0.8)
     fig.suptitle(title, fontsize=11)
     return fig
@@ -110,10 +116,13 @@ def run_equity(run_dir: str | Path, resamples: int = RESAMPLES, seed: int = 0) -
     return equity_table(df, rules, resamples, seed), policy, rules
 
 
-def write_equity(run_dir: str | Path, out: str | Path, resamples: int = RESAMPLES, seed: int = 0) -> pd.DataFrame:
-    """The equity table of a run of one policy against itself into `out`; returns the table."""
+def write_equity(
+    run_dir: str | Path, out: str | Path, resamples: int = RESAMPLES, seed: int = 0
+) -> tuple[pd.DataFrame, str]:
+    """The equity table of a run of one policy against itself into `out`; returns the table and what one side of
+    it is (side_word)."""
     table, policy, rules = run_equity(run_dir, resamples, seed)
     write_table(table, out, "equity")
     title = f"{policy} against itself, {rules.name}, game to {rules.target}: chance to win from each score"
-    save_figure(equity_chart(table, title), out, "equity")
-    return table
+    save_figure(equity_chart(table, title, side_word(rules)), out, "equity")
+    return table, side_word(rules)

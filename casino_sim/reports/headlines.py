@@ -12,7 +12,9 @@ from collections.abc import Callable
 
 import pandas as pd
 
+from casino_sim.core.numbers import number
 from casino_sim.core.record import CATEGORY_LABELS, PLAY_KINDS
+from casino_sim.reports.captions import command_text
 from casino_sim.reports.separation import leader
 
 # (kind, title, chart file, what it shows, headline lines of its main table)
@@ -28,8 +30,8 @@ def ci_text(row, prefix: str = "", fmt: str = "+.3f", unit: str = "deals") -> st
     if math.isnan(mean):
         return f"— (no {unit})"
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        return f"{mean:{fmt}} (too few {unit})"
-    return f"{mean:{fmt}} [{lo:{fmt}}, {hi:{fmt}}]"
+        return f"{number(mean, fmt)} (too few {unit})"
+    return f"{number(mean, fmt)} [{number(lo, fmt)}, {number(hi, fmt)}]"
 
 
 def score_lines(t: pd.DataFrame) -> list[str]:
@@ -37,7 +39,7 @@ def score_lines(t: pd.DataFrame) -> list[str]:
     for (m, p), g in t.groupby(["matchup", "policy"], sort=False):
         total = g[g["category"] == "total"].iloc[0]
         cats = g[g["category"] != "total"].sort_values("mean", ascending=False)
-        top = ", ".join(f"{CATEGORY_LABELS[c]} {v:.2f}" for c, v in zip(cats["category"], cats["mean"]))
+        top = ", ".join(f"{CATEGORY_LABELS[c]} {number(v, '.2f')}" for c, v in zip(cats["category"], cats["mean"]))
         out.append(f"- {p} ({m}): {ci_text(total, fmt='.2f')} points per round; by category: {top}.")
     return out
 
@@ -80,8 +82,8 @@ def anatomy_lines(t: pd.DataFrame) -> list[str]:
 def convergence_lines(t: pd.DataFrame) -> list[str]:
     lasts = {m: g.iloc[-1] for m, g in t.groupby("matchup", observed=True, sort=True)}
     return [
-        f"- {m}: after {int(r['deals'])} deals the running mean is {r['mean']:+.3f}, "
-        f"95% interval ± {(r['ci_hi'] - r['ci_lo']) / 2:.3f}."
+        f"- {m}: after {int(r['deals'])} deals the running mean is {number(r['mean'], '+.3f')}, "
+        f"95% interval ± {number((r['ci_hi'] - r['ci_lo']) / 2, '.3f')}."
         for m, r in lasts.items()
     ]
 
@@ -101,8 +103,7 @@ def render(results: dict, manifest: dict, intro: list[str], sections: list[Secti
     kind) adds lines read from every kind's table (two reports compared)."""
     lines = ["# Report", ""]
     if manifest.get("command"):
-        cmd = manifest["command"]
-        lines += [f"Run: `{' '.join(cmd) if isinstance(cmd, list) else cmd}`", ""]
+        lines += [f"Run: `{command_text(manifest['command'])}`", ""]
     lines += intro
     for kind, title, chart, what, headline in sections:
         if kind not in results:
@@ -146,14 +147,15 @@ def seat_summary_lines(t: pd.DataFrame) -> list[str]:
             f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = "
             f"{ci_text(r, 'diff_', unit='games' if games else 'deals')} points {per}, {over}; "
             f"{r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of rounds "
-            f"(ties half); mean totals {r['total_a_mean']:.2f} vs {r['total_b_mean']:.2f}."
+            f"(ties half); mean totals {number(r['total_a_mean'], '.2f')} vs {number(r['total_b_mean'], '.2f')}."
         )
     return out
 
 
 def _seat_side_lines(t: pd.DataFrame) -> list[str]:
     return [
-        f"- {r['policy']} ({r['matchup']}): dealer {r['dealer_mean']:.2f}, first player {r['first_mean']:.2f}, "
+        f"- {r['policy']} ({r['matchup']}): dealer {number(r['dealer_mean'], '.2f')}, "
+        f"first player {number(r['first_mean'], '.2f')}, "
         f"dealer minus first {ci_text(r, 'diff_')} points per round."
         for _, r in t.iterrows()
     ]
@@ -175,7 +177,7 @@ ANATOMY_WHAT = (
 def _games_lines(t: pd.DataFrame) -> list[str]:
     return [
         f"- {r['matchup']}: {r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of {r['games']} games, "
-        f"by {ci_text(r, 'margin_', '+.2f', 'games')} final points per game; {r['rounds_mean']:.2f} rounds "
+        f"by {ci_text(r, 'margin_', '+.2f', 'games')} final points per game; {number(r['rounds_mean'], '.2f')} rounds "
         "per game."
         for _, r in t.iterrows()
     ]
@@ -230,7 +232,7 @@ def _place_summary_lines(t: pd.DataFrame) -> list[str]:
         f"{ci_text(s, 'diff_', '+.3f')} points per round ({per}), {over} "
         f"({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
         f"{ci_text(s, 'win_rate_a_', '.1%')} of rounds (a shared top counts its share); mean totals "
-        f"{s['total_a_mean']:.2f} vs {s['total_b_mean']:.2f}."
+        f"{number(s['total_a_mean'], '.2f')} vs {number(s['total_b_mean'], '.2f')}."
     ]
 
 

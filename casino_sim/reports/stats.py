@@ -13,6 +13,8 @@ from statistics import NormalDist
 
 import numpy as np
 
+from casino_sim.core.numbers import number
+
 Z95 = NormalDist().inv_cdf(0.975)
 T_EXACT_BELOW = 30  # degrees of freedom solved exactly below this; the expansion is within 1e-7 from here on
 
@@ -34,7 +36,7 @@ class Estimate:
         return {f"{prefix}mean": self.mean, f"{prefix}ci_lo": self.lo, f"{prefix}ci_hi": self.hi, f"{prefix}n": self.n}
 
     def __str__(self) -> str:
-        return f"{self.mean:+.3f} [{self.lo:+.3f}, {self.hi:+.3f}]"
+        return f"{number(self.mean, '+.3f')} [{number(self.lo, '+.3f')}, {number(self.hi, '+.3f')}]"
 
 
 def _t_central(t: float, df: int) -> float:

@@ -17,14 +17,16 @@ import re
 from html import escape
 from pathlib import Path
 
-from casino_sim.reports.captions import run_caption
+from casino_sim.core.numbers import number
+from casino_sim.core.record import CATEGORY_LABELS
+from casino_sim.reports.captions import command_text, run_caption
 from casino_sim.reports.output import atomic_write
 
 PAGE = "index.html"
 MARKDOWN = ("report.md", "tournament.md")  # the text of a run's report, of a tournament's
 OPEN_ROWS = 30  # longer tables start folded
 STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1240px; padding: 0 1em; color: #222; }
 h1 { margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }
 .run { color: #555; } code { background: #f3f3f3; padding: 0 0.2em; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; display: block; }
@@ -145,14 +147,14 @@ def _table(folder: Path, name: str) -> str:
     if not rows:
         return ""
     head, body = rows[0], rows[1:]
-    shown = [cell_texts(name, h, [r[i] if i < len(r) else "" for r in body]) for i, h in enumerate(head)]
+    shown = table_texts(name, head, body)
     cells = "".join(
-        "<tr>" + "".join(_cell(c, shown[i][k] if i < len(shown) else c) for i, c in enumerate(row)) + "</tr>"
+        "<tr>" + "".join(_cell(c, shown[k][i] if i < len(head) else c) for i, c in enumerate(row)) + "</tr>"
         for k, row in enumerate(body)
     )
     table = (
         f'<div class="scroll"><table data-csv="{escape(name)}.csv"><thead><tr>'
-        + "".join(f"<th>{escape(h).replace('_', '_<wbr>')}</th>" for h in head)
+        + "".join(f'<th data-value="{escape(h)}">{escape(column_words(h))}</th>' for h in head)
         + f"</tr></thead><tbody>{cells}</tbody></table></div>"
     )
     what = f"table {escape(name)}.csv ({len(body):,} row{'' if len(body) == 1 else 's'})"
@@ -161,9 +163,9 @@ def _table(folder: Path, name: str) -> str:
 
 def _cell(text: str, shown: str) -> str:
     """A table cell: what is shown, and the CSV's own text in data-value when the two differ."""
-    if not _NUMBER.match(text):
-        return f"<td>{escape(text)}</td>"
     value = "" if shown == text else f' data-value="{escape(text)}"'
+    if not _NUMBER.match(text):
+        return f"<td{value}>{escape(shown)}</td>"
     return f"<td class=num{value}>{escape(shown)}</td>"
 
 
@@ -171,31 +173,91 @@ _SHARE = re.compile(r"rate|share|^best_")  # a column (or table) of shares of ro
 _COUNT = re.compile(r"^[-+]?\d+$")
 
 
+_INTERVAL = re.compile(r"^(?P<value>.*?)ci_(lo|hi)$")  # a bound of the interval around column value+"mean"
+SUFFIX_WORDS = {"mean": "", "ci_lo": " low", "ci_hi": " high"}
+ALONE_WORDS = {"ci_lo": "95% low", "ci_hi": "95% high", "diff": "A − B", "a": "A", "b": "B"}
+
+
+def column_words(name: str) -> str:
+    """A CSV column's name as the page's header says it: win_rate_a_mean -> win rate A, diff_ci_lo -> A − B low."""
+    if name in ALONE_WORDS:
+        return ALONE_WORDS[name]
+    for suffix, word in SUFFIX_WORDS.items():
+        if name.endswith(f"_{suffix}"):
+            return column_words(name[: -len(suffix) - 1]) + word
+    return " ".join(ALONE_WORDS.get(w, w) for w in name.split("_"))
+
+
+def table_texts(table: str, head: list[str], body: list[list[str]]) -> list[list[str]]:
+    """A CSV table's cells as the page shows them, row by row: each column as its values mean (cell_texts), an
+    interval's bounds in the unit of its value, a row whose `unit` is a share (anatomy) in percent, and the score
+    categories named as the charts name them."""
+    columns = [[r[i] if i < len(r) else "" for r in body] for i in range(len(head))]
+    formats = [_format(table, h, c) for h, c in zip(head, columns, strict=True)]
+    for i, h in enumerate(head):
+        if (bound := _INTERVAL.match(h)) and formats[i]:
+            value = f"{bound['value']}mean"
+            before = [k for k in range(i) if formats[k] and not _INTERVAL.match(head[k])]  # sweeps_distribution
+            j = head.index(value) if value in head else (before[-1] if before else i)
+            formats[i] = formats[j] or formats[i]
+    shown = [[_number(t, f) if f else t for t in c] for c, f in zip(columns, formats, strict=True)]
+    for k, row in enumerate(body):
+        if "unit" in head and columns[head.index("unit")][k].startswith("share"):
+            for i, h in enumerate(head):
+                if h == "mean" or _INTERVAL.match(h):
+                    shown[i][k] = _number(row[i], "share")
+        if "category" in head:
+            shown[head.index("category")][k] = CATEGORY_LABELS.get(
+                row[head.index("category")], row[head.index("category")]
+            )
+    return [list(r) for r in zip(*shown, strict=True)] if shown else [[] for _ in body]
+
+
 def cell_texts(table: str, column: str, texts: list[str]) -> list[str]:
-    """A CSV column's cells as the page shows them: whole numbers as counts (1,234), shares (a column or table
-    named for a rate or share, every value in 0..1) as percentages with one decimal (52.3%), other numbers with
-    three decimals (points, means, intervals); text, empty cells and infinities as written."""
+    """A CSV column's cells as the page shows them (_format); text, empty cells and infinities as written."""
+    fmt = _format(table, column, texts)
+    return [_number(t, fmt) for t in texts] if fmt else texts
+
+
+def _format(table: str, column: str, texts: list[str]) -> str | None:
+    """How a column's numbers show: whole numbers as counts (1,234), shares (a column or table named for a rate
+    or share, every value in 0..1) as percentages (52.3%), other numbers as points with three decimals; None for a
+    column of no number."""
     finite = [t for t in texts if _NUMBER.match(t) and math.isfinite(float(t))]
     if not finite:
-        return texts
+        return None
     values = [float(t) for t in finite]
     if all(_COUNT.match(t) for t in finite):
-        fmt = "count"
-    elif (_SHARE.search(column) or _SHARE.search(table)) and all(0 <= v <= 1 for v in values):
-        fmt = "share"
-    else:
-        fmt = "count" if all(v.is_integer() and abs(v) < 2**53 for v in values) else "point"
-    return [_number(t, fmt) for t in texts]
+        return "count"
+    if (_SHARE.search(column) or _SHARE.search(table)) and all(0 <= v <= 1 for v in values):
+        return "share"
+    return "count" if all(v.is_integer() and abs(v) < 2**53 for v in values) else "point"
 
 
 def _number(text: str, fmt: str) -> str:
+    """One cell: a count with thousands, a share in percent with one decimal, a point with three; a share or point
+    too small for those with its first two or three significant digits, never in scientific notation."""
     if not _NUMBER.match(text) or not math.isfinite(x := float(text)):
         return text
     if fmt == "count":
         return f"{int(x):,}"
     if fmt == "share":
-        return f"{x:.1%}"
-    return f"{x:.3g}" if 0 < abs(x) < 0.0005 else f"{x:.3f}"
+        return number(x, f".{_digits(x * 100, 2, 1)}%")
+    return number(x, f".{_digits(x, 3, 3)}f")
+
+
+def _digits(x: float, significant: int, usual: int) -> int:
+    """Decimals to show: `usual`, or more for a value whose first `significant` digits would not show."""
+    if x == 0 or abs(x) >= 0.5 * 10**-usual:
+        return usual
+    return max(usual, significant - 1 - math.floor(math.log10(abs(x))))
+
+
+def readable(x: float) -> str:
+    """A measured float (seconds, a rate) with sensible digits: 8,839 and 1.31, not 1.3117617579999887."""
+    if x.is_integer() or abs(x) >= 100:
+        return number(x, ",.0f")
+    return number(x, f".{_digits(x, 3, 0) if abs(x) < 1 else 2 - math.floor(math.log10(abs(x)))}f")
 
 
 def _manifest_section(manifest: dict) -> str:
@@ -214,7 +276,9 @@ def _flat(d: dict, prefix: str = "") -> list[tuple[str, str]]:
         if isinstance(v, dict):
             out += _flat(v, f"{key}.")
         elif key == "command" and isinstance(v, list):
-            out.append((key, " ".join(map(str, v))))
+            out.append((key, command_text(v)))
+        elif isinstance(v, float) and math.isfinite(v):
+            out.append((key, readable(v)))
         else:
             out.append((key, v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)))
     return out

@@ -92,7 +92,17 @@ def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
     rules = get_rules(manifest["config"]["rules"])
     found = read_file(run.rounds / name, filters=where).to_pandas()  # in format 2 (runner/records.py)
     rec = found.iloc[0]
-    plays = ", ".join(f"{PLAYER_NAMES[p]} plays {rec[f'policy_{p}']}" for p in range(rules.players))
+    config = manifest["config"]
+    # seats are named by place (A plays first); the run's A is --policy, which a mirrored round seats elsewhere
+    option = (
+        {}
+        if config["policy_a"] == config["policy_b"]
+        else {config["policy_a"]: " (--policy)", config["policy_b"]: " (--vs)"}
+    )
+    plays = ", ".join(
+        f"{PLAYER_NAMES[p]} plays {rec[f'policy_{p}']}{option.get(rec[f'policy_{p}'], '')}"
+        for p in range(rules.players)
+    )
     label = f"deal {deal_id} (mirror {mirror}), recorded round {k} of {len(decks)}; {plays}"
     rnd = RecordedRound(
         tuple(parse_cards(row["deck"].split())),

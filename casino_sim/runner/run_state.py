@@ -52,6 +52,23 @@ def playing(run):
         raise
 
 
+# The counts of a play's timings, each the rows of a table of the run folder
+PLAYED_COUNTS = {"rounds_played": "rounds", "card_rounds_played": "cards", "games_played": "games"}
+
+
+def finished(run, timings: dict, **fields) -> dict:
+    """Mark the run played (`fields`: its status) with the timings of its last play, written so that every field
+    describes the run as it now is: no `stopped` left from an earlier session, the counts of the whole run (a
+    resumed run's last session, which `play_seconds` and `rounds_per_s` time, in `last_session`)."""
+    manifest = {k: v for k, v in run.read_manifest().items() if k not in ("stopped", "stopped_at", "last_session")}
+    counts = {k: run.count_rows(table) for k, table in PLAYED_COUNTS.items() if k in timings}
+    if any(counts[k] != timings[k] for k in counts):
+        fields["last_session"] = {k: timings[k] for k in counts}
+    manifest.update(fields, finished=now(), **dict(timings, **counts), chunks=sorted(run.finished_chunks()))
+    run.write_manifest(manifest)
+    return manifest
+
+
 def chunk_deals_of(config: dict, chunk: int) -> int:
     """The deals (or games) of one chunk of a run of `config` (a manifest's config)."""
     size = int(config["chunk_deals"])

@@ -116,13 +116,14 @@ class RunDir:
     def manifest_path(self) -> Path:
         return self.path / "manifest.json"
 
-    def create(self, manifest: dict, force: bool = False) -> None:
-        """Make the folder for a new run; refuse a folder that already holds a run, unless `force` replaces it."""
+    def create(self, manifest: dict, force: bool = False, records: bool = True) -> None:
+        """Make the folder for a new run; refuse a folder that already holds a run, unless `force` replaces it.
+        `records` off: a folder of other runs (a tournament's), with no rounds of its own."""
         if self.manifest_path.exists():
             if not force:
                 raise InputError(f"{self.path} already holds a run (use --resume to finish it, or another --out)")
             self.clear()
-        writable_folder(self.rounds)
+        writable_folder(self.rounds if records else self.path)
         self.write_manifest(dict(manifest, format=FORMAT, version=VERSION))
 
     def clear(self) -> None:
@@ -192,6 +193,12 @@ class RunDir:
             for p in (self.path / name).glob("chunk-*.parquet")
             if (m := CHUNK_FILE.match(p.name)) and int(m.group(1)) in done
         )
+
+    def count_rows(self, name: str) -> int:
+        """The rows of one table (rounds, cards, games) over every finished chunk, from the files' footers alone."""
+        import pyarrow.parquet as pq  # deferred: see the import at the top
+
+        return sum(pq.ParquetFile(p).metadata.num_rows for p in self.table_files(name))
 
     def read_table(self, name: str, columns: list[str] | None = None) -> pd.DataFrame:
         """Every finished chunk's rows of one table (games, cards, ...), in chunk order (the rounds: read_rounds)."""

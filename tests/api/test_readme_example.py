@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "commands.md"  # the API example moved from the README
 POSITION = {"hands": [["7D", "7S", "2H", "4S"], ["KC", "3C", "9H", "JD"]], "loose": ["5C", "8D", "4H", "JS"]}
 SMALLER = {"deals=20_000": "deals=200", "games=500": "games=4", "worlds=1000": "worlds=50"}
 

@@ -30,6 +30,7 @@ def test_no_charts_writes_every_table_and_report_all_then_draws_the_charts_the_r
     said = " ".join(bare.stdout.split())  # as wide as the console: a long line wraps
     assert f"records and summary: {bare_dir} (charts: casino-sim report all {bare_dir})" in said
     assert "records, summary and charts" in drawn.stdout
+    assert f"open {drawn_dir / 'report' / 'index.html'}" in " ".join(drawn.stdout.split())  # the page worth opening
     drawn_report, bare_report = drawn_dir / "report", bare_dir / "report"
     assert _charts(bare_report) == [] and len(_charts(drawn_report)) >= 10
     tables = _tables(drawn_report)
@@ -47,3 +48,20 @@ def test_no_charts_writes_every_table_and_report_all_then_draws_the_charts_the_r
         assert (bare_report / name).read_bytes() == (drawn_report / name).read_bytes(), name
     assert "Charts not drawn" not in (bare_report / "report.md").read_text()
     assert _manifest(bare_dir)["charts"] == "drawn" and _manifest(bare_dir)["status"] == "complete"
+
+
+def test_report_md_names_the_command_not_the_install_s_path():
+    from casino_sim.reports.headlines import render
+
+    for argv0 in ("/home/me/venv/bin/casino-sim", "/x/casino_sim/__main__.py"):
+        text = render({}, {"command": [argv0, "simulate", "--deals", "3"]}, [], [])
+        assert "Run: `casino-sim simulate --deals 3`" in text, text
+
+
+def test_report_of_one_kind_prints_a_table_in_words_not_a_pandas_dump(tmp_path):
+    out = tmp_path / "run"
+    assert run("simulate", "--deals", "20", "--card-deals", "0", "--no-charts", "--out", str(out)).returncode == 0
+    shown = run("report", "summary", str(out))
+    assert shown.returncode == 0, shown.stderr
+    assert "win rate A" in shown.stdout and "win_rate_a_mean" not in shown.stdout
+    assert "%" in shown.stdout and not any(len(w) > 9 and w[0].isdigit() for w in shown.stdout.split())

@@ -115,7 +115,7 @@ def test_deal_same_seed_same_transcript():
     assert a.returncode == 0, a.stderr
     assert a.stdout == b.stdout
     assert a.stdout != c.stdout
-    assert a.stdout.count("Deal ") == 6 and "Deal 6 (last)" in a.stdout
+    assert a.stdout.count("Batch ") == 6 and "Batch 6 (last)" in a.stdout  # a batch of cards, not a shuffle
     assert " 48. " in a.stdout and "total" in a.stdout
 
 
@@ -187,3 +187,9 @@ def test_output_that_is_not_a_terminal_gets_full_lines():
         assert any(policy.name in line and policy.description in line for line in lines), policy.name
     narrow = run("policies", "list", env={"COLUMNS": "60"})  # a width asked for is still honoured
     assert max(len(line) for line in narrow.stdout.splitlines()) <= 60
+
+
+def test_policies_list_piped_wraps_at_a_sensible_width():
+    listed = run("policies", "list")  # not a terminal: a pipe, a file
+    assert listed.returncode == 0, listed.stderr
+    assert max(map(len, listed.stdout.splitlines())) <= 120 and "searcher" in listed.stdout

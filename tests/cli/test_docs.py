@@ -196,8 +196,8 @@ def test_worked_example_of_the_rules_plays_as_written(engine, rules):
 
 
 def readme_example_commands() -> list[str]:
-    """The position-tool lines of the README's example block (the one that starts with `echo '{"hands"`)."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The position-tool lines of docs/commands.md's example block (the one that starts with `echo '{"hands"`)."""
+    text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
     [block] = [body for _, body in fenced(text, "bash") if body.startswith('echo \'{"hands"')]
     commands = re.sub(r"\\\n", " ", re.sub(r"\|\n", "| ", block)).splitlines()  # lines ending in | or \ go on
     return [line for line in commands if re.search(r"casino-sim (moves|choose|apply)\b", line)]
@@ -231,3 +231,41 @@ def test_help_texts_point_to_the_docs():
         assert result.exit_code == 0
         assert doc in result.output, command
         assert (ROOT / doc).is_file()
+
+
+def test_one_vocabulary_for_deals_batches_and_the_knockout_s_precision():
+    """docs/notation.md's words, used everywhere: a deal is a shuffle (deal_id from 0), a batch the cards handed out
+    together (from 1; sweeps.csv's batch 0 is the whole round); knockout stops on the interval's half-width."""
+    docs = ROOT / "docs"
+    words = (docs / "notation.md").read_text()
+    assert "## Words" in words and "half-width" in words
+    policies = (docs / "policies.md").read_text()
+    assert "batch 0 gives" not in policies and "the first batch (batch 1) gives" in policies
+    for path in (ROOT / "README.md", *docs.glob("*.md")):
+        text = " ".join(path.read_text().split())
+        assert "narrower than `--precision`" not in text, path.name  # it is the half-width
+
+
+def test_a_replay_names_which_seat_the_run_s_policy_sat_in(tmp_path):
+    out = tmp_path / "run"
+    proc = run(
+        "simulate",
+        "--deals",
+        "2",
+        "--policy",
+        "expert",
+        "--vs",
+        "greedy",
+        "--record",
+        "4",
+        "--card-deals",
+        "0",
+        "--no-charts",
+        "--out",
+        str(out),
+    )
+    assert proc.returncode == 0, proc.stderr
+    second = run("replay", str(out), "--round", "2")  # the mirror: the run's A (--policy) sits in seat B
+    assert second.returncode == 0, second.stderr
+    assert "A plays greedy (--vs), B plays expert (--policy)" in second.stdout.splitlines()[0]
+    assert "Batch 1: A holds" in second.stdout

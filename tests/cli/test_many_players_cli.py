@@ -71,8 +71,8 @@ def test_deal_tells_a_many_player_round(rules):
     lines = told.stdout.splitlines()
     n = get_rules(rules).players
     assert sum(1 for line in lines if re.match(r"\s*\d+\. [A-D] ", line)) == 48
-    deals = [line for line in lines if line.startswith("Deal ")]
-    assert len(deals) == 48 // (4 * n) and deals[-1].startswith(f"Deal {len(deals)} (last)")
+    deals = [line for line in lines if line.startswith("Batch ")]
+    assert len(deals) == 48 // (4 * n) and deals[-1].startswith(f"Batch {len(deals)} (last)")
     assert any(line.startswith("Piles: ") for line in lines)
     if n == 4:
         assert "Partners: A+C against B+D." in lines[1] and "A+C" in lines[-1] + told.stdout
@@ -124,3 +124,18 @@ def test_report_of_one_kind_on_a_three_player_run_is_the_place_report(tmp_path):
     for name in ("summary.csv", "summary.json"):
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "all" / name).read_bytes()
     assert not (tmp_path / "one" / "anatomy.csv").exists()
+
+
+def test_the_terminal_summary_of_three_sides_says_a_is_against_the_mean_of_the_others():
+    import io
+
+    import pandas as pd
+    from rich.console import Console
+
+    from casino_sim.cli.ui import summary_table
+
+    row = {"matchup": "expert vs greedy", "deals": 10, "sides": 3, "total_a_mean": 3.5, "total_b_mean": 2.5}
+    row |= {f"{m}_{k}": 0.5 for m in ("diff", "win_rate_a") for k in ("mean", "ci_lo", "ci_hi")}
+    out = io.StringIO()
+    Console(file=out, width=200).print(summary_table(pd.DataFrame([row])))
+    assert "A − mean of others per deal" in out.getvalue() and "others' points" in out.getvalue()

@@ -42,7 +42,7 @@ def test_a_scripted_round_is_played_to_its_score_table():
     assert len(played) >= 24
     assert all(listed == told for listed, told in played[:24])
     assert len(re.findall(r"^\s*\d+\. [AB] ", text, re.M)) >= 48  # both players' plays are told
-    assert all(f"-- Deal {k} of 6" in text for k in range(1, 7)) and "(last)" in text
+    assert all(f"-- Batch {k} of 6" in text for k in range(1, 7)) and "(last)" in text
     assert "Round 1 score" in text
     for label in CATEGORY_LABELS.values():
         assert label in text
@@ -183,3 +183,29 @@ def test_a_saved_game_replays_in_the_same_words(tmp_path):
     assert replayed == strip
     a, b = map(int, re.search(r"│ total\s+│\s+(\d+) │\s+(\d+) │", text).groups())
     assert re.search(rf"│ total\s+│\s+{a} │\s+{b} │", replay.stdout)
+
+
+def test_ctrl_c_stops_the_game_with_its_score_as_quit_does():
+    """Ctrl-C at the prompt (or while the opponent thinks) ends the line and says the score, then exits 130."""
+    import io
+
+    from rich.console import Console
+
+    from casino_sim.cli.terminal_game import TerminalGame
+    from casino_sim.core.rules import get_rules
+    from tests.support.policies import get_policy
+
+    lines = iter(["1\n", "1\n"])
+
+    def read_line() -> str:
+        line = next(lines, None)
+        if line is None:
+            raise KeyboardInterrupt
+        return line
+
+    out = io.StringIO()
+    console = Console(file=out, width=120)
+    game = TerminalGame(get_rules("strict"), get_policy("greedy"), 4, get_policy("expert"), 10, console, read_line)
+    with pytest.raises(KeyboardInterrupt):
+        game.run()
+    assert re.search(r": \nGame stopped \(Ctrl-C\)\. Score: A \d+, B \d+\.\n$", out.getvalue()), out.getvalue()[-300:]

@@ -40,7 +40,7 @@ def test_four_brazilian_players_seat_the_person_with_a_computer_partner():
     assert order[-1] == header.group(2) and sorted(order) == list("ABCD")  # the dealer plays last
     players = PLAY.findall(round1)
     assert len(players) == 48 and players == order * 12  # turns pass in order, 12 plays each
-    assert [f"-- Deal {k} of 3" in round1 for k in (1, 2, 3)] == [True] * 3 and "Deal 3 of 3 (last)" in round1
+    assert [f"-- Batch {k} of 3" in round1 for k in (1, 2, 3)] == [True] * 3 and "Batch 3 of 3 (last)" in round1
     assert "C (your partner) holds" in round1 and "Your turn (A); then B" in round1
 
 

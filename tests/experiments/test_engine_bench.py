@@ -81,3 +81,14 @@ def test_its_child_processes_run_this_install_from_any_folder(tmp_path, monkeypa
     proc = subprocess.run(python_code("import casino_sim; print(casino_sim.__file__)"), capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == casino_sim.__file__
+
+
+def test_bench_times_compiles_only_when_asked():
+    """Without options bench gives the rounds per second at once; a cold compile is timed behind --compile."""
+    import typer.main
+
+    from casino_sim.cli.app import app
+
+    bench = typer.main.get_command(app).commands["bench"]
+    [option] = [p for p in bench.params if p.name == "compile_times"]
+    assert option.default is False and "--compile" in option.opts

@@ -67,6 +67,7 @@ def test_a_missed_expectation_fails_with_a_report(tmp_path):
         ('[[run]]\nname = "r"\n[[run.expect]]\nmetric = "diff"\nat_least = 1\n', "needs fields 'policy' and 'vs'"),
         ('[defaults]\npolicy = "greedy"\n[[run]]\n[[run.expect]]\nmetric = "diff"\nat_least = 1\n', "'vs'"),
         ('[[run]]\npolicy = "greedy"\nvs = "random"\n', "needs at least one [[run.expect]]"),
+        ('[defaults]\ndeal = 5\n[[run]]\npolicy = "greedy"\n', "[defaults]: unknown field 'deal'"),  # not run[0]
     ],
 )
 def test_bad_plans_name_the_field(text, fragment, tmp_path):
@@ -74,3 +75,21 @@ def test_bad_plans_name_the_field(text, fragment, tmp_path):
     plan.write_text(text)
     assert_one_line_error(run("experiment", str(plan), "--out", str(tmp_path / "o")), fragment)
     assert_one_line_error(run("experiment", str(tmp_path / "missing.toml")), "no such plan")
+
+
+def test_an_expectation_s_value_shows_in_its_metric_s_unit():
+    import io
+
+    from rich.console import Console
+
+    from casino_sim.cli.ui import expectations_table
+    from casino_sim.experiments.plan import Expectation
+    from casino_sim.experiments.run_plan import Outcome
+
+    outcomes = [
+        Outcome("a", Expectation("win_rate_a", "ci_lo_above", 0.5), 0.6957, True),
+        Outcome("a", Expectation("diff", "at_least", 0.1), 0.9974999999999999, True),
+    ]
+    out = io.StringIO()
+    Console(file=out, width=200).print(expectations_table("x", outcomes))
+    assert "69.6%" in out.getvalue() and "+0.998" in out.getvalue() and "0.6957" not in out.getvalue()

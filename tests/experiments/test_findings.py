@@ -192,3 +192,21 @@ def test_a_changed_option_or_another_folder_is_refused(tmp_path, made):
     (tmp_path / "other.txt").write_text("mine")
     with pytest.raises(InputError, match="holds no findings"):
         FindingsRun.new(REQUEST, LOADER, tmp_path, ["test"])
+
+
+def test_findings_default_to_a_folder_of_their_own_under_results_runs():
+    """Not results/findings (the repository's standard results, which refused a run from the root): a folder
+    under results/runs named by the request, so the same command again still finishes it."""
+    from pathlib import Path
+
+    import typer.main
+
+    from casino_sim.cli.app import app
+    from casino_sim.experiments.findings import FindingsRequest, default_out
+
+    [out] = [p for p in typer.main.get_command(app).commands["findings"].params if p.name == "out"]
+    assert out.default is None
+    one = default_out(FindingsRequest(policies=("random", "greedy"), players=("2",)))
+    assert one.parent == Path("results/runs") and one.name.startswith("findings-brazilian-random-greedy")
+    assert one == default_out(FindingsRequest(policies=("random", "greedy"), players=("2",)))
+    assert one != default_out(FindingsRequest(policies=("random", "expert"), players=("2",)))

@@ -155,6 +155,21 @@ def test_an_interrupted_tournament_resumes_to_the_same_tables(small_tournament, 
         pd.testing.assert_frame_equal(pd.read_csv(cut / "report" / name), pd.read_csv(root / "report" / name))
 
 
+def test_a_finished_tournament_resumed_says_so_and_a_changed_option_shows_its_values(small_tournament, tmp_path):
+    import shutil
+
+    root = tmp_path / "done"
+    shutil.copytree(small_tournament[0], root)
+    assert not (root / "rounds").exists()  # a tournament's records are its pairings'
+    before = {p.name: p.stat().st_mtime_ns for p in (root / "report").iterdir()}
+    r = run("tournament", "--resume", str(root))
+    assert r.returncode == 0, r.stderr
+    assert f"{root} is already complete: 40 games a pairing; nothing to play" in " ".join(r.stdout.split())
+    assert {p.name: p.stat().st_mtime_ns for p in (root / "report").iterdir()} == before  # not rewritten
+    wrong = run("tournament", "--resume", str(root), "--games", "100", "--seed", "5")
+    assert_one_line_error(wrong, "--games 100 and --seed 5 differ from the run's (40, 3)")
+
+
 @pytest.mark.parametrize(
     "args, fragment",
     [

@@ -6,11 +6,12 @@ import csv
 import json
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
 from casino_sim.experiments.simulate import write_reports
-from casino_sim.reports.webpage import cell_texts, render_page
+from casino_sim.reports.webpage import cell_texts, column_words, render_page, table_texts
 from casino_sim.runner.rundir import RunDir
 from tests.support.browser import Browser, find_browser
 from tests.support.cli import assert_one_line_error, run
@@ -42,7 +43,7 @@ def test_the_page_shows_numbers_as_their_columns_mean_not_sixteen_digits(played)
     # more than 3 significant digits (a tiny mean keeps 3: -0.000459, not -0.000)
     long = [c for rows in page.shown.values() for row in rows for c in row if re.search(r"\d\.0*[1-9]\d{3,}", c)]
     assert long == []  # were 0.5234567891234567
-    head, first = page.shown["summary.csv"][0], page.shown["summary.csv"][1]
+    head, first = page.tables["summary.csv"][0], page.shown["summary.csv"][1]
     csv_first = page.tables["summary.csv"][1]
     assert first[head.index("win_rate_a_mean")] == f"{float(csv_first[head.index('win_rate_a_mean')]):.1%}"
     assert first[head.index("diff_mean")] == f"{float(csv_first[head.index('diff_mean')]):.3f}"
@@ -54,9 +55,42 @@ def test_cells_are_formatted_by_what_their_column_counts():
     assert cell_texts("win_rate_matrix", "expert", ["", "0.25"]) == ["", "25.0%"]
     assert cell_texts("summary", "deals", ["12000", "7"]) == ["12,000", "7"]
     assert cell_texts("summary", "n", ["12.0", "inf"]) == ["12", "inf"]  # a float column of whole numbers
-    assert cell_texts("summary", "diff_mean", ["-0.1234567", "inf", "", "2.5e-05"]) == ["-0.123", "inf", "", "2.5e-05"]
+    assert cell_texts("summary", "diff_mean", ["-0.1234567", "inf", "", "2.5e-05"]) == [
+        "-0.123",
+        "inf",
+        "",
+        "0.0000250",
+    ]
     assert cell_texts("x", "win_rate", ["0.5", "1.5"]) == ["0.500", "1.500"]  # not a share: above 1
     assert cell_texts("x", "policy", ["expert", "12"]) == ["expert", "12"]
+
+
+def test_an_interval_shows_in_its_value_s_unit_and_nothing_in_scientific_notation():
+    shown = table_texts(
+        "sweeps_distribution", ["sweeps", "share", "ci_lo", "ci_hi"], [["3", "0.0", "4.41e-06", "0.000142"]]
+    )
+    assert shown == [["3", "0.0%", "0.00044%", "0.014%"]]
+    head = ["policy", "quantity", "unit", "mean", "ci_lo", "ci_hi", "n"]
+    rows = [["greedy", "share_add", "share of plays", "4e-06", "0.0", "2e-05", "192000"]]
+    rows += [["greedy", "cards", "per round", "16.46", "16.41", "16.51", "6000"]]
+    assert table_texts("anatomy", head, rows) == [
+        ["greedy", "share_add", "share of plays", "0.00040%", "0.0%", "0.0020%", "192,000"],
+        ["greedy", "cards", "per round", "16.460", "16.410", "16.510", "6,000"],
+    ]
+    score = table_texts("score_breakdown", ["policy", "category", "mean"], [["expert", "ten_diamonds", "0.74"]])
+    assert score == [["expert", "10♦ (big casino)", "0.740"]]  # as the charts name it
+
+
+def test_table_headers_and_the_manifest_read_as_words():
+    assert [column_words(c) for c in ("win_rate_a_mean", "diff_ci_lo", "total_b_ci_hi", "ci_lo", "deals")] == [
+        "win rate A",
+        "A − B low",
+        "total B high",
+        "95% low",
+        "deals",
+    ]
+    html = render_page(Path("/nonexistent"), {"play_seconds": 1.3117617579999887, "rounds_per_s": 8839.12345})
+    assert "<td>1.31</td>" in html and "<td>8,839</td>" in html and "1.3117" not in html
 
 
 def test_the_page_names_the_run_from_its_manifest(played):
@@ -126,6 +160,10 @@ def test_the_page_opens_in_a_browser_with_its_charts_and_numbers(played):
         pytest.skip("no Chromium to open the page in: apt-get install chromium (or set CHROMIUM to a Chrome)")
     report = played / "report"
     with Browser(browser) as b:
+        b.call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 1400, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+        )
         b.open((report / "index.html").as_uri())
         boxes = b.evaluate(
             "[...document.querySelectorAll('svg[data-chart]')].map(s => {"
@@ -136,6 +174,8 @@ def test_the_page_opens_in_a_browser_with_its_charts_and_numbers(played):
             "[...t.rows].map(r => [...r.cells].map(c => c.dataset.value ?? c.textContent))]))"
         )
         wide = b.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        box = "document.querySelector('table[data-csv=\\'summary.csv\\']').parentElement"
+        summary_scrolls = b.evaluate(f"{box}.scrollWidth - {box}.clientWidth")
         boxed = b.evaluate(
             "[...document.querySelectorAll('table[data-csv]')].every(t => t.parentElement.classList.contains('scroll')"
             " && getComputedStyle(t.parentElement).overflowX === 'auto')"
@@ -145,4 +185,5 @@ def test_the_page_opens_in_a_browser_with_its_charts_and_numbers(played):
     assert sorted(c for c, _, _ in boxes) == sorted(p.stem for p in report.glob("*.svg"))
     assert all(w > 100 and h > 100 for _, w, h in boxes), boxes
     assert wide <= 0 and boxed  # the page never scrolls sideways: a wide table scrolls inside its own box
+    assert summary_scrolls <= 0  # at 1,400 px the summary fits without a scrollbar
     assert tables == {p.name: csv_rows(p) for p in report.glob("*.csv")}

@@ -96,7 +96,9 @@ def test_rounds_of_more_players_are_recorded_and_replayed(tmp_path, rules):
         ruleset, rnd = load_round(one.path, k)
         assert ruleset.name == rules and replay_round(ruleset, rnd).score.totals == rnd.totals
     _, first = load_round(one.path, 1)
-    assert first.label.endswith(", ".join(f"{'ABCD'[p]} plays {names[f'policy_{p}']}" for p in range(len(names))))
+    option = {"greedy": "--policy", "random": "--vs"}  # which of the run's policies sits where
+    seats = [f"{'ABCD'[p]} plays {names[f'policy_{p}']} ({option[names[f'policy_{p}']]})" for p in range(len(names))]
+    assert first.label.endswith(", ".join(seats))
     proc = run("replay", str(one.path), "--round", "2")
     assert proc.returncode == 0 and "recorded round 2 of 4" in proc.stdout, proc.stderr
 

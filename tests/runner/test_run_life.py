@@ -260,3 +260,25 @@ def test_a_killed_run_is_not_left_running(tmp_path):
     proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert RunDir(out).read_manifest()["status"] == "stopped"
+
+
+def test_a_resumed_run_s_manifest_describes_the_whole_run(tmp_path):
+    """After Ctrl-C and --resume the counts are the run's (not the last session's) and no `stopped` is left beside
+    `complete`; the rate is the last session's, with its counts."""
+    import casino_sim.experiments.simulate as sim
+    from casino_sim.runner.run_state import STOPPED, update_manifest
+
+    config = sim.SimConfig(deals=6, chunk_deals=2, card_deals=4, policy_b="random", loader=LOADER)
+    rundir = RunDir(tmp_path / "run")
+    sim.start_run(config, rundir, ["test"])
+    rundir.write_chunk(0, sim.play_chunk(config, 0))  # the first session played one chunk, then Ctrl-C
+    update_manifest(rundir, status=STOPPED, stopped="interrupted", stopped_at="then")
+    manifest = sim.finish_run(rundir, sim.play_chunks(config, rundir))
+    assert manifest["status"] == "complete" and "stopped" not in manifest and "stopped_at" not in manifest
+    assert manifest["rounds_played"] == len(rundir.read_rounds()) == 12
+    assert manifest["card_rounds_played"] == len(rundir.read_table("cards")) > 0
+    session = manifest["last_session"]
+    assert session["rounds_played"] == 8 and session["card_rounds_played"] < manifest["card_rounds_played"]
+    assert manifest["rounds_per_s"] * manifest["play_seconds"] == pytest.approx(
+        session["rounds_played"] + session["card_rounds_played"]
+    )
