@@ -46,7 +46,7 @@ from casino_sim.experiments.simulate import SimConfig, play_run  # noqa: E402
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label  # noqa: E402
 from casino_sim.reports.headlines import SEAT_SECTIONS  # noqa: E402
 from casino_sim.reports.index import write_all  # noqa: E402
-from casino_sim.reports.kinds import card_value  # noqa: E402
+from casino_sim.reports.kinds import card_swap  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
 
 MATCHUPS = [
@@ -110,7 +110,7 @@ def card_values_section(args) -> list[str]:
     """The 52-card heatmap and the 10♦ by batch, from paired deals with expert in both seats."""
     target = args.out / "card-values-expert-strict"
     shutil.rmtree(target, ignore_errors=True)
-    values = card_value(card_values(loader()("expert"), args.card_deals, "strict", args.seed), target)
+    values = card_swap(card_values(loader()("expert"), args.card_deals, "strict", args.seed), target)
     opp = values[values["variant"] == "opponent"].sort_values("mean", ascending=False)
     ten = opp[opp["card"] == TEN_DIAMONDS].iloc[0]
     top = ", ".join(f"{card_label(int(r.card))} {r.mean:+.2f}" for r in opp.head(5).itertuples())
@@ -120,25 +120,25 @@ def card_values_section(args) -> list[str]:
     return [
         f"## The value of each card (expert vs expert, strict rules, {args.card_deals:,} deals)",
         "",
-        f"**Card-value heatmap** ([card_value_heatmap.png]({d}/card_value_heatmap.png), "
-        f"[svg]({d}/card_value_heatmap.svg); table [card_values.csv]({d}/card_values.csv)). Each deal is "
+        f"**Card-swap heatmap** ([card_swap_heatmap.png]({d}/card_swap_heatmap.png), "
+        f"[svg]({d}/card_swap_heatmap.svg); table [card_swaps.csv]({d}/card_swaps.csv)). Each deal is "
         "replayed with one card swapped into the opponent's hand (top panel) or into the stock (bottom panel), "
         "so the cell is what holding that card is worth in points per deal, with its 95% interval. "
         f"Swapped with the opponent, the 10♦ is worth {ten['mean']:+.2f} [{ten['ci_lo']:+.2f}, "
         f"{ten['ci_hi']:+.2f}] points; the most valuable cards are {top}; the least is "
         f"{card_label(int(low['card']))} {low['mean']:+.2f}.",
         "",
-        f"**The 10♦ by batch** ([ten_diamonds_by_batch.png]({d}/ten_diamonds_by_batch.png), "
-        f"[svg]({d}/ten_diamonds_by_batch.svg)). The value of holding the 10♦ by the batch (1–6) in which it "
+        f"**The 10♦ by batch** ([ten_diamonds_swaps_by_batch.png]({d}/ten_diamonds_swaps_by_batch.png), "
+        f"[svg]({d}/ten_diamonds_swaps_by_batch.svg)). The value of holding the 10♦ by the batch (1–6) in which it "
         f"is dealt, for both kinds of swap. Swapped with the opponent, it is worth {_batch(target, 1)} when "
-        f"dealt in batch 1 and {_batch(target, 6)} in batch 6 (card_values_by_batch.csv has every figure).",
+        f"dealt in batch 1 and {_batch(target, 6)} in batch 6 (card_swaps_by_batch.csv has every figure).",
         "",
     ]
 
 
 def _batch(folder: Path, batch: int) -> str:
     """The 10♦'s value when dealt in `batch` (opponent swap), with its interval, as text."""
-    t = pd.read_csv(folder / "card_values_by_batch.csv")
+    t = pd.read_csv(folder / "card_swaps_by_batch.csv")
     r = t[(t["card"] == TEN_DIAMONDS) & (t["variant"] == "opponent") & (t["batch"] == batch)].iloc[0]
     return f"{r['mean']:+.2f} [{r['ci_lo']:+.2f}, {r['ci_hi']:+.2f}]"
 

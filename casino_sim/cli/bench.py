@@ -19,7 +19,7 @@ def bench(
     format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
     compile_times: Annotated[
         bool,
-        typer.Option("--compile/--no-compile", help="Also time a cold and a cached compile first (up to a minute)."),
+        typer.Option("--compile/--no-compile", help="Also time a cold and a cached compile first (under a minute)."),
     ] = False,
     check: Annotated[bool, typer.Option("--check", help="Time the checked mode of `simulate --check`.")] = False,
 ) -> None:

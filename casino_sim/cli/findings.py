@@ -53,7 +53,7 @@ def findings(
         Path | None,
         typer.Option(
             "--out",
-            help="The findings folder (default results/runs/findings-<rules>-<policies>-<tables>); the same command "
+            help="The findings folder (by default results/runs/findings-<rules>-<policies>-<tables>); the same command "
             "again finishes what it holds.",
         ),
     ] = None,

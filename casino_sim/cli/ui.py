@@ -189,7 +189,13 @@ def frame_table(title: str, kind: str, frame):
     body = [
         ["" if v != v or v is None else str(v) for v in row] for row in frame.itertuples(index=False)
     ]  # v != v: NaN
-    table = _table(title, [column_words(h) for h in head])
-    for row in table_texts(kind, head, body):
+    words, texts = [column_words(h) for h in head], table_texts(kind, head, body)
+    if len(texts) < len(head) > 8:  # a wide table of few rows (a summary) reads down: a column per row
+        table = _table(title, ["figure", *(["value"] if len(texts) == 1 else map(str, range(1, len(texts) + 1)))])
+        for j, word in enumerate(words):
+            table.add_row(word, *(row[j] for row in texts))
+        return table
+    table = _table(title, words)
+    for row in texts:
         table.add_row(*row)
     return table

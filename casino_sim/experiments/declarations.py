@@ -202,7 +202,7 @@ SIMULATE = Declaration(
             "0",
             "Also replay each of the first N deals with each dealt card swapped away (to the opponent, or into the "
             "stock): the controlled experiment beside every run's card values from its own deals (the card-swap "
-            "report). 0 (default): off; auto: as many as take at most half the run's rounds (a twentieth on the "
+            "report). 0, the default, is off; auto: as many as take at most half the run's rounds (a twentieth on the "
             "reference engine), 500 at most.",
             api_kinds=(int, str),
             bounds=(0, MAX_CHUNK_DEALS, "must be between 0 (off) and 10,000,000, got {value:,}"),

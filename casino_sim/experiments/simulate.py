@@ -123,7 +123,8 @@ class SimConfig:
         if self.games:
             self.check_games()
         check_distinct(zip(self.lineup().specs, self.lineup().policies))
-        if self.checked and self.engine_used() != "numba":
+        engine = self.engine_used()  # an unknown --engine is refused here, before any folder is made
+        if self.checked and engine != "numba":
             raise FieldError(
                 "check", "{check:on} verifies the numba engine (the reference engine is the rules it is held to)"
             )

@@ -42,8 +42,10 @@ def command_text(cmd) -> str:
     `python -m casino_sim`'s __main__.py)."""
     if not isinstance(cmd, list) or not cmd:
         return str(cmd or "")
-    name = Path(str(cmd[0])).name
-    return " ".join(["casino-sim" if name in ("casino-sim", "__main__.py") else name, *map(str, cmd[1:])])
+    first = str(cmd[0])
+    if Path(first).name in ("casino-sim", "__main__.py"):
+        first = "casino-sim"
+    return " ".join([first, *map(str, cmd[1:])])
 
 
 def deals_played(manifest: dict) -> int:

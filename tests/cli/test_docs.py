@@ -268,4 +268,4 @@ def test_a_replay_names_which_seat_the_run_s_policy_sat_in(tmp_path):
     second = run("replay", str(out), "--round", "2")  # the mirror: the run's A (--policy) sits in seat B
     assert second.returncode == 0, second.stderr
     assert "A plays greedy (--vs), B plays expert (--policy)" in second.stdout.splitlines()[0]
-    assert "Batch 1: A holds" in second.stdout
+    assert "Batch 1: B holds" in second.stdout

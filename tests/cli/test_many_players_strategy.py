@@ -39,7 +39,8 @@ def test_simulate_games_plays_every_seating_of_each_game(tmp_path, spec, seating
     page = read_page(out / "report" / "index.html")
     assert page.tables == {p.name: csv_rows(p) for p in (out / "report").glob("*.csv")}
     # the games keep every round's whole record, so the round reports follow the games', as with two players
-    assert page.charts == ["summary", "games", "seat_advantage", "score_breakdown", "sweeps", "anatomy", "convergence"]
+    assert page.charts == ["summary", "games", "seat_advantage", "score_breakdown", "sweeps", "anatomy", "convergence",
+                           "card_value_heatmap", "ten_diamonds_by_batch"]  # fmt: skip
     again = run("report", "all", str(out), "--out", str(tmp_path / "again"))
     assert again.returncode == 0, again.stderr
     pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "again" / "games.csv"), table)

@@ -268,7 +268,7 @@ def test_a_resumed_run_s_manifest_describes_the_whole_run(tmp_path):
     import casino_sim.experiments.simulate as sim
     from casino_sim.runner.run_state import STOPPED, update_manifest
 
-    config = sim.SimConfig(deals=6, chunk_deals=2, card_deals=4, policy_b="random", loader=LOADER)
+    config = sim.SimConfig(deals=6, chunk_deals=2, card_deals=4, policy_b="random").resolve(LOADER)
     rundir = RunDir(tmp_path / "run")
     sim.start_run(config, rundir, ["test"])
     rundir.write_chunk(0, sim.play_chunk(config, 0))  # the first session played one chunk, then Ctrl-C
