@@ -1,4 +1,4 @@
-"""The rollout policy and the analyser's numbers: sampled worlds, each move played out on the one round loop.
+"""The rollout policy and the analyser's numbers: sampled worlds, each move played out by the base policy.
 
 Determinised Monte Carlo: the hidden cards (the other hands, the stock) are
 dealt at random consistently with what the mover has seen, each candidate move
@@ -14,11 +14,11 @@ from numba import njit
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
 from casino_sim.kernels.bits import FULL_MASK, VALUE_MASK, popcount
-from casino_sim.kernels.choose import _by_score, _full_scores
-from casino_sim.kernels.play import _play_on
+from casino_sim.kernels.choose import _by_score, _full_scores, _heuristic_index
+from casino_sim.kernels.movegen import _movegen
 from casino_sim.kernels.rng import _below, _next
 from casino_sim.kernels.score import _finish, _score
-from casino_sim.kernels.state import _batch_start
+from casino_sim.kernels.state import _batch_start, _deal_batch
 
 
 @njit(cache=True, _nrt=False)
@@ -127,6 +127,28 @@ def _base_seats(base_kind, base_w, base_want, seats):
             wants[s, j] = base_want[j]
 
 
+@njit(cache=True, inline="always")
+def _play_out(sim, rules, tbl, deck, buf, stream, stop):
+    """Play on from sim to play `stop` (PLIES: the round's end), every seat the base policy of buf.base: the plays
+    and draws of the round loop (play.py _play_on) for such seats, without its record, trace and checks. Returns
+    a status (OK = fine)."""
+    ints, weights, wants = buf.base
+    kind, w, want, mv = ints[0, L.P_KIND], weights[0], wants[0], buf.work_mv
+    players = rules[L.R_PLAYERS]
+    while sim[L.PLY] < stop:
+        if (sim[L.HAND] | sim[L.HAND + 1] | sim[L.HAND + 2] | sim[L.HAND + 3]) == 0:  # every hand is empty
+            _deal_batch(sim, deck, sim[L.PLY] // (L.HAND_SIZE * players), players)
+        n = _movegen(sim, rules, tbl, mv, buf.sc_code, buf.sc_mask)
+        if n <= 0 or n > mv.shape[0]:
+            return L.NEED_SCRATCH if n < 0 else L.NO_MOVES if n == 0 else L.NEED_MOVES
+        if kind == L.HEURISTIC:
+            i = _heuristic_index(sim, rules, tbl, mv, n, w, want, stream, buf.after, buf.f, buf.scores)
+        else:  # random
+            i = _below(stream, n)
+        _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+    return L.OK
+
+
 @njit(cache=True, _nrt=False)
 def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, buf, acc, pts):
     """Play each of the n moves out in one world: acc[i] += the mover's margin at the round's end (_margin), and
@@ -144,7 +166,7 @@ def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, b
             sim[j] = st[j]
         _sample_world(st, rules, sim, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, buf.world_deck, opp_known)
         _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-        status, _ = _play_on(sim, rules, tbl, buf.world_deck, buf.base, buf, buf.work_mv, stream, buf.quiet, None, -1)
+        status = _play_out(sim, rules, tbl, buf.world_deck, buf, stream, L.PLIES)
         if status != L.OK:
             return status
         _finish(sim)
