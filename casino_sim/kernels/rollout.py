@@ -172,14 +172,21 @@ def _world_diffs(st, rules, tbl, n, world, opp_known, n_unseen, buf, acc, pts, s
     """
     world_seed, crn, rng = world
     p = st[L.TO_MOVE]
-    mv, sim, stream, score = buf.mv, buf.sim, buf.stream, buf.score
+    mv, sim, stream, score, deck = buf.mv, buf.sim, buf.stream, buf.score, buf.world_deck
+    h0 = h1 = h2 = h3 = 0  # with crn, the world's hands as the first move's deal drew them
+    drawn = np.uint64(0)  # and its stream after that deal: the next moves replay both, without dealing again
     for i in range(n):
-        stream[0] = world_seed if crn else _next(rng)
         for j in range(L.STATE_SIZE):
             sim[j] = st[j]
-        _sample_world(st, rules, sim, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, buf.world_deck, opp_known)
+        if crn and i > 0:
+            sim[L.HAND], sim[L.HAND + 1], sim[L.HAND + 2], sim[L.HAND + 3] = h0, h1, h2, h3
+            stream[0] = drawn
+        else:
+            stream[0] = world_seed if crn else _next(rng)
+            _sample_world(st, rules, sim, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, deck, opp_known)
+            h0, h1, h2, h3, drawn = sim[L.HAND], sim[L.HAND + 1], sim[L.HAND + 2], sim[L.HAND + 3], stream[0]
         _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-        status = _play_out(sim, rules, tbl, buf.world_deck, buf, stream, stop)
+        status = _play_out(sim, rules, tbl, deck, buf, stream, stop)
         if status != L.OK:
             return status
         if sim[L.PLY] < L.PLIES:
