@@ -1,0 +1,225 @@
+"""results/frontier/compute/: the searcher's strength against its compute, knob by knob, and where it flattens.
+
+    python scripts/compute_sweep.py [--deals 2000] [--seed 4701] [--bench-deals 60] [--threads 0]
+                                    [--work DIR] [--out results/frontier] [--only worlds,top,full,deep]
+
+--work (default ~/.cache/casino-sim/compute-sweep) keeps the runs, the policy files and the costs.
+
+Each family turns one knob of the searcher (base tuned, the built-in's other params) through its settings:
+`worlds` (24 to 384 and the built-in's), `top` (the built-in's worlds; top 1, 2, 3, 4 and every move), `full`
+(the searcher before its play-outs were cut at a batch's end: top 2, worlds 24 to 384; 24 was the built-in) and
+`deep` (the built-in's worlds times 4 and 16: the candidates for a rung at about 16x its cost). Strength: each
+setting against its neighbour in the family on fresh mirrored strict deals (`casino-sim simulate --card-deals
+0`, a seed of its own a pair), chained to the built-in (the `full` family through its 24-world setting, the
+former built-in, against the built-in): a setting's points a deal over the built-in is the sum of the
+differences along the chain, its interval from their variances added (the pairs are independent). Cost:
+`casino-sim bench --threads 1` of the setting against itself alternating with the built-in's, the median of
+three ratios times the built-in's median µs a decision.
+
+Resumable: every pair plays in its own folder under --work (a finished one is read, an interrupted one resumed
+with `simulate --resume`) and every cost is kept in --work/costs.json as it is measured; run the same command
+again after a stop. docs/policies.md, "Strength for compute", reads the results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import statistics
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from casino_sim.policies import get_policy
+from casino_sim.reports.charts import CI_NOTE
+from casino_sim.reports.output import atomic_write, save_figure, write_table
+
+ROOT = Path(__file__).resolve().parent.parent
+Z95 = 1.959963984540054
+
+
+def families(built_in: dict) -> dict[str, list[dict]]:
+    """Each family's settings in chain order; the built-in's own setting is in `worlds`, `top` and `deep`."""
+    w, t, h = built_in["worlds"], built_in["top"], built_in["horizon"]
+    return {
+        "worlds": [{"worlds": x, "top": t, "horizon": h} for x in sorted({24, 48, 96, 192, 384, w})],
+        "top": [{"worlds": w, "top": k, "horizon": h} for k in (1, 2, 3, 4, 0)],
+        "full": [{"worlds": x, "top": 2, "horizon": 0} for x in (24, 48, 96, 192, 384)],
+        "deep": [built_in, *({"worlds": x * w, "top": t, "horizon": h} for x in (4, 16))],
+    }
+
+
+def name_of(s: dict) -> str:
+    return f"w{s['worlds']}-top{s['top'] or 'all'}-h{s['horizon']}"
+
+
+def policy_file(work: Path, s: dict) -> Path:
+    path = work / "policies" / f"{name_of(s)}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        f'name = "{name_of(s)}"\nkind = "searcher"\n[params]\nworlds = {s["worlds"]}\nbase = "tuned"\n'
+        f"top = {s['top']}\nhorizon = {s['horizon']}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _cli(*args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "casino_sim", *args], check=True, capture_output=True, text=True)
+    return done.stdout
+
+
+def play_pair(work: Path, a: Path, b: Path, args) -> tuple[float, float, float]:
+    """a against b on --deals fresh mirrored strict deals: (points a deal, 95% interval), played or read back."""
+    run = work / "pairs" / f"{a.stem}__vs__{b.stem}"
+    summary = run / "report" / "summary.csv"
+    if not summary.exists():
+        seed = args.seed + zlib.crc32(run.name.encode()) % 1_000_000  # the pair's own deals, whatever else is run
+        if (run / "manifest.json").exists():  # stopped: play the rest (a finished one says so and plays none)
+            _cli("simulate", "--resume", str(run), "--threads", str(args.threads), "--no-charts")
+            if not summary.exists():  # stopped while its reports were written
+                _cli("report", "all", str(run))
+        else:
+            _cli(
+                "simulate", "--deals", str(args.deals), "--policy", str(a), "--vs", str(b), "--card-deals", "0",
+                "--seed", str(seed), "--rules", "strict", "--threads", str(args.threads), "--no-charts",
+                "--out", str(run), "--force",
+            )  # fmt: skip
+    with open(summary, encoding="utf-8") as f:
+        row = next(csv.DictReader(f))
+    return float(row["diff_mean"]), float(row["diff_ci_lo"]), float(row["diff_ci_hi"])
+
+
+def _us_per_decision(policy: str, deals: int) -> float:
+    args = ("bench", "--policy", policy, "--deals", str(deals), "--threads", "1", "--no-compile", "--format", "json")
+    return json.loads(_cli(*args))["us_per_ply"]
+
+
+def cost(work: Path, policy: Path, args) -> float:
+    """µs a decision: the median of three alternating ratios to the built-in's, times the built-in's median."""
+    path = work / "costs.json"
+    costs = json.loads(path.read_text()) if path.exists() else {}
+    if policy.stem not in costs:
+        _us_per_decision(str(policy), 2)  # compile (or load) its kernels before timing
+        ratios, built = [], []
+        for _ in range(3):
+            built.append(_us_per_decision("searcher", args.bench_deals))
+            ratios.append(_us_per_decision(str(policy), args.bench_deals) / built[-1])
+        costs[policy.stem] = statistics.median(ratios) * statistics.median(built)
+        path.write_text(json.dumps(costs, indent=1, sort_keys=True) + "\n")
+    return costs[policy.stem]
+
+
+def chained(names: list[str], diffs: list[tuple], anchor: int) -> list[tuple[float, float]]:
+    """(points over the anchor, half-width of its 95% interval) of each setting of a chain: diffs[i] is setting
+    i + 1 against setting i (mean, lo, hi)."""
+    mean, var = np.zeros(len(names)), np.zeros(len(names))
+    for i, (d, lo, hi) in enumerate(diffs):
+        se2 = ((hi - lo) / (2 * Z95)) ** 2
+        mean[i + 1], var[i + 1] = mean[i] + d, var[i] + se2
+    mean, var = mean - mean[anchor], np.abs(var - var[anchor])  # the anchor at 0: variances of the steps between
+    return [(m, Z95 * np.sqrt(v)) for m, v in zip(mean, var, strict=True)]
+
+
+def sweep(args) -> pd.DataFrame:
+    built = get_policy("searcher").params
+    work = args.work
+    built_in = {"worlds": built["worlds"], "top": built["top"], "horizon": built.get("horizon", 0)}
+    if get_policy("searcher").base.name != "tuned":
+        raise SystemExit("error: the sweep's settings play out with tuned, the built-in searcher does not")
+    rows = []
+    for family, settings in families(built_in).items():
+        if family not in args.only:
+            continue
+        files = [policy_file(work, s) for s in settings]
+        diffs = [play_pair(work, files[i + 1], files[i], args) for i in range(len(files) - 1)]
+        offset = (0.0, 0.0)
+        if built_in in settings:
+            anchor = settings.index(built_in)
+        else:  # the full play-outs: their first setting against the built-in, then the chain from it
+            anchor = 0
+            d, lo, hi = play_pair(work, files[0], policy_file(work, built_in), args)
+            offset = (d, (hi - lo) / 2)
+        for i, (s, (m, half)) in enumerate(zip(settings, chained([f.stem for f in files], diffs, anchor), strict=True)):
+            over = m + offset[0]
+            half = float(np.hypot(half, offset[1]))
+            step = diffs[i - 1] if i > 0 else (np.nan, np.nan, np.nan)
+            rows.append(
+                {"family": family, "setting": name_of(s), **s, "us_per_decision": cost(work, files[i], args),
+                 "vs_previous": step[0], "vs_previous_ci_lo": step[1], "vs_previous_ci_hi": step[2],
+                 "over_built_in": over, "over_built_in_ci_lo": over - half, "over_built_in_ci_hi": over + half}
+            )  # fmt: skip
+            print(f"{family:6s} {name_of(s):18s} {rows[-1]['us_per_decision']:9.0f} µs  {over:+.3f} ± {half:.3f}")
+    return pd.DataFrame(rows)
+
+
+def chart(table: pd.DataFrame) -> Figure:
+    fig = Figure(figsize=(6.5, 4.5), layout="constrained")
+    ax = fig.subplots()
+    for family, part in table.groupby("family", sort=False):
+        m = part["over_built_in"].to_numpy()
+        err = np.vstack([m - part["over_built_in_ci_lo"], part["over_built_in_ci_hi"] - m])
+        ax.errorbar(part["us_per_decision"], m, yerr=err, fmt="o-", capsize=3, label=family, ms=4)
+        for x, y, label in zip(part["us_per_decision"], m, part["setting"], strict=True):
+            ax.annotate(label, (x, y), xytext=(4, 3), textcoords="offset points", fontsize=6)
+    ax.axhline(0, color="grey", lw=0.6)
+    ax.set_xscale("log")
+    ax.set_xlabel("time a decision, µs (one thread, log scale)")
+    ax.set_ylabel("points a deal over the built-in searcher")
+    ax.legend(fontsize=8)
+    fig.suptitle(f"The searcher's strength for compute ({CI_NOTE})", fontsize=9)
+    return fig
+
+
+def markdown(table: pd.DataFrame, args) -> str:
+    lines = [
+        "# The searcher's strength for compute",
+        "",
+        "![strength for compute](compute.png) (compute.svg; table compute.csv)",
+        "",
+        f"Made by `python scripts/compute_sweep.py --deals {args.deals} --seed {args.seed}`: each setting against "
+        f"the one before it in its family on {args.deals:,} fresh mirrored strict deals, chained to the built-in "
+        "searcher; cost from `casino-sim bench --threads 1`, alternating with the built-in (scripts/compute_sweep.py"
+        " says how).",
+        "",
+        "| family | setting | µs a decision | against the one before (95% interval) | over the built-in (95% "
+        "interval) |",
+        "| --- | --- | ---: | --- | --- |",
+    ]
+    for _, r in table.iterrows():
+        step = "" if np.isnan(r["vs_previous"]) else (
+            f"{r['vs_previous']:+.3f} [{r['vs_previous_ci_lo']:+.3f}, {r['vs_previous_ci_hi']:+.3f}]"
+        )  # fmt: skip
+        over = f"{r['over_built_in']:+.3f} [{r['over_built_in_ci_lo']:+.3f}, {r['over_built_in_ci_hi']:+.3f}]"
+        lines.append(f"| {r['family']} | {r['setting']} | {r['us_per_decision']:,.0f} | {step} | {over} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=4701)
+    ap.add_argument("--bench-deals", type=int, default=60)
+    ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--work", type=Path, default=Path.home() / ".cache" / "casino-sim" / "compute-sweep")
+    ap.add_argument("--out", type=Path, default=ROOT / "results" / "frontier")
+    ap.add_argument("--only", default="worlds,top,full,deep")
+    args = ap.parse_args()
+    args.only = set(args.only.split(","))
+    args.work.mkdir(parents=True, exist_ok=True)
+    table = sweep(args)
+    out = args.out / "compute"
+    write_table(table, out, "compute")
+    save_figure(chart(table), out, "compute")
+    atomic_write(out / "compute.md", markdown(table, args).encode())
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
