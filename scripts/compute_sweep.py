@@ -27,13 +27,12 @@ import argparse
 import csv
 import json
 import statistics
-import subprocess
-import sys
 import zlib
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from endgame_sweep import _cli
 from matplotlib.figure import Figure
 
 from casino_sim.policies import get_policy
@@ -70,30 +69,30 @@ def policy_file(work: Path, s: dict) -> Path:
     return path
 
 
-def _cli(*args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "casino_sim", *args], check=True, capture_output=True, text=True)
-    return done.stdout
-
-
-def play_pair(work: Path, a: Path, b: Path, args) -> tuple[float, float, float]:
-    """a against b on --deals fresh mirrored strict deals: (points a deal, 95% interval), played or read back."""
-    run = work / "pairs" / f"{a.stem}__vs__{b.stem}"
+def play_pair(run: Path, a: str, b: str, args, seed: int) -> tuple[float, float, float]:
+    """a against b on --deals fresh mirrored strict deals in folder `run`: (points a deal, 95% interval), played,
+    finished if it was stopped, or read back."""
     summary = run / "report" / "summary.csv"
     if not summary.exists():
-        seed = args.seed + zlib.crc32(run.name.encode()) % 1_000_000  # the pair's own deals, whatever else is run
         if (run / "manifest.json").exists():  # stopped: play the rest (a finished one says so and plays none)
             _cli("simulate", "--resume", str(run), "--threads", str(args.threads), "--no-charts")
             if not summary.exists():  # stopped while its reports were written
                 _cli("report", "all", str(run))
         else:
             _cli(
-                "simulate", "--deals", str(args.deals), "--policy", str(a), "--vs", str(b), "--card-deals", "0",
+                "simulate", "--deals", str(args.deals), "--policy", a, "--vs", b, "--card-deals", "0",
                 "--seed", str(seed), "--rules", "strict", "--threads", str(args.threads), "--no-charts",
                 "--out", str(run), "--force",
             )  # fmt: skip
     with open(summary, encoding="utf-8") as f:
         row = next(csv.DictReader(f))
     return float(row["diff_mean"]), float(row["diff_ci_lo"]), float(row["diff_ci_hi"])
+
+
+def neighbours(work: Path, a: Path, b: Path, args) -> tuple[float, float, float]:
+    """Setting a against setting b (policy files), in a folder and on deals of their own."""
+    run = work / "pairs" / f"{a.stem}__vs__{b.stem}"
+    return play_pair(run, str(a), str(b), args, args.seed + zlib.crc32(run.name.encode()) % 1_000_000)
 
 
 def _us_per_decision(policy: str, deals: int) -> float:
@@ -138,13 +137,13 @@ def sweep(args) -> pd.DataFrame:
         if family not in args.only:
             continue
         files = [policy_file(work, s) for s in settings]
-        diffs = [play_pair(work, files[i + 1], files[i], args) for i in range(len(files) - 1)]
+        diffs = [neighbours(work, files[i + 1], files[i], args) for i in range(len(files) - 1)]
         offset = (0.0, 0.0)
         if built_in in settings:
             anchor = settings.index(built_in)
         else:  # the full play-outs: their first setting against the built-in, then the chain from it
             anchor = 0
-            d, lo, hi = play_pair(work, files[0], policy_file(work, built_in), args)
+            d, lo, hi = neighbours(work, files[0], policy_file(work, built_in), args)
             offset = (d, (hi - lo) / 2)
         for i, (s, (m, half)) in enumerate(zip(settings, chained([f.stem for f in files], diffs, anchor), strict=True)):
             over = m + offset[0]

@@ -20,20 +20,17 @@ The same command again after a stop finishes what was cut and measures nothing t
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import statistics
 import subprocess
 import sys
 from pathlib import Path
 
+from compute_sweep import play_pair
+from endgame_sweep import _cli
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILT_IN = ROOT / "casino_sim" / "policies" / "builtin" / "searcher-deep.toml"
-
-
-def _cli(*args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "casino_sim", *args], check=True, capture_output=True, text=True)
-    return done.stdout
 
 
 def params_text(args) -> str:
@@ -73,21 +70,7 @@ def cost(args, policy: Path) -> dict:
 def strength(args, policy: Path) -> tuple[float, float, float]:
     """The candidate against the built-in searcher: (points a deal, 95% interval)."""
     run = args.work / f"deep-vs-searcher-w{args.worlds}-top{args.top}-h{args.horizon}"
-    summary = run / "report" / "summary.csv"
-    if not summary.exists():
-        if (run / "manifest.json").exists():  # stopped: play the rest (a finished one plays none)
-            _cli("simulate", "--resume", str(run), "--threads", str(args.threads), "--no-charts")
-            if not summary.exists():  # stopped while its reports were written
-                _cli("report", "all", str(run))
-        else:
-            _cli(
-                "simulate", "--deals", str(args.deals), "--policy", str(policy), "--vs", "searcher", "--card-deals",
-                "0", "--seed", str(args.seed), "--rules", "strict", "--threads", str(args.threads), "--no-charts",
-                "--out", str(run), "--force",
-            )  # fmt: skip
-    with open(summary, encoding="utf-8") as f:
-        row = next(csv.DictReader(f))
-    return float(row["diff_mean"]), float(row["diff_ci_lo"]), float(row["diff_ci_hi"])
+    return play_pair(run, str(policy), "searcher", args, args.seed)
 
 
 def main() -> None:
