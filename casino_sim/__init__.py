@@ -1,13 +1,14 @@
 """casino-sim: a Monte Carlo strategy analyser for the card game Casino (Cassino), for two, three or four players.
 
 `import casino_sim as cs` and call `cs.simulate`, `cs.open_run`, `cs.moves`, `cs.analyse`, `cs.tournament`,
-`cs.knockout`, `cs.regret`, `cs.findings`, `cs.tune` (the Python API, casino_sim/api): they are imported on first
-use, so importing the package stays fast.
+`cs.knockout`, `cs.regret`, `cs.findings`, `cs.tune`, `cs.policy`, `cs.register_policy` (the Python API,
+casino_sim/api): they are imported on first use, so importing the package stays fast.
 """
 
 from casino_sim.core import numba_cache
+from casino_sim.core.version import VERSION
 
-__version__ = "0.1.0"
+__version__ = VERSION
 API = (
     "Run",
     "Tournament",
@@ -16,6 +17,8 @@ API = (
     "knockout",
     "moves",
     "open_run",
+    "policy",
+    "register_policy",
     "regret",
     "simulate",
     "tournament",

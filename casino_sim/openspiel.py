@@ -1,9 +1,10 @@
 """Casino as an OpenSpiel game: `import casino_sim.openspiel` registers `python_casino` (docs/research.md).
 
 `pyspiel.load_game("python_casino", {"rules": "italian", "players": 3})` gives the game of the research core
-(casino_sim/research): the deal as chance nodes (one card each, outcomes 0 to 51), one action per legal move (its
-index in the canonical order of `casino-sim moves`), each player's view as strings and tensors, the round's
-points as returns (or, with `game`, 1 for the winners of a whole game to the target), and
+(casino_sim/research): the deal as chance nodes (one card each, outcomes 0 to 51), the plays in the factored
+encoding (research/encoding.py: a play's card, kind and value, then its loose cards where it has a choice; or, with
+encoding=index, the index of a legal move), each player's view as strings and tensors, the round's points as
+returns (or their difference, zero_sum; or, with `game`, 1 for the winners of a whole game to the target), and
 `resample_from_infostate` for IS-MCTS. Needs the `research` extra (`pip install 'casino-sim[research]'`).
 """
 
@@ -19,12 +20,20 @@ from casino_sim.core.errors import UserError
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.reference.moves import PLAYER_NAMES
-from casino_sim.reference.seats import PLIES
 from casino_sim.research import CHANCE, GameState, View, resample
-from casino_sim.research.options import most_round_points, table_rules
-from casino_sim.research.views import where
+from casino_sim.research.encoding import NUM_ACTIONS, describe, most_round_actions
+from casino_sim.research.options import GAME_OPTIONS, check_modes, game_options, most_round_points, table_rules
+from casino_sim.research.views import own_choice, where
 
-PARAMETERS = {"rules": "strict", "players": 2, "teams": False, "game": False}
+PARAMETERS = {
+    "rules": "strict",
+    "players": 2,
+    "teams": False,
+    "game": False,
+    **GAME_OPTIONS,
+    "zero_sum": False,
+    "encoding": "factored",
+}
 
 
 def game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
@@ -51,40 +60,57 @@ GAME_TYPE = game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 
 
 class CasinoGame(pyspiel.Game):
-    """python_casino with parameters rules (strict, brazilian, italian, with options as in --rules), players (2 to
-    4), teams (four players as two partnerships) and game (whole games to the target instead of one round)."""
+    """python_casino with parameters rules (strict, brazilian, italian), players (2 to 4), teams (four players as
+    two partnerships), game (whole games to the target instead of one round), the game options target,
+    round_win_points and single_round (docs/rules.md section 8; also accepted after the name, as --rules takes
+    them, and then moved to their parameters so that str(game) loads again), zero_sum (a round's returns as the
+    point difference of two sides) and encoding (factored or index)."""
 
     def __init__(self, params=None):
         given = {**PARAMETERS, **(params or {})}
         try:
-            self.rules = table_rules(given["rules"], given["players"], given["teams"])
+            options = {key: given[key] for key in GAME_OPTIONS}
+            self.rules = table_rules(given["rules"], given["players"], given["teams"], **options)
+            self.whole_game, self.zero_sum, self.encoding = (
+                bool(given["game"]),
+                bool(given["zero_sum"]),
+                given["encoding"],
+            )
+            check_modes(self.rules, self.whole_game, self.zero_sum, self.encoding)
         except UserError as e:
             raise ValueError(f"python_casino: {e}") from None
-        self.whole_game = bool(given["game"])
-        kind = game_type(pyspiel.GameType.Utility.ZERO_SUM) if self.whole_game else GAME_TYPE
-        super().__init__(kind, _game_info(self.rules, self.whole_game), given)
+        zero_sum = self.whole_game or self.zero_sum
+        kind = game_type(pyspiel.GameType.Utility.ZERO_SUM) if zero_sum else GAME_TYPE
+        canonical = {**given, **game_options(self.rules), "teams": self.rules.teams}
+        super().__init__(kind, _game_info(self), canonical)
 
     def new_initial_state(self):
         """The start: the first card of the deal is a chance node."""
-        return CasinoState(self, GameState(self.rules, self.whole_game))
+        return CasinoState(self, GameState(self.rules, self.whole_game, encoding=self.encoding))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observation (perfect_recall False) or information state (True) of one player."""
-        return CasinoObserver(self.rules, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+        iig_obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return CasinoObserver(self.rules, iig_obs_type, params, choosing=self.encoding == "factored")
 
 
-def _game_info(rules, whole_game: bool) -> pyspiel.GameInfo:
-    """Actions, chance outcomes, utilities and length: a round's points lie between 0 and every category plus
-    a sweep at each play; a whole game pays 1 to the winners and shares -1 among the other sides."""
-    most = most_round_points(rules)
+def _game_info(game: CasinoGame) -> pyspiel.GameInfo:
+    """Actions, chance outcomes, utilities and length: a round's points lie between 0 and every category plus a
+    sweep at each play (their difference between minus and plus that); a whole game pays 1 to the winners and
+    shares -1 among the other sides. The length bounds every action, chance outcomes included, plus one: OpenSpiel
+    asks for a bound on the decisions and makes twice it the history's bound, and Shimmy's wrapper counts the chance
+    nodes too, from 1, and truncates past it (docs/research.md)."""
+    most = float(most_round_points(game.rules))
+    low, high = (-1.0, 1.0) if game.whole_game else (-most, most) if game.zero_sum else (0.0, most)
+    rounds = MAX_ROUNDS if game.whole_game else 1
     return pyspiel.GameInfo(
-        num_distinct_actions=MOVE_LIMIT,
+        num_distinct_actions=NUM_ACTIONS if game.encoding == "factored" else MOVE_LIMIT,
         max_chance_outcomes=52,
-        num_players=rules.players,
-        min_utility=-1.0 if whole_game else 0.0,
-        max_utility=1.0 if whole_game else float(most),
-        utility_sum=0.0 if whole_game else None,
-        max_game_length=PLIES * (MAX_ROUNDS if whole_game else 1),
+        num_players=game.rules.players,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=0.0 if game.whole_game or game.zero_sum else None,
+        max_game_length=1 + rounds * most_round_actions(game.encoding),
     )
 
 
@@ -112,18 +138,24 @@ class CasinoState(pyspiel.State):
             self.core.apply(action)
 
     def _action_to_string(self, player, action):
-        """A card dealt (`deal 7♣`), or the move in the words of `casino-sim moves` (`A plays 7♥ and captures
-        3♠ 4♦`); an action that is not legal here by its number."""
+        """A card dealt (`deal 7♣`); a legal action that completes a move, in the words of `casino-sim moves` (`A
+        plays 7♥ and captures 3♠ 4♦`); any other factored id as it reads alone (`A plays 7♥ and builds 9`); an
+        index that is not legal here by its number."""
         if player == CHANCE:
             return f"deal {pretty_card(action)}"
-        moves = self.core.legal_moves() if player == self.core.player else []
-        return moves[action].describe(player) if 0 <= action < len(moves) else f"{PLAYER_NAMES[player]} move {action}"
+        legal = player == self.core.player and action in self.core.legal_actions()
+        move = self.core.move_of(action) if legal else None
+        if move is not None:
+            return move.describe(player)
+        if self.core.encoding == "factored" and 0 <= action < NUM_ACTIONS:
+            return describe(player, action)
+        return f"{PLAYER_NAMES[player]} move {action}"
 
     def is_terminal(self):
         return self.core.over
 
     def returns(self):
-        return self.core.returns()
+        return self.core.differences() if self.get_game().zero_sum else self.core.returns()
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state `player_id` cannot tell from this one (research/resample.py), drawn with the sampler's numbers."""
@@ -136,19 +168,22 @@ class CasinoState(pyspiel.State):
         return state
 
     def __str__(self):
-        """Every hand shown: the dealer, the totals of whole games, and the position of docs/notation.md."""
-        return f"{where(self.core)}\n{json.dumps(self.core.round.position.to_json())}"
+        """Every hand shown: the dealer, the totals of whole games, the position of docs/notation.md, and the play
+        being chosen (the factored encoding)."""
+        text = f"{where(self.core)}\n{json.dumps(self.core.round.position.to_json())}"
+        choice = own_choice(self.core, self.core.player)
+        return text if choice is None else f"{text}\n{View.choice_line(choice, self.core.player)}"
 
 
 class CasinoObserver:
     """OpenSpiel's PyObserver over the core's View: `tensor` and `dict` filled for one player at a time."""
 
-    def __init__(self, rules, iig_obs_type, params):
+    def __init__(self, rules, iig_obs_type, params, choosing: bool):
         if params:
             raise ValueError(f"python_casino observers take no parameters, got {params}")
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
             raise ValueError("python_casino observes one player's view only (public and their own private cards)")
-        self._view = View(rules.players, rules.n_sides, recall=iig_obs_type.perfect_recall)
+        self._view = View(rules.players, rules.n_sides, recall=iig_obs_type.perfect_recall, choosing=choosing)
         self.tensor, self.dict = self._view.tensor, self._view.dict
 
     def set_from(self, state, player):

@@ -1,9 +1,10 @@
 """casino-sim's policies as OpenSpiel bots, and OpenSpiel's IS-MCTS as a casino-sim policy's move (docs/research.md).
 
-`PolicyBot(policy)` plays any casino-sim policy (random to the searcher, a policy file, a Python function) in
-`python_casino` states: the policy is shown the position as the player to move sees it, never the hidden cards, and
-its move becomes the action of the same move. `ismcts_move` is the other way round, what the `openspiel-ismcts`
-policy kind (policies/ismcts.py) plays: open_spiel's ISMCTSBot searching python_casino from a casino-sim position.
+`PolicyBot(policy)` plays any casino-sim policy object (random to the searcher, a policy file, a Python function:
+`cs.policy(spec)` loads one by name) in `python_casino` states: the policy is shown the position as the player to
+move sees it, never the hidden cards, and its move becomes the action of the same move. `ismcts_move` is the other
+way round, what the `openspiel-ismcts` policy kind (policies/ismcts.py, registered into a policy loader by
+openspiel_kind.py) plays: open_spiel's ISMCTSBot searching python_casino from a casino-sim position.
 Needs the `research` extra, like casino_sim.openspiel.
 """
 
@@ -18,7 +19,6 @@ from open_spiel.python.algorithms import ismcts, mcts
 from casino_sim.core.rules import RuleSet
 from casino_sim.openspiel import CasinoState
 from casino_sim.policies.policy import Policy
-from casino_sim.policies.registry import get_policy
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
 from casino_sim.research.rooted import rooted_state
@@ -31,26 +31,26 @@ SEED_BOUND = 2**31  # numpy's RandomState takes 32-bit seeds
 
 
 class PolicyBot(pyspiel.Bot):
-    """A casino-sim policy (an object, or a name resolved once as the commands resolve it) as an OpenSpiel bot.
+    """A casino-sim policy object as an OpenSpiel bot (a policy loader resolves a name first: cs.policy(spec)).
 
     Each decision is the policy's step() on the mover's view, seeded by `decision_seed(state)`: the bot's seed and
     how many actions led there, so a bot replays its games and answers one state the same way every time.
     """
 
-    def __init__(self, policy: Policy | str, seed: int = 0):
+    def __init__(self, policy: Policy, seed: int = 0):
         pyspiel.Bot.__init__(self)
-        self.policy = get_policy(policy) if isinstance(policy, str) else policy
+        self.policy = policy
         self.seed = seed
 
     def decision_seed(self, state) -> int:
-        """The seed of the policy's random choices in `state`."""
-        return int(np.random.SeedSequence([self.seed, len(state.history())]).generate_state(1)[0])
+        """The seed of the policy's random choices in `state`: the same through the actions of one play."""
+        return int(np.random.SeedSequence([self.seed, state.core.turn_start]).generate_state(1)[0])
 
     def step(self, state) -> int:
-        """The action of the policy's move in `state` (a python_casino state with a player to move)."""
+        """The next action of the policy's move in `state` (a python_casino state with a player to move)."""
         pos = state.core.round.position
         move = self.policy.step(pos.seen_by(pos.to_move), self.decision_seed(state))
-        return state.core.legal_moves().index(move)
+        return state.core.actions_for(move)[0]
 
     def step_with_policy(self, state):
         """([(the action, 1.0)], the action): the policy's move is its whole policy here."""
@@ -66,17 +66,19 @@ class PolicyBot(pyspiel.Bot):
 
 @cache
 def casino_game(rules: RuleSet) -> pyspiel.Game:
-    """python_casino with these rules: their name without players and teams, which are parameters of their own."""
+    """python_casino with these rules: their name without players and teams, which are parameters of their own; in
+    legal-move indices, so that a search's tree has one node a play."""
     base, _, options = rules.name.partition(":")
     kept = [o for o in options.split(",") if o and o.partition("=")[0] not in ("players", "teams")]
     name = f"{base}:{','.join(kept)}" if kept else base
-    return pyspiel.load_game("python_casino", {"rules": name, "players": rules.players, "teams": rules.teams})
+    params = {"rules": name, "players": rules.players, "teams": rules.teams, "encoding": "index"}
+    return pyspiel.load_game("python_casino", params)
 
 
 def position_state(seen: Position, rng: np.random.Generator) -> CasinoState:
     """A python_casino state at a world drawn from the position as its player to move sees it (research/rooted.py):
     what IS-MCTS searches from, and what its resampler draws again."""
-    return CasinoState(casino_game(seen.rules), rooted_state(seen, rng))
+    return CasinoState(casino_game(seen.rules), rooted_state(seen, rng, encoding="index"))
 
 
 def ismcts_move(pos: Position, params: dict, seed: int) -> Move:

@@ -3,10 +3,11 @@
 `casino_sim.pettingzoo.env(rules="italian", players=3)` plays one round (or, with `game=True`, whole games to the
 target) of the research core (casino_sim/research): agents `player_0`.., each observing a dict of `observation`
 (their view as a float vector: docs/research.md lists its fields) and `action_mask` (1 for each legal action);
-an action is the index of a legal move in the canonical order of `casino-sim moves` (the same ids as
-casino_sim.openspiel's). The deal is drawn inside the environment from the generator `reset(seed=...)` seeds.
-Rewards come at the end: each player's round points, or 1 for the winners of a whole game. Needs the `research`
-extra (`pip install 'casino-sim[research]'`).
+an action is an id of the factored encoding (research/encoding.py: a play, then its loose cards where it has a
+choice), or with encoding="index" the index of a legal move; the same ids as casino_sim.openspiel's. The deal is
+drawn inside the environment from the generator `reset(seed=...)` seeds. Rewards come at the end: each player's
+round points (or their difference, zero_sum), or 1 for the winners of a whole game. Needs the `research` extra
+(`pip install 'casino-sim[research]'`).
 """
 
 from __future__ import annotations
@@ -19,18 +20,22 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from casino_sim.core.cards import pretty_cards
+from casino_sim.core.deal import HAND_SIZE, PLIES
 from casino_sim.core.errors import InputError, UserError
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.core.rules import RuleSet
+from casino_sim.loader import PolicyLoader
+from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS
 from casino_sim.reference.moves import PLAYER_NAMES
-from casino_sim.reference.seats import HAND_SIZE, PLIES
+from casino_sim.reference.position import PositionError
 from casino_sim.research import GameState, View
-from casino_sim.research.options import most_round_points, table_rules
+from casino_sim.research.encoding import NUM_ACTIONS
+from casino_sim.research.options import check_modes, most_round_points, table_rules
 from casino_sim.research.views import where
 
 NAME = "casino_v0"
-MAX_MOVES = 4096  # the default size of the action space (see raw_env)
+MAX_MOVES = 4096  # the default size of the action space of encoding="index" (see raw_env)
 
 
 def env(**kwargs) -> AECEnv:
@@ -47,17 +52,19 @@ class TooManyMoves(UserError):
 
 
 class raw_env(AECEnv, EzPickle):
-    """Casino for 2 to 4 agents: `rules` (strict, brazilian, italian, with options as in --rules), `players`,
-    `teams` (four players as two partnerships), `game` (whole games instead of one round), `recall` (observe the
-    information state: the view and the round so far, play by play), `max_moves` and `render_mode` ("ansi").
+    """Casino for 2 to 4 agents: `rules` (strict, brazilian, italian), `players`, `teams` (four players as two
+    partnerships), `game` (whole games instead of one round), the game options `target`, `round_win_points` and
+    `single_round` (docs/rules.md section 8; also accepted after the name, as --rules takes them), `zero_sum` (a
+    round's rewards as the point difference of two sides), `recall` (observe the information state: the view and
+    the round so far, play by play), `encoding`, `max_moves` and `render_mode` ("human" prints, "ansi" returns).
 
-    The action space is Discrete(max_moves). OpenSpiel's python_casino numbers the same actions up to the engines'
-    MOVE_LIMIT (2**21), but a mask of 2**21 bytes at every step would dwarf the rest of the observation, while a
-    round of random play rarely offers more than a few hundred moves; a position with more than `max_moves` legal
-    moves (a table piled high with loose cards) raises TooManyMoves, which names the option to raise.
+    The action space is Discrete(1769), the factored encoding's ids, or with encoding="index" Discrete(max_moves):
+    OpenSpiel's python_casino numbers legal-move indices up to the engines' MOVE_LIMIT (2**21), but a mask of 2**21
+    bytes at every step would dwarf the rest of the observation; a position with more than `max_moves` legal moves
+    (a table piled high with loose cards) then raises TooManyMoves, which names the option to raise.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": NAME, "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "name": NAME, "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
         self,
@@ -66,35 +73,41 @@ class raw_env(AECEnv, EzPickle):
         teams: bool = False,
         game: bool = False,
         recall: bool = False,
-        max_moves: int = MAX_MOVES,
+        max_moves: int | None = None,
         render_mode: str | None = None,
+        encoding: str = "factored",
+        zero_sum: bool = False,
+        **options,
     ):
-        EzPickle.__init__(self, rules, players, teams, game, recall, max_moves, render_mode)
+        EzPickle.__init__(
+            self, rules, players, teams, game, recall, max_moves, render_mode, encoding, zero_sum, **options
+        )
         super().__init__()
         try:
-            self.rules = table_rules(rules, players, teams)
+            self.rules = table_rules(rules, players, teams, **options)
+            check_modes(self.rules, bool(game), bool(zero_sum), encoding)
+            self.max_moves = _action_count(encoding, max_moves)
         except UserError as e:
             raise InputError(f"{NAME}: {e}") from None
-        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or not 1 <= max_moves <= MOVE_LIMIT:
-            raise InputError(f"{NAME}: max_moves must be a whole number from 1 to {MOVE_LIMIT}, got {max_moves!r}")
         if render_mode not in (None, *self.metadata["render_modes"]):
-            raise InputError(f"{NAME}: render_mode must be None or 'ansi', got {render_mode!r}")
-        self.whole_game, self.max_moves, self.render_mode = bool(game), max_moves, render_mode
+            raise InputError(f"{NAME}: render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        self.whole_game, self.encoding, self.render_mode = bool(game), encoding, render_mode
+        self.zero_sum = bool(zero_sum)
         self.possible_agents = [f"player_{p}" for p in range(self.rules.players)]
         self.agents = self.possible_agents[:]
-        self._view = View(self.rules.players, self.rules.n_sides, recall=bool(recall))
+        self._view = View(self.rules.players, self.rules.n_sides, recall=bool(recall), choosing=encoding == "factored")
         high = view_highs(self._view, self.rules)
         self.observation_spaces = {
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(0.0, high, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (max_moves,), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, (self.max_moves,), dtype=np.int8),
                 }
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(max_moves) for a in self.possible_agents}
-        self.core = GameState(self.rules, self.whole_game)  # the research core's round or game
+        self.action_spaces = {a: spaces.Discrete(self.max_moves) for a in self.possible_agents}
+        self.core = GameState(self.rules, self.whole_game, encoding=encoding)  # the research core's round or game
         self._rng: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -113,7 +126,7 @@ class raw_env(AECEnv, EzPickle):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.core = GameState(self.rules, self.whole_game)
+        self.core = GameState(self.rules, self.whole_game, encoding=self.encoding)
         self._deal()
 
     def step(self, action) -> None:
@@ -128,7 +141,7 @@ class raw_env(AECEnv, EzPickle):
         self._deal()
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.core.over:
-            self.rewards = dict(zip(self.agents, self.core.returns()))
+            self.rewards = dict(zip(self.agents, self.core.differences() if self.zero_sum else self.core.returns()))
             self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._deads_step_first()
@@ -139,6 +152,8 @@ class raw_env(AECEnv, EzPickle):
         if self.core.over:
             return
         self.agent_selection = self.possible_agents[self.core.player]
+        if self.encoding == "factored":
+            return
         count = len(self.core.legal_moves())
         if count > self.max_moves:
             raise TooManyMoves(
@@ -147,24 +162,40 @@ class raw_env(AECEnv, EzPickle):
             )
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's view (a copy) and its action mask: the first len(legal moves) actions on its turn, none
-        otherwise."""
+        """The agent's view (a copy) and its action mask: its legal actions on its turn, none otherwise."""
         player = self.possible_agents.index(agent)
         self._view.set_from(self.core, player)
         mask = np.zeros(self.max_moves, np.int8)
         if self.core.player == player:
-            mask[: len(self.core.legal_moves())] = 1
+            mask[self.core.legal_actions()] = 1
         return {"observation": self._view.tensor.copy(), "action_mask": mask}
 
     def render(self) -> str | None:
-        """The whole table as text (every hand shown), as classic environments render for an onlooker."""
+        """The whole table as text (every hand shown), as classic environments render for an onlooker: printed
+        ("human") or returned ("ansi")."""
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        if self.render_mode == "human":
+            print(table_text(self.core))
             return None
         return table_text(self.core)
 
     def close(self) -> None:
         """Nothing to release: no window, no process."""
+
+
+def _action_count(encoding: str, max_moves: int | None) -> int:
+    """The size of the action space: the factored encoding's ids, or `max_moves` legal-move indices (4096 unless
+    given); UserError for a bad max_moves."""
+    if encoding == "factored":
+        if max_moves is not None:
+            raise UserError("max_moves sizes encoding='index' only (the factored encoding has 1769 actions)")
+        return NUM_ACTIONS
+    max_moves = MAX_MOVES if max_moves is None else max_moves
+    if isinstance(max_moves, bool) or not isinstance(max_moves, int) or not 1 <= max_moves <= MOVE_LIMIT:
+        raise UserError(f"max_moves must be a whole number from 1 to {MOVE_LIMIT}, got {max_moves!r}")
+    return max_moves
 
 
 def view_highs(view: View, rules: RuleSet) -> np.ndarray:
@@ -192,3 +223,72 @@ def table_text(state: GameState) -> str:
     if state.over:
         lines.append(f"returns: {' '.join(f'{x:g}' for x in state.returns())}")
     return "\n".join(lines)
+
+
+class SoloEnv(gymnasium.Env):
+    """casino_v0 for one learner: a single-agent Gymnasium environment in which the learner plays `seat` and a
+    casino-sim policy (`opponent`: a Policy, or a spec as the commands take it, "random" to "searcher" or a policy
+    file, loaded by a policy loader of its own) every other seat; the other options are casino_v0's. Observations are
+    the learner's view (a Box), its legal actions `info["action_mask"]` and `action_masks()` (what sb3-contrib's
+    MaskablePPO reads); the reward, at the end, is the learner's (its round points, their difference with zero_sum,
+    or a whole game's 1 or share of -1). An illegal action ends the episode with `illegal_reward` (-1), as
+    casino_v0's env() does.
+
+    The opponent is shown what its seat sees and plays its policy's move; on a table piled past the engines' limit
+    (core/limits.py), where a policy cannot list the moves, it plays a random legal action sequence instead.
+    """
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(self, opponent: str | Policy = "random", seat: int = 0, illegal_reward: float = -1.0, **options):
+        self.game, self.illegal_reward = raw_env(**options), float(illegal_reward)
+        if seat not in range(self.game.rules.players):
+            raise InputError(f"{NAME}: seat must be a player 0 to {self.game.rules.players - 1}, got {seat!r}")
+        self.policy = PolicyLoader()(opponent) if isinstance(opponent, str) else opponent
+        self.seat, self.agent, self.render_mode = seat, self.game.possible_agents[seat], self.game.render_mode
+        self.observation_space = self.game.observation_space(self.agent)["observation"]
+        self.action_space = self.game.action_space(self.agent)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """A new round (or game), its deal and the opponents' choices drawn from the generator `seed` seeds."""
+        super().reset(seed=seed)
+        self.game.reset(seed=int(self.np_random.integers(2**63)))
+        self._opponents()
+        return self._observe()
+
+    def step(self, action):
+        """The learner's action, then the opponents' plays up to the learner's next decision or the end."""
+        if int(action) not in self.game.core.legal_actions():
+            observation, info = self._observe()
+            return observation, self.illegal_reward, True, False, {**info, "illegal": True}
+        self.game.step(int(action))
+        self._opponents()
+        observation, info = self._observe()
+        over = self.game.core.over
+        return observation, float(self.game.rewards[self.agent]) if over else 0.0, over, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions as booleans (all False once it is over)."""
+        return self.game.observe(self.agent)["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        return self.game.render()
+
+    def _observe(self) -> tuple[np.ndarray, dict]:
+        seen = self.game.observe(self.agent)
+        return seen["observation"], {"action_mask": seen["action_mask"]}
+
+    def _opponents(self) -> None:
+        """Every other seat plays its policy's move, action by action, until the learner is to move or it is over."""
+        core = self.game.core
+        while not core.over and core.player != self.seat:
+            pos = core.round.position
+            try:
+                move = self.policy.step(pos.seen_by(pos.to_move), int(self.np_random.integers(2**63)))
+                actions = core.actions_for(move)
+            except PositionError:  # too many moves for the policy to list: a random sequence
+                actions = [int(self.np_random.choice(core.legal_actions()))]
+            for action in actions:
+                self.game.step(action)
+            while core.choice is not None:
+                self.game.step(int(self.np_random.choice(core.legal_actions())))

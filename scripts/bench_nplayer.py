@@ -1,4 +1,4 @@
-"""What a 3- or 4-player round costs against a two-player one, on the same n-player kernel (kernels/nround.py).
+"""What a 3- or 4-player round costs against a two-player one, on the same row kernel (kernels/rows.py).
 
 Usage: python scripts/bench_nplayer.py [--policy random|greedy|expert] [--deals N] [--rules brazilian]
 [--repeats 3]. Prints one JSON object per player count: the median microseconds a round over the repeats
@@ -15,22 +15,26 @@ import time
 
 import numpy as np
 
+from casino_sim.api.policies import loader
 from casino_sim.core.rules import get_rules
-from casino_sim.kernels.api import play_rounds_n
-from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.registry import get_policy
+from casino_sim.engines import get_engine
+from casino_sim.runner.deals import DealRows
 
 
 def _setup(spec: str, policy: str, deals: int):
     """The rounds to time under rule set `spec`: every seat plays `policy`; the kernels compiled or loaded."""
     rules = get_rules(spec)
-    ints, weights, _ = policy_arrays((get_policy(policy),) * rules.players)
     rng = np.random.default_rng(2026)
-    decks = np.argsort(rng.random((deals, 52)), axis=1)
-    dealers = np.arange(deals) % rules.players
-    seeds = np.random.SeedSequence(14).generate_state(deals, np.uint64)
-    args = (rules, decks, dealers, ints, weights, seeds)
-    play_rounds_n(rules, decks[:10], dealers[:10], ints, weights, seeds[:10])
+    rows = DealRows(
+        np.arange(deals),
+        np.zeros(deals, np.int8),
+        np.argsort(rng.random((deals, 52)), axis=1).astype(np.int8),
+        (np.arange(deals) % rules.players).astype(np.int8),
+        np.random.SeedSequence(14).generate_state(deals, np.uint64),
+        np.zeros((deals, rules.players), np.int8),  # the policy in every seat
+    )
+    args = (rows, rules, (loader()(policy),))
+    get_engine("numba").play(rows.take(np.arange(10)), *args[1:])
     return args
 
 
@@ -47,7 +51,7 @@ def main() -> None:
     for _ in range(args.repeats):  # the player counts alternate, so a busy moment of the machine hits them alike
         for spec in specs:
             t0, c0 = time.perf_counter(), time.process_time()
-            play_rounds_n(*runs[spec])
+            get_engine("numba").play(*runs[spec])
             times[spec][0].append((time.perf_counter() - t0) / args.deals * 1e6)
             times[spec][1].append((time.process_time() - c0) / args.deals * 1e6)
     base, cpu_base = (statistics.median(t) for t in times[specs[0]])

@@ -35,7 +35,7 @@ import pandas as pd
 from endgame_sweep import _cli
 from matplotlib.figure import Figure
 
-from casino_sim.policies import get_policy
+from casino_sim.api.policies import loader
 from casino_sim.reports.charts import CI_NOTE
 from casino_sim.reports.output import atomic_write, save_figure, write_table
 
@@ -127,10 +127,10 @@ def chained(names: list[str], diffs: list[tuple], anchor: int) -> list[tuple[flo
 
 
 def sweep(args) -> pd.DataFrame:
-    built = get_policy("searcher").params
+    built = loader()("searcher").params
     work = args.work
     built_in = {"worlds": built["worlds"], "top": built["top"], "horizon": built.get("horizon", 0)}
-    if get_policy("searcher").base.name != "tuned":
+    if loader()("searcher").base.name != "tuned":
         raise SystemExit("error: the sweep's settings play out with tuned, the built-in searcher does not")
     rows = []
     for family, settings in families(built_in).items():

@@ -20,17 +20,17 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from casino_sim.api.policies import loader
 from casino_sim.core.rules import STRICT
+from casino_sim.engines import get_engine
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.api import play_round_n_policies
 from casino_sim.kernels.apply import _apply
 from casino_sim.kernels.buffers import _new_scratch
 from casino_sim.kernels.movegen import _movegen
 from casino_sim.kernels.rollout import _base_seats, _keep_top, _sorted_unseen, _stop, _world_diffs, _world_seed
 from casino_sim.kernels.state import _deal_batch, _start_round
 from casino_sim.kernels.tables import split_table
-from casino_sim.policies import get_policy
-from casino_sim.policies.arrays import policy_arrays
+from casino_sim.runner.deals import DealRows
 
 BATCHES = 5  # the batches before the last, where the searcher plays out sampled worlds
 
@@ -72,7 +72,7 @@ def _values(st, rules, tbl, buf, worlds, seed, stop, out):
 class Yardstick:
     def __init__(self, args):
         self.rules, self.tbl = STRICT.as_array(), split_table()
-        weights = get_policy("tuned").weights
+        weights = loader()("tuned").weights
         self.w, self.want = weights, (weights != 0).astype(np.int64)
         self.buf = _new_scratch(L.MOVE_CAP * 8, L.SCRATCH_BITS + 6)  # room for any table: no replay
         _base_seats(L.HEURISTIC, self.w, self.want, self.buf.base)
@@ -88,18 +88,27 @@ class Yardstick:
         return iter(zip(self.states, self.moves, strict=True))
 
     def collect(self, rounds: int, seed: int):
-        searcher = get_policy("searcher")
-        ints, weights, _ = policy_arrays((searcher, searcher))
+        searcher = loader()("searcher")
         rng = np.random.default_rng(seed)
         states, moves = np.zeros((0, L.STATE_SIZE), np.int64), np.zeros((0, 2, L.MOVE_FIELDS), np.int64)
         for r in range(rounds):
             deck = rng.permutation(52).astype(np.int64)
-            played = play_round_n_policies(STRICT, deck, r % 2, ints, weights, int(rng.integers(2**62))).moves
+            played = self.played(deck, r % 2, searcher, int(rng.integers(2**62)))
             st, mv = np.zeros((L.PLIES, L.STATE_SIZE), np.int64), np.zeros((L.PLIES, 2, L.MOVE_FIELDS), np.int64)
             k = _decisions(self.rules, self.tbl, deck, r % 2, np.ascontiguousarray(played), self.w, self.want,
                            self.buf, st, mv)  # fmt: skip
             states, moves = np.concatenate([states, st[:k]]), np.concatenate([moves, mv[:k]])
         return states, moves
+
+    @staticmethod
+    def played(deck, dealer: int, policy, seed: int) -> np.ndarray:
+        """The moves (PLIES, MOVE_FIELDS) of one strict round of `policy` against itself."""
+        seating = np.arange(2, dtype=np.int8).reshape(1, 2)
+        rows = DealRows(np.zeros(1, np.int64), np.zeros(1, np.int8), deck.astype(np.int8).reshape(1, 52),
+                        np.array([dealer], np.int8), np.array([seed], np.uint64), seating)  # fmt: skip
+        trace = np.zeros((1, L.PLIES, L.MOVE_FIELDS), np.int64)
+        get_engine("numba").play(rows, STRICT, (policy, policy), trace=trace)
+        return trace[0]
 
     def values(self, st, mv, worlds: int, seed: int, stop: int) -> np.ndarray:
         """Each world's difference, the first move less the second."""

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from casino_sim.api.policies import loader
 from casino_sim.experiments.simulate import SimConfig, play_run
 from casino_sim.reports.equity import write_equity
 from casino_sim.reports.stats import wilson
@@ -35,7 +36,13 @@ def _play(config: SimConfig, path: Path) -> RunDir:
 def self_play_rounds(args, rules: str, deals: int, path: Path) -> RunDir:
     """A run of `deals` mirrored deals of the equity policy against itself: the rounds an equity table is made of."""
     config = SimConfig(
-        deals=deals, policy_a=args.equity_policy, policy_b=args.equity_policy, rules=rules, seed=args.seed, card_deals=0
+        deals=deals,
+        policy_a=args.equity_policy,
+        policy_b=args.equity_policy,
+        rules=rules,
+        seed=args.seed,
+        card_deals=0,
+        loader=loader(),
     )
     return _play(config, path)
 
@@ -59,6 +66,7 @@ def _checks(args, rules: str, table: pd.DataFrame, tmp: Path) -> list[dict]:
             mirrored=False,
             card_deals=0,
             start_score=f"{a}-{b}",
+            loader=loader(),
         )
         games = _play(config, tmp / f"{_name(rules)}-games-{a}-{b}").read_table("games")
         won = wilson(float((games["winner"] == 0).sum()), float(len(games)))

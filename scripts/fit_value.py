@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from casino_sim.api.policies import loader
 from casino_sim.core.rules import STRICT
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.buffers import _new_scratch
@@ -26,7 +27,6 @@ from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _start_round
 from casino_sim.kernels.tables import split_table
 from casino_sim.kernels.value import N_VALUE, VALUE_FEATURES, _features
-from casino_sim.policies import get_policy
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDS = 4  # batch ends a play-out may stop at (kernels/rollout.py _stop: never the last batch's start)
@@ -61,7 +61,7 @@ def fit(rounds: int, seed: int) -> np.ndarray:
     decks = np.argsort(rng.random((rounds, 52)), axis=1).astype(np.int64)
     dealers = rng.integers(0, 2, rounds).astype(np.int64)
     seeds = rng.integers(1, 2**63, rounds, dtype=np.uint64)
-    weights = get_policy("tuned").weights
+    weights = loader()("tuned").weights
     buf = _new_scratch(L.MOVE_CAP * 8, L.SCRATCH_BITS + 6)  # room for any table: no replay
     _base_seats(L.HEURISTIC, weights, (weights != 0).astype(np.int64), buf.base)
     feats, sure, final = np.zeros((rounds, ENDS, N_VALUE)), np.zeros((rounds, ENDS)), np.zeros(rounds)

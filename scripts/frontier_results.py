@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pandas as pd
 
+from casino_sim.api.policies import loader
 from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament
-from casino_sim.policies.registry import builtin_policies
 from casino_sim.reports.frontier import COST_NOISE, frontier_table, write_frontier
 from casino_sim.reports.tournament import write_tournament
 
 # their bench plays few rounds: each decision plays out many (searcher-deep once scripts/deep_rung.py has made it)
-SEARCHING = tuple(p for p in ("rollout", "searcher", "searcher-deep") if p in builtin_policies())
+SEARCHING = tuple(p for p in ("rollout", "searcher", "searcher-deep") if p in loader().known())
 # every built-in policy (policies/builtin/, random and trail), cheapest kinds first
 HEURISTICS = ("greedy", "builder", "defensive", "hold-casinos", "expert", "tuned")
 POLICIES = ("random", "trail", *HEURISTICS, "endgame", *SEARCHING)
@@ -40,7 +40,7 @@ def _us_per_decision(policy: str, deals: int) -> float:
 def play_tournament(policies: tuple[str, ...], games: int, seed: int, root: Path, target: Path) -> dict:
     """A round robin of mirrored whole strict games played in `root` (out of git) as `casino-sim tournament` plays
     it; its tables and charts written to `target` (emptied first). Returns the tables."""
-    config = TournamentConfig(policies=policies, games=games, seed=seed)
+    config = TournamentConfig(policies=policies, games=games, seed=seed, loader=loader())
     start_tournament(config, root, [sys.executable, *sys.argv])
     folders = run_tournament(config, root, [sys.executable, *sys.argv])
     shutil.rmtree(target, ignore_errors=True)

@@ -19,9 +19,10 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.api import open_run
+from casino_sim.api.policies import loader
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, play_run
-from casino_sim.policies import CallablePolicy, Policy, get_policy
+from casino_sim.policies import CallablePolicy, Policy
 from casino_sim.reference.round import play_round
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.seating import Lineup
@@ -68,9 +69,9 @@ def play_cell(simulations: int, deals: int, vs: str, seed: int, tmp: Path) -> di
     """One cell: ismcts-<simulations> against `vs` over `deals` mirrored strict deals; its row of the table."""
     spec = str(tmp / f"ismcts-{simulations}.toml")
     mine, theirs = [], []
-    opponent = get_policy(vs)
+    opponent = loader()(vs)
     warm_up(opponent)
-    lineup = Lineup((spec, vs), (timed(get_policy(spec), mine), timed(opponent, theirs)))
+    lineup = Lineup((spec, vs), (timed(loader()(spec), mine), timed(opponent, theirs)))
     config = SimConfig(deals, spec, vs, seed=seed, card_deals=0, engine="reference", threads=1, policies=lineup)
     run = RunDir(tmp / f"ismcts-{simulations}-vs-{vs}")
     play_run(config, run, [sys.executable, *sys.argv])

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from casino_sim.api.policies import loader
 from casino_sim.experiments.compare import compare
 from casino_sim.experiments.simulate import SimConfig
 
@@ -45,7 +46,9 @@ def run_ladder(
         n = search_deals if {a, b} & set(SEARCHING) else deals
         t0 = time.perf_counter()
         chunk = 2_000 if n > 2_000 else 100
-        est = compare(SimConfig(deals=n, policy_a=a, policy_b=b, rules=rules, seed=seed, chunk_deals=chunk))
+        est = compare(
+            SimConfig(deals=n, policy_a=a, policy_b=b, rules=rules, seed=seed, chunk_deals=chunk, loader=loader())
+        )
         rows.append(
             {
                 "policy": a,

@@ -19,9 +19,9 @@ import pandas as pd
 from equity_results import self_play_rounds
 from rich.console import Console
 
+from casino_sim.api.policies import loader
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.objective import OBJECTIVES, Match, chance_grid, play_pair, summarise
-from casino_sim.policies import get_policy
 from casino_sim.reports.equity import run_equity
 from casino_sim.runner.progress import progress_bar
 
@@ -76,7 +76,7 @@ def objective_section(args, tmp: Path) -> list[str]:
         folder.mkdir(parents=True, exist_ok=True)
         table = {"equity_policy": args.equity_policy, "table_deals": args.objective_table_deals}
         _same_settings(folder, {"rules": RULES, "base": BASE, "worlds": WORLDS, "seed": args.seed, **table})
-        match = Match(get_rules(RULES), get_policy(BASE), WORLDS, grid, args.seed, objective)
+        match = Match(get_rules(RULES), loader()(BASE), WORLDS, grid, args.seed, objective)
         games = play_games(match, args.objective_pairs, folder / "games.csv")
         results[objective] = result = summarise(games)
         rows.append(

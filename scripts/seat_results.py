@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pandas as pd
 
+from casino_sim.api.policies import loader
 from casino_sim.experiments.simulate import SimConfig, play_run
 from casino_sim.reports.index import write_all
-from casino_sim.reports.load import read_rounds
-from casino_sim.reports.places import side_rows
 from casino_sim.reports.stats import mean_ci
+from casino_sim.reports.tables import a_rounds
+from casino_sim.reports.views import view_of
 from casino_sim.runner.rundir import RunDir
 
 SEAT_RULES = ("brazilian", "italian")
@@ -85,7 +86,9 @@ def seat_section(args, tmp: Path) -> list[str]:
     for rules in SEAT_RULES:
         for n in PLAYERS:
             name = rules if n == 2 else f"{rules}:players={n}"
-            config = SimConfig(deals=args.seat_deals, policy_a="expert", policy_b="expert", rules=name, seed=args.seed)
+            config = SimConfig(
+                deals=args.seat_deals, policy_a="expert", policy_b="expert", rules=name, seed=args.seed, loader=loader()
+            )
             _, results = _simulate(replace_cards(config), tmp, out_dir / name.replace(":", "-"))
             rows += _place_rows(name, n, results["seat"])
             print(f"seats {name}: done", flush=True)
@@ -103,8 +106,9 @@ def replace_cards(config: SimConfig) -> SimConfig:
 
 def _deal_margins(path: Path) -> pd.Series:
     """A's team's margin per deal of a run (the mean over its seatings), indexed by deal."""
-    sides = side_rows(read_rounds(path, None))
-    return sides[sides["is_a"].to_numpy()].groupby("deal_id")["margin"].mean()
+    sides = view_of(path).sides
+    on_a = a_rounds(sides)
+    return pd.Series(sides.column("margin", on_a)).groupby(sides.column("deal_id", on_a)).mean()
 
 
 def partnership_table(args, tmp: Path) -> pd.DataFrame:
@@ -114,7 +118,7 @@ def partnership_table(args, tmp: Path) -> pd.DataFrame:
     margins, rows = [], []
     for seats, a, b in PARTNERSHIPS:
         config = replace_cards(
-            SimConfig(deals=args.seat_deals, seats=seats, rules="brazilian:players=4", seed=args.seed)
+            SimConfig(deals=args.seat_deals, seats=seats, rules="brazilian:players=4", seed=args.seed, loader=loader())
         )
         path, _ = _simulate(config, tmp, None)
         m = _deal_margins(path)

@@ -40,6 +40,7 @@ from ladder import run_ladder  # noqa: E402
 from objective_results import objective_section  # noqa: E402
 from seat_results import seat_section  # noqa: E402
 
+from casino_sim.api.policies import loader  # noqa: E402
 from casino_sim.experiments.card_value import card_values  # noqa: E402
 from casino_sim.experiments.simulate import SimConfig, play_run  # noqa: E402
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label  # noqa: E402
@@ -79,7 +80,7 @@ def matchups(args, tmp: Path) -> list[str]:
     for a, b, rules in MATCHUPS:
         name = f"{a}-vs-{b}-{rules}"
         config = SimConfig(
-            deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed, card_deals=0
+            deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed, card_deals=0, loader=loader()
         )  # the card values have their own, larger experiment below
         run = RunDir(tmp / name)
         play_run(config, run, [sys.executable, *sys.argv])
@@ -109,7 +110,7 @@ def card_values_section(args) -> list[str]:
     """The 52-card heatmap and the 10♦ by batch, from paired deals with expert in both seats."""
     target = args.out / "card-values-expert-strict"
     shutil.rmtree(target, ignore_errors=True)
-    values = card_value(card_values("expert", args.card_deals, "strict", args.seed), target)
+    values = card_value(card_values(loader()("expert"), args.card_deals, "strict", args.seed), target)
     opp = values[values["variant"] == "opponent"].sort_values("mean", ascending=False)
     ten = opp[opp["card"] == TEN_DIAMONDS].iloc[0]
     top = ", ".join(f"{card_label(int(r.card))} {r.mean:+.2f}" for r in opp.head(5).itertuples())

@@ -78,18 +78,16 @@ def test_the_numba_engine_sees_reference_types_only_through_its_codec():
 
 def test_core_imports_nothing_above_it():
     offenders = {
-        p.name: m
-        for p in MODULES
-        if _in(p, "core")
-        for m in _imported(p)
-        if not (m.startswith("casino_sim.core") or m in ("casino_sim", "casino_sim.__version__"))
+        p.name: m for p in MODULES if _in(p, "core") for m in _imported(p) if not m.startswith("casino_sim.core")
     }
     assert not offenders
 
 
 FRAMEWORKS = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium")
-# the research extra's modules, imported only by their users
+# the research extra's modules that import a framework, imported only by their users
 ADAPTERS = ("openspiel.py", "openspiel_bots.py", "pettingzoo.py")
+# the package's own face and entry point: above every layer, in no row of the table
+FACES = ("__init__", "__main__")
 
 
 def test_only_the_adapters_import_a_research_framework():
@@ -110,8 +108,26 @@ def test_the_research_core_imports_no_layer_that_runs_commands():
     assert not offenders
 
 
-# The arrows up the layers that docs/design.md names: type hints only (never imported when the program runs).
+# The arrows up the layers that docs/design.md names: type hints only, imported under `if TYPE_CHECKING:` (never
+# when the program runs). engines/ names the rows of deals it plays (runner/deals.py DealRows) in its interface.
 UPWARD = {("engines", "runner")}
+
+
+def _hinted(path: Path) -> set[str]:
+    """The casino_sim modules a file imports under `if TYPE_CHECKING:` only (for type hints)."""
+    blocks = [n for n in ast.walk(_tree(path)) if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"]
+    names = set()
+    for block in blocks:
+        for node in ast.walk(ast.Module(body=block.body, type_ignores=[])):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+                names.update(f"{node.module}.{a.name}" for a in node.names)
+    return {n for n in names if n.startswith("casino_sim")}
+
+
+def _layer(path: Path) -> str:
+    """The row of docs/design.md's Layers table a module belongs to: its package, or its name without .py."""
+    return path.relative_to(PACKAGE).parts[0].removesuffix(".py")
 
 
 def _layers() -> list[str]:
@@ -120,14 +136,36 @@ def _layers() -> list[str]:
     return re.findall(r"^\| `([a-z_]+)(?:/|\.py)`", table, re.M)
 
 
+def test_every_module_has_a_row_in_the_layers_table():
+    """The layer test below covers every module: each package and top-level module is a row of the table."""
+    order = _layers()
+    assert order[-1] == "core" and {"cli", "experiments", "loader", "policies", "kernels"} <= set(order)
+    assert len(order) == len(set(order))
+    assert not {_layer(p) for p in MODULES} - set(order) - set(FACES)
+
+
 def test_every_package_imports_only_the_layers_below_it():
     order = _layers()
-    assert order[-1] == "core" and {"cli", "experiments", "analysis", "reports", "runner", "kernels"} <= set(order)
     up = set()
     for p in MODULES:
-        a = p.relative_to(PACKAGE).parts[0].removesuffix(".py")
+        a = _layer(p)
         for m in _imported(p):
             b = m.split(".")[1] if m.count(".") else ""
-            if a in order and b in order and order.index(b) < order.index(a) and (a, b) not in UPWARD:
+            if a in FACES or b not in order:
+                continue  # the package's face, which no layer imports
+            if order.index(b) < order.index(a) and not ((a, b) in UPWARD and m in _hinted(p)):
                 up.add(f"{p.relative_to(PACKAGE)} -> {m}")
     assert not up
+
+
+def test_no_layer_below_the_front_doors_looks_a_policy_up_by_name():
+    """The policy loader stands right below experiments/: every layer under it is handed policy objects."""
+    order = _layers()
+    assert order.index("loader") == order.index("experiments") + 1
+    below = order[order.index("loader") + 1 :]
+    offenders = {
+        str(p.relative_to(PACKAGE))
+        for p in MODULES
+        if _layer(p) in below and any(m.startswith("casino_sim.loader") for m in _imported(p))
+    }
+    assert not offenders

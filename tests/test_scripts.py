@@ -30,7 +30,7 @@ def test_every_script_imports_what_it_names():
 
 
 def test_the_frontier_rates_every_built_in_policy():
-    from casino_sim.policies.registry import builtin_policies
+    from tests.support.policies import builtin_policies
 
     built_in = [name for name, policy in builtin_policies().items() if policy.source == "built-in"]  # not registered
     assert sorted(_frontier_results().POLICIES) == sorted(built_in)

@@ -15,6 +15,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from casino_sim.core.deal import HAND_SIZE, PLIES
 from casino_sim.core.errors import InputError
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.policy import Policy, PolicyError
@@ -22,7 +23,7 @@ from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import round_context
-from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of, sides
+from casino_sim.reference.seats import side_of, sides
 from casino_sim.reports.separation import leader
 from casino_sim.reports.stats import t975
 

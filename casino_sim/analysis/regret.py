@@ -23,13 +23,15 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RulesError, get_rules
+from casino_sim.engines import get_engine
 from casino_sim.kernels import judge_last_batch
 from casino_sim.policies.names import check_distinct
+from casino_sim.policies.policy import Load
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.runner.deals import chunked_rows
-from casino_sim.runner.play import engine_for, play_rows
+from casino_sim.runner.play import engine_for
 from casino_sim.runner.recording import new_trace
-from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup
+from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup, seatings
 from casino_sim.runner.threads import use_threads
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions planned)
@@ -59,8 +61,10 @@ class RegretConfig:
     seed: int = 0
     threads: int = 0
 
-    # the policies and --vs resolved once, by check() (the front door's); never in the report's config
+    # the policies and --vs resolved once, by check() (the front door's), with the policy loader the front door
+    # gives it; never in the report's config
     resolved: Lineup | None = resolved_field()
+    loader: Load | None = resolved_field()
 
     def lineup(self) -> Lineup:
         """The policies, then --vs, as objects, each spec resolved once."""
@@ -107,7 +111,8 @@ def judged_plays(rows, judged: np.ndarray, both_seats: bool) -> pd.DataFrame:
     n = len(rows)
     k = judged.shape[1]
     seat = judged[:, :, 0].ravel()
-    mine = np.ones(n * k, dtype=bool) if both_seats else (seat == 0) == np.repeat(rows.a_seat0, k)
+    a_moved = rows.seating[np.repeat(np.arange(n), k), seat] == 0  # the mover plays policy A
+    mine = np.ones(n * k, dtype=bool) if both_seats else a_moved
     t = pd.DataFrame(
         {
             "deal_id": np.repeat(rows.deal_id, k),
@@ -162,9 +167,10 @@ class Regret:
         if progress:
             progress(done, target)
         with use_threads(self.config.threads):
-            for _, rows in chunked_rows(self.config.seed, MAX_DECISIONS, CHUNK_DEALS, mirrored=vs is not policy):
+            seated = seatings(self.rules, mirrored=vs is not policy)
+            for _, rows in chunked_rows(self.config.seed, MAX_DECISIONS, CHUNK_DEALS, seated):
                 trace = new_trace(len(rows))
-                play_rows(engine, rows, self.rules, policy, vs, trace=trace)
+                get_engine(engine).play(rows, self.rules, (policy, vs), trace=trace)
                 judged = judge_last_batch(self.rules, rows.decks, rows.dealer, trace)
                 chunks.append(judged_plays(rows, judged, both_seats=vs is policy))
                 done += int((chunks[-1]["moves"] > 1).sum())

@@ -9,6 +9,8 @@
 - `cs.knockout(policy, deals=...)`, `cs.regret(policies, decisions=...)` -> the DataFrame of knockout.csv, regret.csv
 - `cs.findings(policies, players=..., deals=...)` -> the DataFrame of findings.csv (every finding along a ladder)
 - `cs.tune(start, against, ...)` -> Tuned: `.path` (the policy file written), `.folder`, `.validation`
+- `cs.policy(spec)` -> the Policy object of a spec; `cs.register_policy(name, fn)` names a Python function as a
+  policy for the calls that follow (both through the API's one policy loader: api/policies.py)
 
 Every one calls the functions the `casino-sim` commands call, so the numbers equal what the commands write for
 the same options and seed. Bad arguments raise TypeError (a wrong type) or ValueError (a bad value: the one line
@@ -16,6 +18,7 @@ the command would print after `error:`).
 """
 
 from casino_sim.api.ladder import findings
+from casino_sim.api.policies import policy, register_policy
 from casino_sim.api.positions import analyse, moves
 from casino_sim.api.runs import Run, open_run, simulate
 from casino_sim.api.skills import knockout, regret
@@ -30,6 +33,8 @@ __all__ = [
     "knockout",
     "moves",
     "open_run",
+    "policy",
+    "register_policy",
     "regret",
     "simulate",
     "tournament",

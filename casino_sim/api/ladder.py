@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.api.arguments import Bar, api_errors, call_text, check_types, names
+from casino_sim.api.policies import loader
 from casino_sim.experiments.findings import TABLES, FindingsRequest, FindingsRun
 from casino_sim.experiments.ladder import LADDER
 from casino_sim.policies.bots import set_bot_timeout
@@ -73,7 +74,7 @@ def findings(
             chunk_deals=chunk_deals,
             resamples=resamples,
         )
-        door = FindingsRun.new(request, Path(out), [call_text("findings", given, _DEFAULTS)], force)
+        door = FindingsRun.new(request, loader(), Path(out), [call_text("findings", given, _DEFAULTS)], force)
         return door.execute(backend, scheduler, Bar(progress))
 
 

@@ -7,10 +7,10 @@ import os
 import pandas as pd
 
 from casino_sim.api.arguments import api_errors, check_types
+from casino_sim.api.policies import loader
 from casino_sim.core.jsontext import parse_json, read_text
 from casino_sim.engines import get_engine
 from casino_sim.engines.compiling import ensure_compiled
-from casino_sim.policies import get_policy
 from casino_sim.reference.position import Position
 
 MOVE_COLUMNS = ["number", "kind", "card", "loose", "builds", "value", "text"]
@@ -87,7 +87,7 @@ def analyse(position, worlds: int = 1000, policy: str = "expert", seed: int = 0)
         from casino_sim.analysis.analyse import check_analysis_args, check_analysis_position
 
         pos = position_of(position)
-        chosen = get_policy(policy)
+        chosen = loader()(policy)
         check_analysis_args(chosen, worlds, seed)
         check_analysis_position(pos)
         ensure_compiled("analyse")

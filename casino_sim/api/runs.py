@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.api.arguments import Bar, api_errors, call_text, check_types
+from casino_sim.api.policies import loader
 from casino_sim.api.tournaments import Tournament
 from casino_sim.core.errors import InputError
 from casino_sim.experiments.simulation import SimRequest, Simulation
@@ -35,7 +36,8 @@ class Run:
 
     def __repr__(self) -> str:
         c = self.config
-        who = matchup(c["policy_a"], c["policy_b"], c.get("seats"), c["rules"], recorded_labels(self.manifest))
+        label = recorded_labels(self.manifest, loader().label)
+        who = matchup(c["policy_a"], c["policy_b"], c.get("seats"), c["rules"], label)
         unit = "games" if c.get("games") else "deals"
         return f"<Run {who}, {c['deals']:,} {unit}, rules {c['rules']}, seed {c['seed']}: {self.path}>"
 
@@ -171,7 +173,7 @@ def simulate(
         joined = ",".join(seats) if isinstance(seats, list | tuple) else seats
         request = SimRequest.of({**given, "seats": joined, "card_deals": str(card_deals)})
         command = [call_text("simulate", given, _DEFAULTS)]
-        simulation = Simulation.new(request, out, command, force, "casino-sim simulate --resume {path}")
+        simulation = Simulation.new(request, loader(), out, command, force, "casino-sim simulate --resume {path}")
         simulation.execute(backend, scheduler, Bar(progress), reports, charts)
         return Run(simulation.run.path)
 

@@ -11,6 +11,7 @@ import pandas as pd
 
 from casino_sim.analysis.regret import RegretConfig
 from casino_sim.api.arguments import Bar, api_errors, check_types
+from casino_sim.api.policies import loader
 from casino_sim.experiments.knockout import KnockoutConfig, parse_pairs
 from casino_sim.experiments.skill_runs import KnockoutRun, RegretRun
 from casino_sim.policies.bots import set_bot_timeout
@@ -58,7 +59,8 @@ def knockout(
     for value in values:
         check_types(pairs=(value, str))
     with api_errors(given):
-        config = KnockoutConfig(policy, deals, rules, seed, threads, chunk_deals, precision, parse_pairs(values))
+        pairs = parse_pairs(values)
+        config = KnockoutConfig(policy, deals, rules, seed, threads, chunk_deals, precision, pairs, loader=loader())
         return KnockoutRun(config, out, force).execute(hooks=Bar(progress))
 
 
@@ -98,5 +100,5 @@ def regret(
     with api_errors(given):
         if bot_timeout is not None:
             set_bot_timeout(bot_timeout)
-        door = RegretRun(RegretConfig(names, vs, decisions, rules, seed, threads), out, force)
+        door = RegretRun(RegretConfig(names, vs, decisions, rules, seed, threads, loader=loader()), out, force)
         return door.execute(hooks=Bar(progress))

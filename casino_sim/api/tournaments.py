@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.api.arguments import Bar, api_errors, call_text, check_types
+from casino_sim.api.policies import loader
 from casino_sim.core.errors import InputError
 from casino_sim.experiments import tournament as tour
 from casino_sim.experiments.tournament import make_report
@@ -33,7 +34,7 @@ class Tournament:
     @cached_property
     def _made(self) -> tuple:
 
-        return make_report(self.path)
+        return make_report(self.path, loader().label)
 
     @property
     def ratings(self) -> pd.DataFrame:
@@ -104,9 +105,7 @@ def tournament(
     for p in policies:
         check_types(policies=(p, str))
     with api_errors(given, {"deals": "games"}):  # each pairing is a run of `games` whole games
-        config = tour.TournamentConfig(
-            policies=tuple(policies), games=games, rules=rules, seed=seed, threads=threads, chunk_deals=chunk_deals
-        )
+        config = tour.TournamentConfig(tuple(policies), games, rules, seed, chunk_deals, threads, loader=loader())
         command = [call_text("tournament", given, _DEFAULTS)]
         door = tour.TournamentRun.new(config, out, command, force, "casino-sim tournament --resume {path}")
         door.execute(backend, scheduler, Bar(progress))

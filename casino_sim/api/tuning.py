@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.api.arguments import Bar, api_errors, check_types, names
+from casino_sim.api.policies import loader
 from casino_sim.experiments.tune import TuneConfig, TuneRun
 
 
@@ -81,6 +82,7 @@ def tune(
             validate_deals=validate_deals,
             name=name,
             threads=threads,
+            loader=loader(),
         )
         door = TuneRun.new(config, out, force)
         result = door.execute(backend, scheduler, Bar(progress))

@@ -13,11 +13,11 @@ from typing import Annotated
 import typer
 from typer import Abort
 
-from casino_sim import __version__
 from casino_sim.cli import bench, equity, findings, games, policies, positions, runs, skills, tune
 from casino_sim.cli.helpstyle import HelpCommand, HelpGroup
 from casino_sim.cli.options import HELP_OPTIONS
 from casino_sim.core.errors import USER_ERRORS
+from casino_sim.core.version import VERSION
 
 try:  # typer >= 0.2x carries its own copy of click
     from typer._click.exceptions import ClickException
@@ -35,7 +35,7 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-        print(f"casino-sim {__version__}")
+        print(f"casino-sim {VERSION}")
         raise typer.Exit()
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import EngineName, EngineOpt, Format, RulesOpt, console, ensure_compiled
+from casino_sim.cli.options import EngineName, EngineOpt, Format, RulesOpt, console, ensure_compiled, policy_loader
 
 
 def bench(
@@ -28,7 +28,7 @@ def bench(
 
     def announce(threads: int, chosen) -> None:
         if engine == EngineName.numba:
-            ensure_compiled("bench", tables=[(chosen,)])
+            ensure_compiled("rounds", tables=[(chosen,)])
         if format == Format.text:
             console.print(
                 f"timing {deals:,} rounds of {policy} on the {engine.value} engine, "
@@ -37,7 +37,15 @@ def bench(
             )
 
     result = run_bench(
-        engine.value, policy, deals, threads, rules, measure_compile=compile_times, check=check, announce=announce
+        engine.value,
+        policy,
+        deals,
+        threads,
+        rules,
+        measure_compile=compile_times,
+        check=check,
+        announce=announce,
+        loader=policy_loader(),
     )
     if format == Format.json:
         print(json.dumps(result))

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import BackendOpt, BotTimeoutOpt, RulesOpt, SchedulerOpt, console
+from casino_sim.cli.options import BackendOpt, BotTimeoutOpt, RulesOpt, SchedulerOpt, console, policy_loader
 from casino_sim.cli.run_flow import Said
 from casino_sim.core.lists import comma_list
 from casino_sim.experiments.ladder import LADDER
@@ -77,7 +77,7 @@ def findings(
         chunk_deals=chunk_deals,
         resamples=resamples,
     )
-    door = FindingsRun.new(request, out, sys.argv, force)
+    door = FindingsRun.new(request, policy_loader(), out, sys.argv, force)
     cut = "interrupted: finished runs and chunks are kept; the same command again finishes them ({path})"
     table = door.execute(backend.value if backend else None, scheduler, Said(cut, "findings folder"))
     for line in sentences(table, door.ladder):

@@ -9,10 +9,9 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_compiled
+from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_compiled, policy_loader
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import get_policy
 from casino_sim.policies.names import check_distinct
 from casino_sim.runner.random_round import random_round
 
@@ -99,7 +98,7 @@ def play(
     ruleset = rules_with_players(rules, players)
     if partner is not None and not ruleset.teams:
         raise InputError(f"--partner: {ruleset.name} has no partnerships (four brazilian players, or teams=true)")
-    opponent, ally = get_policy(vs), None if partner is None else get_policy(partner)  # resolved once
+    opponent, ally = policy_loader()(vs), None if partner is None else policy_loader()(partner)  # resolved once
     check_distinct([(vs, opponent), (partner or vs, ally or opponent)])  # the table and saved game name seats by policy
     if save is not None:
         writable_folder(save.parent if str(save.parent) else Path("."))
@@ -109,7 +108,7 @@ def play(
         ruleset,
         opponent,
         random_seed() if seed is None else seed,
-        get_policy(hint_policy),
+        policy_loader()(hint_policy),
         hint_worlds,
         console=console,
         read_line=sys.stdin.readline,

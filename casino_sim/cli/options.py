@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 from typing import Annotated
 
 import typer
 from rich.console import Console, ConsoleDimensions
 
+from casino_sim import openspiel_kind
 from casino_sim.core.errors import InputError
 from casino_sim.engines import engine_names
 from casino_sim.engines.compiling import ensure_compiled as compile_ahead
-from casino_sim.engines.compiling import round_work, search_variants
+from casino_sim.engines.compiling import search_variants
+from casino_sim.loader import PolicyLoader
 from casino_sim.policies.bots import set_bot_timeout
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
@@ -35,6 +38,13 @@ class _Console(Console):
 
 
 console = _Console()
+
+
+@cache
+def policy_loader() -> PolicyLoader:
+    """The command's policy loader, one for the process, with the OpenSpiel kind (casino_sim/openspiel_kind.py):
+    every command resolves the policies it names with it and hands the objects down."""
+    return openspiel_kind.register(PolicyLoader())
 
 
 class Format(str, Enum):
@@ -113,8 +123,7 @@ def ensure_compiled(*work: str, scheduler: str | None = None, tables=()) -> floa
 
 def ensure_runs_compiled(configs, scheduler: str | None = None) -> float:
     """ensure_compiled for simulate runs (their SimConfigs): the rounds they play, with the policies they seat."""
-    work = sorted({round_work(c.players) for c in configs})
-    return ensure_compiled(*work, scheduler=scheduler, tables=[c.lineup().policies for c in configs])
+    return ensure_compiled("rounds", scheduler=scheduler, tables=[c.lineup().policies for c in configs])
 
 
 def _set_bot_timeout(seconds: float | None) -> float | None:

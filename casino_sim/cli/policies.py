@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from casino_sim.cli.helpstyle import HelpCommand, HelpGroup
-from casino_sim.cli.options import HELP_OPTIONS, console
-from casino_sim.policies import FEATURES, builtin_policies, get_policy
+from casino_sim.cli.options import HELP_OPTIONS, console, policy_loader
+from casino_sim.policies import FEATURES
 
 policies_app = typer.Typer(
     help="The playing policies: list them, or show one.",
@@ -27,7 +27,7 @@ def policies_list() -> None:
     table = Table(title="Policies")
     for col in ("name", "kind", "what it does"):
         table.add_column(col)
-    for policy in builtin_policies().values():
+    for policy in policy_loader().known().values():
         table.add_row(policy.name, policy.kind, policy.description)
     console.print(table)
 
@@ -46,4 +46,4 @@ def policies_show(
 ) -> None:
     """What a policy does and its parameters (weights for a heuristic)."""
 
-    console.print(get_policy(name).describe(), highlight=False, markup=False)
+    console.print(policy_loader()(name).describe(), highlight=False, markup=False)

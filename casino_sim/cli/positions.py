@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import BotTimeoutOpt, EngineName, EngineOpt, Format, console, ensure_compiled
+from casino_sim.cli.options import BotTimeoutOpt, EngineName, EngineOpt, Format, console, ensure_compiled, policy_loader
 from casino_sim.cli.position_tools import (
     apply_text,
     is_jsonl,
@@ -19,7 +19,6 @@ from casino_sim.cli.position_tools import (
 )
 from casino_sim.core.errors import InputError
 from casino_sim.engines import get_engine
-from casino_sim.policies import get_policy
 
 
 def moves(
@@ -94,7 +93,7 @@ def choose(
     pos = load_position(position)
     if seed < 0:
         raise InputError(f"--seed must be >= 0, got {seed}")
-    chosen = get_policy(policy)
+    chosen = policy_loader()(policy)
     if chosen.searches:
         check_search_position(pos, chosen)  # refused before any compiling is announced
         ensure_compiled("rollout")
@@ -120,7 +119,7 @@ def analyse(
     from casino_sim.analysis.analyse import check_analysis_args, check_analysis_position
 
     pos = load_position(position)
-    chosen = get_policy(policy)
+    chosen = policy_loader()(policy)
     check_analysis_args(chosen, worlds, seed)
     check_analysis_position(pos)  # refused before any compiling is announced
     ensure_compiled("analyse")

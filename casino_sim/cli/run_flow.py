@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from casino_sim.cli.options import console
+from casino_sim.cli.options import console, policy_loader
 from casino_sim.experiments.door import Hooks
 from casino_sim.runner.run_state import COMPLETE, PLAYED, partial_note, update_manifest
 
@@ -37,7 +37,7 @@ def resumed(path: Path, options: dict, command: list[str]):
     # deferred, so that `casino-sim --help` never loads them: pandas and the engine
     from casino_sim.experiments.simulation import Simulation
 
-    simulation = Simulation.resume(path, given_options(options), command)
+    simulation = Simulation.resume(path, given_options(options), command, policy_loader())
     run, config = simulation.run, simulation.config
     manifest = run.read_manifest()
     if manifest.get("status") == COMPLETE:

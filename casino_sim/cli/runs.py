@@ -20,15 +20,14 @@ from casino_sim.cli.options import (
     ensure_compiled,
     ensure_runs_compiled,
     open_backend,
+    policy_loader,
     refuse_resume_with_force,
 )
 from casino_sim.cli.run_flow import reported
 from casino_sim.cli.ui import card_values_table, expectations_table, games_table, ratings_table, summary_table
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.engines.compiling import round_work
-from casino_sim.policies import get_policy
-from casino_sim.policies.registry import folder_safe
+from casino_sim.policies.names import folder_safe
 
 
 def simulate(
@@ -145,7 +144,7 @@ def simulate(
     if resume is not None:
         simulation = run_flow.resumed(resume, {**request.options(), "out": out}, sys.argv)
     else:
-        simulation = Simulation.new(request, out, sys.argv, force)
+        simulation = Simulation.new(request, policy_loader(), out, sys.argv, force)
     tables = simulation.execute(backend.value if backend else None, scheduler, run_flow.Shown(), charts=charts)
     _print_summary(tables)
     if "summary" not in tables and "games" not in tables:  # every round void (trail against trail: nobody captures)
@@ -215,7 +214,7 @@ def report(
         # deferred, so that `casino-sim --help` never loads them: pandas
         from casino_sim.experiments.tournament import write_report
 
-        tables = write_report(run_dir, target)
+        tables = write_report(run_dir, target, policy_loader().label)  # a folder without policy_names: loaded
         console.print(ratings_table(tables["ratings"], tables["matches"]))
     elif kind in (ReportKind.all, ReportKind.html):  # html before any report was written: write them all
         _print_summary(write_all(run_dir, target))
@@ -247,7 +246,7 @@ def experiment(
     from casino_sim.runner.progress import progress_bar
     from casino_sim.runner.rundir import refuse_used_folder
 
-    name, runs = load_plan(plan)
+    name, runs = load_plan(plan, policy_loader())
     root = out or Path("results/runs") / name
     if force and resume:
         raise InputError("--force replaces the runs in --out and --resume finishes them: give one of them")
@@ -322,7 +321,7 @@ def tournament(
 
     refuse_resume_with_force(resume, force)
     if resume is not None:
-        door = tour.TournamentRun.resume(resume, run_flow.given_options(locals()), sys.argv)
+        door = tour.TournamentRun.resume(resume, run_flow.given_options(locals()), sys.argv, policy_loader())
     else:
         config = tour.TournamentConfig(
             policies=tuple(policies or ()),
@@ -331,6 +330,7 @@ def tournament(
             seed=seed,
             threads=threads,
             chunk_deals=chunk_deals,
+            loader=policy_loader(),
         )
         door = tour.TournamentRun.new(config, out, sys.argv, force)
     cut = "interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {path}"
@@ -361,11 +361,11 @@ def card_value(
         raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")
     if seed < 0 or not 0 <= threads <= 256:
         raise InputError("--seed must be >= 0 and --threads between 0 and 256")
-    chosen, _ = get_policy(policy), get_rules(rules)  # resolved once, before making the folder
+    chosen, _ = policy_loader()(policy), get_rules(rules)  # resolved once, before making the folder
     target = out or Path("results/runs") / f"card-value-{folder_safe(chosen.name)}-{rules}-seed{seed}"
     refuse_used_folder(target, force)
     writable_folder(target)
-    ensure_compiled(round_work(get_rules(rules).players), tables=[(chosen,)])
+    ensure_compiled("rounds", tables=[(chosen,)])
     with progress_bar(console, "card values") as update:
         paired = card_values(chosen, deals, rules, seed, threads, progress=update)
     config = {"policy": policy, "deals": deals, "rules": rules, "seed": seed}

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console
+from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, policy_loader
 from casino_sim.cli.run_flow import Said
 from casino_sim.cli.ui import knockout_table, regret_table
 
@@ -55,7 +55,9 @@ def knockout(
     from casino_sim.experiments.knockout import KnockoutConfig, parse_pairs
     from casino_sim.experiments.skill_runs import KnockoutRun
 
-    config = KnockoutConfig(policy, deals, rules, seed, threads, chunk_deals, precision, parse_pairs(pairs))
+    config = KnockoutConfig(
+        policy, deals, rules, seed, threads, chunk_deals, precision, parse_pairs(pairs), loader=policy_loader()
+    )
     door = KnockoutRun(config, out, force)
 
     def show(table) -> None:
@@ -95,7 +97,8 @@ def regret(
     from casino_sim.analysis.regret import RegretConfig
     from casino_sim.experiments.skill_runs import RegretRun
 
-    door = RegretRun(RegretConfig(tuple(policies or ()), vs, decisions, rules, seed, threads), out, force)
+    config = RegretConfig(tuple(policies or ()), vs, decisions, rules, seed, threads, loader=policy_loader())
+    door = RegretRun(config, out, force)
 
     def show(table) -> None:
         if len(table):

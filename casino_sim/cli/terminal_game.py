@@ -19,6 +19,7 @@ from casino_sim.analysis.analyse import check_analysis_args
 from casino_sim.cli.options import ensure_compiled
 from casino_sim.cli.transcript import counted, pile_text, score_table, side_names
 from casino_sim.core.cards import pretty_cards
+from casino_sim.core.deal import HAND_SIZE, batches
 from casino_sim.core.rules import RuleSet
 from casino_sim.policies.decide import choose_move
 from casino_sim.policies.policy import Policy
@@ -26,9 +27,9 @@ from casino_sim.reference.game import MAX_ROUNDS, game_winner
 from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position
-from casino_sim.reference.round import HAND_SIZE, RoundResult, play_round
+from casino_sim.reference.round import RoundResult, play_round
 from casino_sim.reference.score import side_piles
-from casino_sim.reference.seats import batches, side_of, sides, turn_order
+from casino_sim.reference.seats import side_of, sides, turn_order
 from casino_sim.runner.recording import RecordedRound
 
 HUMAN = 0  # the person plays A; policies play the other seats (with teams, C is A's partner)

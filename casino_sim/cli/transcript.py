@@ -5,11 +5,12 @@ from __future__ import annotations
 from rich.table import Table
 
 from casino_sim.core.cards import is_spade, pretty_cards
+from casino_sim.core.deal import batches
 from casino_sim.core.rules import RuleSet
 from casino_sim.reference.moves import PLAYER_NAMES
 from casino_sim.reference.round import RoundResult
 from casino_sim.reference.score import CATEGORIES, CATEGORY_LABELS, Score, side_piles
-from casino_sim.reference.seats import batches, sides, turn_order
+from casino_sim.reference.seats import sides, turn_order
 
 
 def side_names(rules: RuleSet) -> list[str]:

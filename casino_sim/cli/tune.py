@@ -58,7 +58,7 @@ def tune(
     opts.refuse_resume_with_force(resume, force)
     fields = comma_list(against, "--against must name one or more policies")
     if resume is not None:
-        door = TuneRun.resume(resume, given_options(dict(locals(), against=fields)), threads)
+        door = TuneRun.resume(resume, given_options(dict(locals(), against=fields)), threads, opts.policy_loader())
     else:
         config = TuneConfig(
             start=start,
@@ -72,6 +72,7 @@ def tune(
             validate_deals=validate_deals,
             name=name,
             threads=threads,
+            loader=opts.policy_loader(),
         )
         door = TuneRun.new(config, out, force)
     cut = "interrupted: finished generations are kept; finish with  casino-sim tune --resume {path}"

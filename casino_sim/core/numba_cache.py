@@ -22,6 +22,7 @@ _SOURCES = (
     "core/rules.py",
     "core/cards.py",
     "core/featurespec.py",
+    "core/deal.py",
     "core/invariants.py",
     "core/record.py",
 )

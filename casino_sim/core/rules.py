@@ -110,18 +110,6 @@ def get_rules(name: str) -> RuleSet:
     return replace(changed, name=f"{base}:{canon}" if canon else base)
 
 
-def two_player_rules(name: str, what: str = "bench") -> RuleSet:
-    """The rule set of a command that plays two players only (bench: scripts/bench_nplayer.py times three and four
-    players), refused up front in one line beyond two players."""
-    rules = get_rules(name)
-    if rules.players != 2:
-        raise RulesError(
-            f"{what}: two players only so far, not {rules.name} (scripts/bench_nplayer.py times rounds of three "
-            "and four players)"
-        )
-    return rules
-
-
 def _default_teams(name: str, players: int) -> bool:
     """brazilian's four play as two partnerships (seed 002: "em duplas"); italian's play alone (004 names none)."""
     return players == 4 and name.partition(":")[0] == "brazilian"

@@ -6,8 +6,8 @@ kernels/compiled.py is played once on a tiny input before the command starts, so
 the wait comes first, is shown (kernels done, elapsed, the one compiling), and
 is timed apart from the play. With numba's cache warm nothing is shown or done:
 the kernels load at first use (under a second). The kernels are imported inside
-the functions that play them (numba loads there): commands read round_work and
-WHAT without compiling anything.
+the functions that play them (numba loads there): commands read WHAT without
+compiling anything.
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ import numpy as np
 
 from casino_sim.core.cards import format_card
 from casino_sim.core.child import python_code
-from casino_sim.core.featurespec import KIND_ID, N_FEATURES, P_INTS, P_KIND
-from casino_sim.core.rules import STRICT, get_rules
-from casino_sim.policies import get_policy
+from casino_sim.core.featurespec import N_FEATURES
+from casino_sim.core.rules import STRICT
 from casino_sim.policies.arrays import policy_arrays
+from casino_sim.policies.fields import ROLLOUT_DEFAULTS
+from casino_sim.policies.kinds import HeuristicPolicy, RandomPolicy, RolloutPolicy
 from casino_sim.reference.position import Position
 
 COMPILE_STACK = 1 << 30  # bytes of stack for the compiling thread (address space: pages are used as touched)
@@ -33,22 +34,13 @@ NOTICE = "compiling the numba engine for {what} (first run after install or upgr
 
 # What each kind of work (kernels/compiled.py's ENTRY_KERNELS) compiles, in the notice's words.
 WHAT = {
-    "simulate": "two-player rounds",
-    "simulate-n": "three- and four-player rounds",
-    "sides-n": "three- and four-player seated comparisons",
+    "rounds": "rounds",
     "moves": "legal moves",
     "apply": "playing a move",
     "rollout": "the rollout and searcher policies",
     "analyse": "the analysis",
-    "bench": "two-player rounds",
     "regret": "judging the last batch",
 }
-
-
-def round_work(players: int, sides: bool = False) -> str:
-    """The kind of work that plays rounds of `players` players: simulate's rows, or (three or four players) their
-    rows (whole games too) or, for seated comparisons (knockout, tune), each side's points."""
-    return "simulate" if players == 2 else "sides-n" if sides else "simulate-n"
 
 
 def search_variants(tables) -> tuple[bool, ...]:
@@ -58,23 +50,13 @@ def search_variants(tables) -> tuple[bool, ...]:
     return tuple(sorted({any(policy.searches for policy in table) for table in tables})) or (False,)
 
 
-def _scripted(players: int, search: bool = False):
-    """One round of scripted seats on the row kernel of `players` players: (its moves, its record); `search`: in
-    the variant of the kernel for seats that search."""
+def _scripted(search: bool = False):
+    """One two-player round of scripted seats on the row kernel, which plays every player count with the same
+    compiled code: (its moves, its record); `search`: in the variant of the kernel for seats that search."""
     from casino_sim.kernels import PLIES, play_round_scripted_raw
 
-    rules = STRICT if players == 2 else get_rules(f"italian:players={players}")
     # a stream that captures often (always trailing would pile up the table beyond any enumeration)
-    return play_round_scripted_raw(rules, np.arange(52), 0, np.arange(PLIES, dtype=np.int64) * 7919 + 13, search)
-
-
-def _sides(search: bool) -> None:
-    from casino_sim.kernels.api import play_rounds_n
-
-    ints = np.zeros((3, P_INTS), np.int64)
-    ints[:, P_KIND] = KIND_ID["random"]
-    rules = get_rules("italian:players=3")
-    play_rounds_n(rules, np.arange(52)[None], [0], ints, np.zeros((6, N_FEATURES)), [1], search=search)
+    return play_round_scripted_raw(STRICT, np.arange(52), 0, np.arange(PLIES, dtype=np.int64) * 7919 + 13, search)
 
 
 def _last_batch():
@@ -96,19 +78,25 @@ def _apply(_search: bool) -> None:
     apply_move(pos, legal_moves(pos)[0])
 
 
+# What the warm-ups below play: a heuristic weighing every feature, and a rollout on it (numba compiles a kernel for
+# the types of its arguments, never their values: any weights and parameters compile what the built-ins run).
+WARM_HEURISTIC = HeuristicPolicy("warm-up", "", weights=np.ones(N_FEATURES))
+WARM_ROLLOUT = RolloutPolicy("warm-up rollout", "", params=dict(ROLLOUT_DEFAULTS), base=WARM_HEURISTIC)
+
+
 def _rollout(_search: bool) -> None:
     from casino_sim.kernels import search_choose
 
-    ints, weights, wants = policy_arrays((get_policy("rollout"), get_policy("random")))
+    ints, weights, wants = policy_arrays((WARM_ROLLOUT, RandomPolicy("warm-up random", "")))
     search_choose(_last_batch(), ints[0], weights[2], wants[2], 1)
 
 
 def _analyse(_search: bool) -> None:
     from casino_sim.kernels import exact_values, legal_moves, rollout_diffs
 
-    pos, expert = _last_batch(), get_policy("expert")
+    pos = _last_batch()
     moves = legal_moves(pos)
-    ints, weights, wants = policy_arrays((expert, expert))
+    ints, weights, wants = policy_arrays((WARM_HEURISTIC, WARM_HEURISTIC))
     rollout_diffs(pos, moves, int(ints[0, 0]), weights[0], wants[0], 2, 1)
     exact_values(pos, moves)
 
@@ -116,20 +104,17 @@ def _analyse(_search: bool) -> None:
 def _regret(search: bool) -> None:
     from casino_sim.kernels import judge_last_batch
 
-    moves, _ = _scripted(2, search)
+    moves, _ = _scripted(search)
     judge_last_batch(STRICT, np.arange(52)[None], np.zeros(1, np.int64), moves[None].copy())
 
 
 # Each takes `search`: the round kernels' variant to compile (ensure_compiled's); the others ignore it.
 WARMUPS = {
-    "simulate": lambda search: _scripted(2, search),
-    "simulate-n": lambda search: _scripted(3, search),
-    "sides-n": _sides,
+    "rounds": _scripted,
     "moves": _moves,
     "apply": _apply,
     "rollout": _rollout,
     "analyse": _analyse,
-    "bench": lambda search: _scripted(2, search),
     "regret": _regret,
 }
 

@@ -27,21 +27,7 @@ class NumbaEngine:
     def plays(self, policy):
         return not policy.plays_in_python  # a Python callable cannot enter a kernel
 
-    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
+    def play(self, rows, rules, lineup, check=False, trace=None):
         from casino_sim.kernels import play_rows
 
-        return play_rows(rows, rules, *policy_arrays((policy_a, policy_b, *others)), check=check, trace=trace)
-
-    def play_sides(self, rules, decks, dealers, seats, seeds):
-        from casino_sim.kernels.api import play_rounds_n
-
-        ints, weights, _ = policy_arrays(tuple(seats))
-        return side_points(rules, play_rounds_n(rules, decks, dealers, ints, weights, seeds))
-
-
-def side_points(rules, totals):
-    """(each side's points (k, n_sides), void (k,)) of rounds' score-row totals (k, rows): the players' rows, or
-    with teams the two team rows after them (kernels/layout.py)."""
-    n = rules.players
-    points = totals[:, n : n + 2] if rules.teams else totals[:, :n]
-    return points, ~points.any(axis=1)  # a round somebody captured in scores its four aces: void == no points
+        return play_rows(rows, rules, *policy_arrays(tuple(lineup)), check=check, trace=trace)

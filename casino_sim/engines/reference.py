@@ -36,15 +36,11 @@ class ReferenceEngine:
     def plays(self, policy):
         return not policy.searches  # rollout and searcher are numba kernels
 
-    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
-        policies = (policy_a, policy_b, *others)
+    def play(self, rows, rules, lineup, check=False, trace=None):
         cols = record_columns(rules.players, rules.teams)
         out = np.zeros((len(rows), len(cols)), dtype=np.int64)
         for i in range(len(rows)):
-            if rules.players == 2:
-                seats = (policy_a, policy_b) if rows.a_seat0[i] else (policy_b, policy_a)
-            else:  # player p plays the policy rows.seating names
-                seats = tuple(policies[int(w)] for w in rows.seating[i])
+            seats = tuple(lineup[int(w)] for w in rows.seating[i])  # player p plays the policy rows.seating names
             rng = np.random.default_rng(int(rows.seeds[i]))
             result = play_round(
                 rules,
@@ -60,18 +56,3 @@ class ReferenceEngine:
                 trace[i] = [row_of_move(m) for m in result.moves]
             out[i] = [rec[c] for c in cols]
         return {c: out[:, j] for j, c in enumerate(cols)}
-
-    def play_sides(self, rules, decks, dealers, seats, seeds):
-        points = np.zeros((len(decks), rules.n_sides), dtype=np.int64)
-        void = np.zeros(len(decks), dtype=bool)
-        for i in range(len(decks)):
-            rng = np.random.default_rng(int(seeds[i]))
-            result = play_round(
-                rules,
-                decks[i],
-                int(dealers[i]),
-                lambda pos, moves, rng=rng: seats[pos.to_move].choose(pos, moves, rng),
-                moves_for(seats),
-            )
-            points[i], void[i] = result.score.totals, result.void
-        return points, void

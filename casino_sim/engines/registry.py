@@ -35,34 +35,25 @@ class Engine(Protocol):
     def play_scripted(
         self, rules: RuleSet, deck: Sequence[int], dealer: int, script: Sequence[int]
     ) -> tuple[list[Move], dict[str, int]]:
-        """A whole round in which play i is legal_moves[script[i] % n]: its 48 moves and its record (as play_rows)."""
+        """A whole round in which play i is legal_moves[script[i] % n]: its 48 moves and its record (as play)."""
 
     def plays(self, policy: Policy) -> bool:
         """Whether this engine can play the policy."""
 
-    def play_rows(
+    def play(
         self,
         rows: DealRows,
         rules: RuleSet,
-        policy_a: Policy,
-        policy_b: Policy,
+        lineup: Sequence[Policy],
         check: bool = False,
         trace: np.ndarray | None = None,
-        others: tuple[Policy, ...] = (),
     ) -> dict[str, np.ndarray]:
-        """One round per row, policy A in seat 0 where rows.a_seat0: the columns of reference/record.py (small
-        counts: the numba engine gives them as int8). Three or four players: player p plays policy
-        rows.seating[:, p] of (policy_a, policy_b, *others).
+        """One round per row, player p of row i playing policy lineup[rows.seating[i, p]]: the record's columns
+        (core/record.py record_columns; small counts: the numba engine gives them as int8).
 
         `check` runs the engine's own invariant check after every play (the numba engine's; the reference engine
         has none: it is the rules the others are held to); trace[i] receives row i's (48, 5) move records.
         """
-
-    def play_sides(
-        self, rules: RuleSet, decks: np.ndarray, dealers: np.ndarray, seats: Sequence[Policy], seeds: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Round i dealt from decks[i] by dealers[i], seats[p] playing for player p with seeds[i] driving its
-        choices: (points of each side (k, n_sides), void (k,)). Any player count; no record is kept."""
 
 
 _ENGINES: dict[str, Engine] = {}

@@ -18,13 +18,16 @@ import sys
 import tempfile
 import time
 
+import numpy as np
+
 from casino_sim.core.child import python_code
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import RuleSet, two_player_rules
+from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.engines import get_engine
-from casino_sim.policies import get_policy
+from casino_sim.loader import PolicyLoader
+from casino_sim.policies.policy import Load
 from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.play import engine_for, play_rows
+from casino_sim.runner.play import engine_for, play
 from casino_sim.runner.threads import use_threads
 
 PLIES_PER_ROUND = 48
@@ -35,7 +38,7 @@ _COMPILE_SNIPPET = (
     "from rich.console import Console\n"
     "from casino_sim import kernels as engine\n"
     "from casino_sim.engines.compiling import ensure_compiled\n"
-    "ensure_compiled('simulate', console=Console(file=io.StringIO()))\n"
+    "ensure_compiled('rounds', console=Console(file=io.StringIO()))\n"
     "engine.warmup()\n"
     "print(time.perf_counter() - t)\n"
 )
@@ -71,11 +74,12 @@ def compile_times() -> dict:
 
 def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, seed: int, check: bool = False) -> float:
     """Seconds to play `deals` rounds of the policy against itself, the way simulate plays them."""
-    rows = chunk_rows(seed, 0, deals, mirrored=False)
+    alone = np.zeros((1, rules.players), np.int8)  # the policy in every seat
+    rows = chunk_rows(seed, 0, deals, alone)
     with use_threads(threads):
-        play_rows(engine, chunk_rows(seed + 1, 0, min(deals, 64), mirrored=False), rules, policy, policy)  # compile
+        play(engine, chunk_rows(seed + 1, 0, min(deals, 64), alone), rules, (policy,))  # compile
         t = time.perf_counter()
-        play_rows(engine, rows, rules, policy, policy, check=check)
+        play(engine, rows, rules, (policy,), check=check)
         return time.perf_counter() - t
 
 
@@ -95,6 +99,8 @@ def run_bench(
     measure_compile: bool = True,
     check: bool = False,
     announce=None,
+    *,
+    loader: Load,
 ) -> dict:
     """Time `deals` rounds of the policy against itself on the engine.
 
@@ -102,16 +108,16 @@ def run_bench(
     rollout and searcher add ms_per_decision (three significant digits); check times simulate --check's checked
     mode (numba only); numba with measure_compile adds compile_s_cold, compile_s_cached, first_deal_s_cached.
     threads 0 is every core (as in simulate); the reference engine plays in this one process: its threads is
-    always 1. `announce(threads, policy)` (the policy resolved) is called once the arguments are known to be good,
-    before the timing starts.
+    always 1. `policy` is resolved by the policy loader `loader`; `announce(threads, policy)` (the policy resolved)
+    is called once the arguments are known to be good, before the timing starts.
     """
     get_engine(engine)  # an unknown name is the first thing said
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 10**9:
         raise InputError(f"--deals must be between 1 and 1,000,000,000, got {deals!r}")
     if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 256:
         raise InputError(f"--threads must be between 0 (all cores) and 256, got {threads!r}")
-    pol = get_policy(policy)
-    rs = two_player_rules(rules) if isinstance(rules, str) else rules
+    pol = loader(policy)
+    rs = get_rules(rules) if isinstance(rules, str) else rules
     if engine_for(engine, (pol, pol)) != engine:
         raise InputError(f"policy {pol.name!r} plays only on the reference engine")
     if check and engine != "numba":
@@ -149,6 +155,7 @@ if __name__ == "__main__":  # python -m casino_sim.experiments.bench [engine] [d
                 deals=int(args[1]) if len(args) > 1 else 200_000,
                 threads=int(args[2]) if len(args) > 2 else 1,
                 measure_compile="--no-compile" not in args,
+                loader=PolicyLoader(),
             )
         )
     )

@@ -14,17 +14,20 @@ value is the holder's side's (its team's, with teams) margin: its points minus t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 
+from casino_sim.core.deal import HAND_SIZE, batches
 from casino_sim.core.invariants import dealt
 from casino_sim.core.rules import STRICT, RuleSet, get_rules
-from casino_sim.policies import Policy, get_policy
-from casino_sim.reference.seats import HAND_SIZE, batches, opponents, turn_order
-from casino_sim.reports.places import player_margins
+from casino_sim.policies import Policy
+from casino_sim.reference.seats import opponents, turn_order
 from casino_sim.runner.deals import DealRows, chunked_rows
-from casino_sim.runner.play import engine_for, play_rows
+from casino_sim.runner.play import engine_for, play
 from casino_sim.runner.seeding import chunk_seed
+from casino_sim.runner.sides import player_margins
 from casino_sim.runner.threads import use_threads
 
 VARIANTS = ("opponent", "stock")
@@ -80,20 +83,13 @@ def paired_decks(deck: np.ndarray, dealer: int, rng: np.random.Generator, rules:
 
 
 def card_pairs(
-    base: DealRows,
-    base_records: pd.DataFrame,
-    engine: str,
-    rules,
-    policy_a,
-    policy_b,
-    rng: np.random.Generator,
-    others: tuple = (),
+    base: DealRows, base_records: pd.DataFrame, engine: str, rules, lineup: tuple, rng: np.random.Generator
 ) -> pd.DataFrame:
     """Pair every card dealt to a hand in each base row with the same deal without it; one row per pair.
 
-    `base_records` are the base rows' records (as runner.play.play_rows returns them). Columns: card,
-    batch, variant, holder (the holder's policy name), diff (holder minus opponent, with minus without).
-    Three or four players: `others` are the policies after A and B that rows.seating names.
+    `base_records` are the base rows' records (as runner.play.play returns them), `lineup` the policies
+    rows.seating names. Columns: card, batch, variant, holder (the holder's policy name), diff (the holder's side's
+    margin, its points less the mean of the other sides', with the card minus without).
     """
     meta, decks, owner = [], [], []
     for i in range(len(base)):
@@ -102,26 +98,12 @@ def card_pairs(
             decks.append(paired)
             owner.append(i)
     owner = np.array(owner, dtype=np.int64)
-    rows = DealRows(
-        base.deal_id[owner],
-        base.mirror[owner],
-        np.array(decks).reshape(-1, 52),
-        base.dealer[owner],
-        base.a_seat0[owner],
-        base.seeds[owner],
-        None if base.seating is None else base.seating[owner],
-    )
-    rec = play_rows(engine, rows, rules, policy_a, policy_b, others)
+    rows = replace(base.take(owner), decks=np.array(decks, dtype=base.decks.dtype).reshape(-1, 52))
+    rec = play(engine, rows, rules, lineup)
     seat = np.array([m[3] for m in meta], dtype=np.int64)
-    if base.seating is None:
-        sign = np.where(seat == 0, 1, -1)
-        with_card = sign * (base_records["s0_total"] - base_records["s1_total"]).to_numpy()[owner]
-        without = sign * (rec["s0_total"] - rec["s1_total"]).to_numpy()
-        holder = np.where(base.a_seat0[owner] == (seat == 0), policy_a.name, policy_b.name)
-    else:  # the holder's side's margin over the other sides
-        with_card = player_margins(base_records)[owner, seat]
-        without = player_margins(rec)[np.arange(len(seat)), seat]
-        holder = np.array([p.name for p in (policy_a, policy_b, *others)])[base.seating[owner, seat]]
+    with_card = player_margins(base_records, rules)[owner, seat]
+    without = player_margins(rec, rules)[np.arange(len(seat)), seat]
+    holder = np.array([p.name for p in lineup])[base.seating[owner, seat]]
     return pd.DataFrame(
         {
             "deal_id": base.deal_id[owner],
@@ -140,7 +122,7 @@ def pairing_rng(chunk_seed_value: int) -> np.random.Generator:
 
 
 def card_values(
-    policy: Policy | str,
+    policy: Policy,
     deals: int,
     rules: str = "strict",
     seed: int = 0,
@@ -152,20 +134,19 @@ def card_values(
     """One row per (deal, card, variant) with the policy in both seats: card, batch, variant, diff.
 
     `progress(rounds done, rounds planned)` is told after each chunk; it counts base and paired rounds. `policy` is
-    resolved already (by `casino-sim card-value`), or a spec resolved here.
+    resolved already (by `casino-sim card-value`'s loader).
     """
-    pol = policy if isinstance(policy, Policy) else get_policy(policy)
-    engine = engine_for(engine, (pol, pol))
+    engine = engine_for(engine, (policy, policy))
     ruleset = get_rules(rules)
     n = ruleset.players
-    seatings = None if n == 2 else np.zeros((1, n), np.int8)  # the policy in every seat
+    seated = np.zeros((1, n), np.int8)  # the policy in every seat
     frames, done, total = [], 0, deals * (1 + pairs_per_deal(n))
     if progress:
         progress(done, total)
     with use_threads(threads):
-        for chunk, base in chunked_rows(seed, deals, chunk_deals, mirrored=False, seatings=seatings):
-            records = play_rows(engine, base, ruleset, pol, pol)
-            frames.append(card_pairs(base, records, engine, ruleset, pol, pol, pairing_rng(chunk_seed(seed, chunk))))
+        for chunk, base in chunked_rows(seed, deals, chunk_deals, seated):
+            records = play(engine, base, ruleset, (policy,))
+            frames.append(card_pairs(base, records, engine, ruleset, (policy,), pairing_rng(chunk_seed(seed, chunk))))
             done += len(base) + len(frames[-1])
             if progress:
                 progress(done, total)

@@ -22,7 +22,8 @@ from casino_sim.core.rules import get_rules
 from casino_sim.experiments.door import QUIET, Door, Hooks
 from casino_sim.experiments.ladder import LADDER
 from casino_sim.experiments.simulation import SimRequest, Simulation
-from casino_sim.policies.registry import folder_safe
+from casino_sim.policies.names import folder_safe
+from casino_sim.policies.policy import Load
 from casino_sim.reports.equity import RESAMPLES
 from casino_sim.reports.findings import collate, write_findings
 from casino_sim.runner.run_state import COMPLETE, PLAYED
@@ -96,15 +97,15 @@ class PlannedRun:
     path: Path
 
 
-def plan(request: FindingsRequest, root: Path) -> list[PlannedRun]:
-    """Every (policy, table) run, each checked as simulate checks it (an unknown policy, an impossible option:
-    refused before anything plays)."""
+def plan(request: FindingsRequest, root: Path, loader: Load) -> list[PlannedRun]:
+    """Every (policy, table) run, each checked as simulate checks it, its policies resolved by `loader` (an unknown
+    policy, an impossible option: refused before anything plays)."""
     request.check()
     runs = []
     for spec in request.policies:
         for key in request.players:
             sim = request.sim_request(spec, key)
-            name = sim.config().lineup().label(spec)
+            name = sim.config(loader).lineup().label(spec)
             runs.append(PlannedRun(spec, name, key, sim, root / "runs" / folder_safe(name) / table_folder(key)))
     names = [r.name for r in runs[:: len(request.players)]]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -135,18 +136,22 @@ class FindingsRun(Door):
     root: Path
     command: list[str]
     runs: list[PlannedRun]
+    loader: Load  # the policy loader each run resolves its policies with
     force: bool = False  # start every run afresh
     scheduler: str | None = None  # a Dask scheduler's workers compile their own
 
     @classmethod
-    def new(cls, request: FindingsRequest, root: Path, command: list[str], force: bool = False) -> FindingsRun:
-        """The findings into `root`; a folder of another kind refused unless `force` (which starts afresh)."""
-        runs = plan(request, root)
+    def new(
+        cls, request: FindingsRequest, loader: Load, root: Path, command: list[str], force: bool = False
+    ) -> FindingsRun:
+        """The findings into `root`, the policies resolved by `loader`; a folder of another kind refused unless
+        `force` (which starts afresh)."""
+        runs = plan(request, root, loader)
         root = Path(root)
         made = root / MANIFEST
         if root.is_dir() and any(root.iterdir()) and not made.exists() and not force:
             raise InputError(f"{root} is not empty and holds no findings: give another --out, or --force")
-        return cls(request, root, command, runs, force)
+        return cls(request, root, command, runs, loader, force)
 
     @property
     def config(self) -> FindingsRequest:
@@ -177,9 +182,9 @@ class FindingsRun(Door):
     def simulation(self, run: PlannedRun) -> Simulation | None:
         """The door of one run: new, resumed (its options checked against the run's), or None when played."""
         if self.force or not (run.path / "manifest.json").exists():
-            return Simulation.new(run.request, run.path, self.command, force=True)
+            return Simulation.new(run.request, self.loader, run.path, self.command, force=True)
         given = {k: v for k, v in run.request.options().items() if v is not None}  # as if typed: None is unsaid
-        sim = Simulation.resume(run.path, given, self.command)
+        sim = Simulation.resume(run.path, given, self.command, self.loader)
         return None if sim.run.read_manifest().get("status") in (PLAYED, COMPLETE) else sim
 
     def play(self, backend, hooks: Hooks = QUIET) -> list[PlannedRun]:

@@ -7,34 +7,27 @@ import math
 import numpy as np
 import pandas as pd
 
-from casino_sim.reports.load import has_place_records
-from casino_sim.reports.place_tables import deal_margins
-from casino_sim.reports.places import side_rows
+from casino_sim.core.rules import RuleSet
 from casino_sim.reports.stats import t975  # Student's t: a few deals give a wide interval
+from casino_sim.runner.sides import a_margins
 
 
-def headline(frame: pd.DataFrame) -> np.ndarray:
-    """Per deal: policy A's points minus policy B's, averaged over the mirrored seatings.
-
-    A void round counts as a difference of 0 (it scores nothing). Three or four players: A's side's points
-    minus the mean of the other sides', averaged over the deal's non-void seatings (reports/place_tables.py).
-    """
-    if has_place_records(frame):
-        return deal_margins(side_rows(frame))
-    a_is_0 = frame["mirror"].to_numpy() == 0
-    s0, s1 = frame["s0_total"].to_numpy(), frame["s1_total"].to_numpy()
-    diff = np.where(a_is_0, s0 - s1, s1 - s0).astype(np.float64)
-    return pd.Series(diff).groupby(frame["deal_id"].to_numpy()).mean().to_numpy()
+def headline(frame: pd.DataFrame, rules: RuleSet) -> np.ndarray:
+    """Per deal: policy A's margin, its side's points less the mean of the other sides' (two sides: A's points
+    minus B's), averaged over the deal's seatings (runner/sides.py). A void round counts as a margin of 0 (it
+    scores nothing)."""
+    return a_margins(frame, rules)
 
 
 class Headline:
     """Running sums of the headline difference, for the interval and for --until-ci."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
         self.n, self.s, self.ss = 0, 0.0, 0.0
 
     def add(self, frame: pd.DataFrame) -> None:
-        d = headline(frame)
+        d = headline(frame, self.rules)
         self.n += len(d)
         self.s += float(d.sum())
         self.ss += float((d * d).sum())

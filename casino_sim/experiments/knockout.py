@@ -6,7 +6,7 @@ interval is clear of zero by a margin (the bound nearest zero at least one
 half-width away from it) or narrower than the precision asked, else at the most
 deals allowed. A pair (A, B) measures B with A already out: the policy without A
 against the policy without A and B. With three or four players each deal is played in
-every seating (runner/seated.py): the whole policy alone in each seat, or its team
+every seating (runner/seating.py): the whole policy alone in each seat, or its team
 against the knocked-out one's and then swapped.
 """
 
@@ -22,11 +22,11 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.compare import deal_headline
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES
-from casino_sim.policies.files import policy_from_dict
-from casino_sim.policies.policy import Policy
+from casino_sim.policies.kinds import HeuristicPolicy
+from casino_sim.policies.policy import Load, Policy
 from casino_sim.reports.stats import Estimate, mean_ci
 from casino_sim.runner.deals import chunked_rows
-from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup
+from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup, seatings
 from casino_sim.runner.threads import use_threads
 
 MAX_DEALS = 10**7
@@ -47,8 +47,10 @@ class KnockoutConfig:
     precision: float = 0.05  # stop a feature once its interval's half-width is at most this many points
     pairs: tuple[tuple[str, str], ...] = ()  # (A, B): the worth of B with A already out
 
-    # the policy resolved once, by check() (the front door's); never in the manifest, which keeps its name
+    # the policy resolved once, by check() (the front door's), with the policy loader the front door gives it;
+    # never in the manifest, which keeps its name
     resolved: Lineup | None = resolved_field()
+    loader: Load | None = resolved_field()
 
     def lineup(self) -> Lineup:
         """The policy as an object, resolved once."""
@@ -97,11 +99,11 @@ def parse_pairs(values: list[str] | None) -> tuple[tuple[str, str], ...]:
 
 
 def without(policy: Policy, features: tuple[str, ...]) -> Policy:
-    """The heuristic with these features' weights set to zero, built by the policy-file loader from its weights."""
-    weights = {n: float(w) for n, w in zip(FEATURE_NAMES, policy.weights) if w != 0 and n not in features}
+    """The heuristic with these features' weights set to zero (its other weights as they are)."""
+    weights = policy.weights.copy()
+    weights[[FEATURE_INDEX[n] for n in features]] = 0.0
     name = f"{policy.name}-without-{'-'.join(features)}"
-    data = {"name": name, "description": f"{policy.name} without {', '.join(features)}", "weights": weights}
-    return policy_from_dict(data, name, policy.source)
+    return HeuristicPolicy(name, f"{policy.name} without {', '.join(features)}", policy.source, weights=weights)
 
 
 @dataclass
@@ -164,16 +166,17 @@ class Knockout:
         """Play chunk after chunk, each active entry on the same rows, until every entry has stopped."""
         cfg = self.config
         active = [e for e in self.entries if not e.stopped]
-        per_deal = self.rules.n_sides  # rounds of a deal: one per side (mirrored pair, seats or teams turned)
+        seated = seatings(self.rules)  # a deal's rounds: one per seating (mirrored pair, seats or teams turned)
+        per_deal = len(seated)
         total = per_deal * cfg.deals * len(active)
         done = 0
         if progress:
             progress(done, total)
         with use_threads(cfg.threads):
-            for _, rows in chunked_rows(cfg.seed, cfg.deals, cfg.chunk_deals, mirrored=True):
+            for _, rows in chunked_rows(cfg.seed, cfg.deals, cfg.chunk_deals, seated):
                 for e in active:
                     e.diffs.append(deal_headline("numba", rows, self.rules, e.baseline, e.challenger))
-                    done += len(rows) // 2 * per_deal  # rows: the mirrored pairs of two-player deals
+                    done += len(rows)
                     e.stopped = stop_reason(e.estimate(), cfg.precision)
                     if e.stopped:
                         total -= per_deal * (cfg.deals - e.deals)

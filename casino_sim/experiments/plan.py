@@ -13,6 +13,7 @@ from pathlib import Path
 from casino_sim.core.errors import InputError
 from casino_sim.core.tomlfile import read_toml
 from casino_sim.experiments.simulate import SimConfig
+from casino_sim.policies.policy import Load
 
 METRICS = {
     "diff": "mean points of A minus B per deal (mirrored: per pair, the average of both seatings)",
@@ -76,7 +77,7 @@ def _field_error(where: str, msg: str) -> InputError:
     return InputError(f"{where}: {msg}")
 
 
-def _run_config(raw: dict, defaults: dict, where: str) -> SimConfig:
+def _run_config(raw: dict, defaults: dict, where: str, loader: Load) -> SimConfig:
     options = {}
     for key, val in {**defaults, **raw}.items():
         if key in ("name", "expect"):
@@ -89,7 +90,7 @@ def _run_config(raw: dict, defaults: dict, where: str) -> SimConfig:
         if want and (not isinstance(val, want) or (want is int and isinstance(val, bool))):
             raise _field_error(where, f"field {key!r} must be {want.__name__}, got {val!r}")
         options[target] = val
-    config = SimConfig(**options)
+    config = SimConfig(**options, loader=loader)
     try:
         config.check()
     except InputError as e:
@@ -136,8 +137,8 @@ def _check_complete(run: PlannedRun, fields_given: dict, where: str) -> None:
         raise _field_error(where, "needs at least one [[run.expect]] (a run without one checks nothing)")
 
 
-def load_plan(path: Path) -> tuple[str, list[PlannedRun]]:
-    """Parse and check a plan; InputError names the file and the field."""
+def load_plan(path: Path, loader: Load) -> tuple[str, list[PlannedRun]]:
+    """Parse and check a plan, its runs' policies resolved by `loader`; InputError names the file and the field."""
     where = str(path)
     data = read_toml(path, "plan", InputError)
     unknown = set(data) - {"name", "defaults", "run"}
@@ -156,7 +157,7 @@ def load_plan(path: Path) -> tuple[str, list[PlannedRun]]:
         if not isinstance(name, str) or not name or "/" in name or name in names:
             raise _field_error(at, f"field 'name' must be a unique folder name, got {name!r}")
         names.add(name)
-        run = PlannedRun(name, _run_config(raw, defaults, at), _expectations(raw.get("expect", []), at))
+        run = PlannedRun(name, _run_config(raw, defaults, at, loader), _expectations(raw.get("expect", []), at))
         _check_complete(run, {**defaults, **raw}, at)
         runs.append(run)
     return str(data.get("name", Path(path).stem)), runs

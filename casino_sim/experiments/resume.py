@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from casino_sim.core.errors import InputError
 from casino_sim.experiments.simulate import SimConfig, config_of
+from casino_sim.policies.policy import Load
 from casino_sim.runner.run_state import RUNNING, now, update_manifest
 from casino_sim.runner.rundir import RunDir
 
@@ -49,11 +50,12 @@ def _differs(name: str, given, ran, config: SimConfig) -> bool:
     return given != ran
 
 
-def resume_config(run: RunDir, given: dict, command: list[str]) -> SimConfig:
-    """The config `--resume` plays for options `given` on the command line (simulate's names); InputError naming
-    every option that contradicts the run. A larger --deals or a narrower --until-ci is written into the manifest
-    (the chunks a fresh run of that size would play otherwise are played again)."""
-    config, manifest = config_of(run), run.read_manifest()
+def resume_config(run: RunDir, given: dict, command: list[str], loader: Load) -> SimConfig:
+    """The config `--resume` plays for options `given` on the command line (simulate's names), its policies
+    resolved by `loader`; InputError naming every option that contradicts the run. A larger --deals or a narrower
+    --until-ci is written into the manifest (the chunks a fresh run of that size would play otherwise are played
+    again)."""
+    config, manifest = config_of(run, loader), run.read_manifest()
     asked = {k: v for k, v in given.items() if k not in FREE}
     if "out" in asked:
         raise InputError("--out names a new run's folder and --resume an old one: give one of them")

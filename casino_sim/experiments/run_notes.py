@@ -27,7 +27,7 @@ def card_deals_note(manifest: dict) -> str:
     used = config.card_deals_used()
     if config.games:
         return "card values: not measured with --games (they replay single rounds)"
-    engine = config.engine_used()
+    engine = manifest["engine"]  # the engine that played (finish_run records it): no policy is loaded again
     share = f"1/{AUTO_CARD_DIVISOR[engine]} of the run's rounds on the {engine} engine"
     if used:
         how = (

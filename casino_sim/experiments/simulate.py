@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.record import FORMAT_VERSION
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
 from casino_sim.experiments.headline import Headline
@@ -22,7 +23,7 @@ from casino_sim.policies.names import matchup_folder
 from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.games import parse_start_score, play_games
-from casino_sim.runner.play import engine_for, play_rows
+from casino_sim.runner.play import engine_for, play
 from casino_sim.runner.provenance import git_revision, versions
 from casino_sim.runner.recording import new_trace, recorded_tables
 from casino_sim.runner.run_state import COMPLETE, PLAYED, now, playing, update_manifest
@@ -30,12 +31,14 @@ from casino_sim.runner.rundir import RunDir, unused_folder
 from casino_sim.runner.seating import (
     Lineup,
     check_seating,
+    loader_of,
     manifest_options,
     policy_names,
     resolved_field,
     seatings,
 )
 from casino_sim.runner.seeding import chunk_seed
+from casino_sim.runner.sides import side_columns
 from casino_sim.runner.warmup import warm_kernels
 
 MAX_DEALS = 10**10
@@ -67,8 +70,9 @@ class SimConfig:
     seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)
     start_score: str | None = None  # --start-score X-Y: whole games start from A's side's X and B's Y
 
-    # resolved once, by check() (the front door's), and carried by replace(); never in the manifest
+    # resolved once, by check() (the front door's) with the loader it gives, carried by replace(); not in the manifest
     policies: Lineup | None = resolved_field()
+    loader: Callable | None = resolved_field()  # a policy by its spec (policies/policy.py Load)
 
     # simulate's option names that differ from the field names
     _OPTION_FIELDS: ClassVar[dict[str, str]] = {"policy": "policy_a", "vs": "policy_b", "check": "checked"}
@@ -81,7 +85,7 @@ class SimConfig:
         """The run's policies as objects (policy_names order), resolved once: by check() at the front door, or at
         first use for a config made in code and never checked."""
         if self.policies is None:
-            object.__setattr__(self, "policies", Lineup.of(self.policy_names()))
+            object.__setattr__(self, "policies", Lineup.of(self.policy_names(), loader_of(self)))
         return self.policies
 
     def manifest_config(self) -> dict:
@@ -108,7 +112,7 @@ class SimConfig:
             raise InputError("--start-score is the score whole games start from: give it with --games")
         if self.games:
             self.check_games()
-        check_seating(self.rules, self.seats, (bool(self.record),), self.lineup)
+        check_seating(self.rules, self.seats, self.lineup)
         engine = self.engine_used()
         if not 0 <= self.record <= MAX_RECORD:
             raise InputError(f"--record must be between 0 and {MAX_RECORD:,} rounds, got {self.record:,}")
@@ -118,15 +122,12 @@ class SimConfig:
             raise InputError("--record keeps rounds of single-round runs, not of --games")
 
     def check_games(self) -> None:
-        """Whole games of three or four players keep only each side's points: refuse what needs the record."""
+        """Whole games seat A against B (runner/games.py): refuse a --seats that seats them otherwise."""
+        rules = get_rules(self.rules)
         if self.start_score is not None:
-            parse_start_score(self.start_score, get_rules(self.rules))
-        if get_rules(self.rules).players == 2:
-            return
-        if self.until_ci is not None:
-            raise InputError("--until-ci goes with two players; whole games of three or four do not take it")
-        if self.seats is not None:
-            raise InputError("--seats seats single rounds; whole games of three or four players seat A against B")
+            parse_start_score(self.start_score, rules)
+        if self.seats is not None and not np.array_equal(self.seatings(), seatings(rules, self.mirrored)):
+            raise InputError("--seats seats single rounds; whole games seat A against B (--policy, --vs)")
 
     @property
     def players(self) -> int:
@@ -141,9 +142,9 @@ class SimConfig:
         """The run's distinct policies in order (runner/seating.py)."""
         return policy_names(self.policy_a, self.policy_b, self.seats)
 
-    def seatings(self) -> np.ndarray | None:
-        """Three or four players: the seatings each deal is played with (runner/seating.py); None for two."""
-        return seatings(self.rules, self.policy_names(), self.seats, self.mirrored)
+    def seatings(self) -> np.ndarray:
+        """The seatings each deal is played with (runner/seating.py)."""
+        return seatings(get_rules(self.rules), self.mirrored, self.policy_names(), self.seats)
 
     def engine_used(self) -> str:
         """The engine that plays: Python policies play only on the reference engine."""
@@ -185,14 +186,9 @@ class SimConfig:
 
     @property
     def rounds_per_deal(self) -> int:
-        """Rows of the main table (rounds, or games with --games) per deal: each of its seatings once (whole games
-        of three or four players: one per side when mirrored, A's seat or team on each side)."""
-        if self.games:
-            return get_rules(self.rules).n_sides if self.mirrored else 1
-        seatings = self.seatings()
-        if seatings is not None:
-            return len(seatings)
-        return 2 if self.mirrored else 1
+        """Rows of the main table (rounds, or games with --games) per deal: each of its seatings once (whole games:
+        one per side when mirrored, A's seat or team on each side)."""
+        return len(self.seatings())
 
     @property
     def unit(self) -> str:
@@ -224,6 +220,7 @@ def create_run(config: SimConfig, run: RunDir, command: list[str], force: bool =
     """
     manifest = {
         "kind": "simulate",
+        "format_version": FORMAT_VERSION,
         "command": command,
         "config": config.resolved().manifest_config(),
         "policy_names": config.lineup().labels(),
@@ -238,13 +235,13 @@ def create_run(config: SimConfig, run: RunDir, command: list[str], force: bool =
     return run.read_manifest()
 
 
-def config_of(run: RunDir) -> SimConfig:
-    """The configuration a run folder was started with."""
+def config_of(run: RunDir, loader: Callable | None = None) -> SimConfig:
+    """The configuration a run folder was started with (its policies to be resolved by `loader`, when given)."""
     manifest = run.read_manifest()
     if manifest.get("kind") != "simulate":
         raise InputError(f"{run.path} is not a simulate run")
     try:
-        return SimConfig(**manifest["config"])
+        return SimConfig(**manifest["config"], loader=loader)
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
 
@@ -257,7 +254,8 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     from the run seed and the chunk index alone.
     """
     rules = get_rules(config.rules)
-    pa, pb, *others = config.lineup().policies
+    lineup = config.lineup().policies
+    pa, pb = lineup[:2]
     engine = config.engine_used()
     seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
     if config.games:
@@ -267,17 +265,15 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
         )
         tables = dict(zip(("rounds", "games"), played))
     else:
-        rows = chunk_rows(seed, first, config.chunk_size(chunk), config.mirrored, config.seatings())
+        rows = chunk_rows(seed, first, config.chunk_size(chunk), config.seatings())
         trace = new_trace(min(max(config.record - first * config.rounds_per_deal, 0), len(rows)))
-        tables = {"rounds": play_rows(engine, rows, rules, pa, pb, tuple(others), check=config.checked, trace=trace)}
+        tables = {"rounds": play(engine, rows, rules, lineup, check=config.checked, trace=trace)}
         if len(trace):
             tables.update(recorded_tables(rows, trace))
         paired = config.paired_deals(chunk) * config.rounds_per_deal
         if paired:  # rows are in deal order, so the first deals are the first rows
             base = rows.take(np.arange(paired))
-            tables["cards"] = card_pairs(
-                base, tables["rounds"].iloc[:paired], engine, rules, pa, pb, pairing_rng(seed), tuple(others)
-            )
+            tables["cards"] = card_pairs(base, tables["rounds"].iloc[:paired], engine, rules, lineup, pairing_rng(seed))
     for frame in tables.values():
         frame.insert(0, "chunk", np.int32(chunk))
     return tables
@@ -311,9 +307,10 @@ def _play_chunks(config: SimConfig, run: RunDir, progress: Progress | None, back
     engine = config.engine_used()
     backend = backend or LocalBackend()
     done = run.finished_chunks()
-    head = Headline()
+    rules = get_rules(config.rules)
+    head = Headline(rules)
     if done and config.until_ci is not None:
-        head.add(run.read_rounds(["deal_id", "mirror", "s0_total", "s1_total"] if config.players == 2 else None))
+        head.add(run.read_rounds(["deal_id", "mirror", *side_columns(rules)]))
     rounds_total = (config.deals + config.card_deals_used() * config.pairs_per_deal) * config.rounds_per_deal
     rounds_done = sum(config.chunk_units(c) for c in done)
     if progress:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.door import QUIET, Door, Hooks
 from casino_sim.experiments.resume import resume_config
 from casino_sim.experiments.simulate import (
@@ -25,6 +25,7 @@ from casino_sim.experiments.simulate import (
     play_chunks,
     write_reports,
 )
+from casino_sim.policies.policy import Load
 from casino_sim.runner.run_state import PLAYED
 from casino_sim.runner.rundir import RunDir, refuse_used_folder
 from casino_sim.runner.seating import seat_names
@@ -57,9 +58,9 @@ class SimRequest:
         (out, force, backend ...) are the door's, not the run's."""
         return cls(**{f.name: options[f.name] for f in fields(cls) if f.name in options})
 
-    def config(self) -> SimConfig:
-        """The run's config, checked (one line for an impossible option). With --seats, policies A and B are the
-        first two it names (as the seatings number them)."""
+    def config(self, loader: Load) -> SimConfig:
+        """The run's config, checked (one line for an impossible option), its policies resolved by `loader`. With
+        --seats, policies A and B are the first two it names (as the seatings number them)."""
         policy_a, policy_b = self.policy, self.vs
         if self.seats:
             names = seat_names(self.seats)
@@ -81,6 +82,7 @@ class SimRequest:
             card_deals=parse_card_deals(self.card_deals),
             seats=self.seats,
             start_score=self.start_score,
+            loader=loader,
         )
         config.check()
         return config
@@ -105,20 +107,28 @@ class Simulation(Door):
 
     @classmethod
     def new(
-        cls, request: SimRequest, out: Path | None, command: list[str], force: bool = False, resume_with="--resume"
+        cls,
+        request: SimRequest,
+        loader: Load,
+        out: Path | None,
+        command: list[str],
+        force: bool = False,
+        resume_with="--resume",
     ) -> Simulation:
-        """A new run of `request` into `out` (default results/runs/<time>-<A>-vs-<B>/); InputError for a folder
-        in use unless `force` (`resume_with`: how the error names the way to finish it, {path} the folder)."""
-        config = request.config()
+        """A new run of `request` into `out` (default results/runs/<time>-<A>-vs-<B>/), its policies resolved by
+        `loader`; InputError for a folder in use unless `force` (`resume_with`: how the error names the way to
+        finish it, {path} the folder)."""
+        config = request.config(loader)
         run = RunDir(out if out is not None else default_out(config))
         refuse_used_folder(run.path, force, resumable=True, resume_with=resume_with.format(path=run.path))
         return cls(config, run, command, force)
 
     @classmethod
-    def resume(cls, path: Path, given: dict, command: list[str]) -> Simulation:
-        """The run in `path` as it was started (the options `given` again checked against it: resume_config)."""
+    def resume(cls, path: Path, given: dict, command: list[str], loader: Load) -> Simulation:
+        """The run in `path` as it was started (the options `given` again checked against it: resume_config), its
+        policies resolved by `loader`."""
         run = RunDir(path)
-        return cls(resume_config(run, given, command), run, command, resumed=True)
+        return cls(resume_config(run, given, command, loader), run, command, resumed=True)
 
     @property
     def folder(self) -> RunDir:
@@ -133,7 +143,7 @@ class Simulation(Door):
         """Compile ahead what the run plays on the numba engine (a Python policy or a bot plays on the reference
         engine: nothing to compile; a scheduler's workers compile their own)."""
         if scheduler is None and self.config.engine_used() == "numba":
-            ensure_compiled(round_work(self.config.players), search=search_variants([self.config.lineup().policies]))
+            ensure_compiled("rounds", search=search_variants([self.config.lineup().policies]))
 
     def play(self, backend, hooks: Hooks = QUIET) -> dict | None:
         """Play the chunks left on `backend` and mark the run played (its reports to write); None when every chunk

@@ -12,10 +12,10 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.analysis.regret import Regret, RegretConfig
-from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.knockout import Knockout, KnockoutConfig
-from casino_sim.policies.registry import folder_safe
+from casino_sim.policies.names import folder_safe
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, writable_folder
 from casino_sim.runner.seating import manifest_options
 
@@ -50,8 +50,7 @@ class KnockoutRun(TableRun):
         super().__init__(config, out, default, force)
 
     def compile(self, scheduler: str | None) -> None:
-        players = self.knockout.rules.players
-        ensure_compiled(round_work(players, sides=True), search=search_variants([(self.knockout.policy,)]))
+        ensure_compiled("rounds", search=search_variants([(self.knockout.policy,)]))
 
     def play(self, backend, hooks: Hooks) -> None:
         with hooks.progress(f"knockout {self.knockout.policy.name}", "rounds") as update:

@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.record import FORMAT_VERSION
 from casino_sim.core.rules import get_rules
-from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.resume import refuse_changed
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
-from casino_sim.policies.names import Label, check_distinct, recorded_labels
-from casino_sim.policies.registry import folder_safe
+from casino_sim.policies.names import Label, check_distinct, folder_safe, recorded_labels, spec_label
+from casino_sim.policies.policy import Load
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
 from casino_sim.runner.seating import Lineup, manifest_options, resolved_field, resolved_lineup
@@ -46,8 +47,10 @@ class TournamentConfig:
     threads: int = 0
     engine: str = "numba"
 
-    # resolved once, by check() (the front door's); never in the manifest, which keeps their names
+    # resolved once, by check() (the front door's), with the policy loader the front door gives it; never in the
+    # manifest, which keeps their names
     entrants: Lineup | None = resolved_field()
+    loader: Load | None = resolved_field()
 
     def lineup(self) -> Lineup:
         """The policies as objects (in the order given), resolved once: by check(), or at first use (a tournament
@@ -134,6 +137,7 @@ def create_tournament(
     run.create(
         {
             "kind": "tournament",
+            "format_version": FORMAT_VERSION,  # its pairings' round records (core/record.py)
             "command": command,
             "config": config.manifest_config(),
             "policy_names": config.lineup().labels(),
@@ -155,15 +159,16 @@ def _remove_pairings(root: Path) -> None:
         raise InputError(f"cannot replace the tournament in {root}: {e.strerror or e}") from None
 
 
-def config_of(root: Path) -> TournamentConfig:
-    """The configuration a tournament folder was started with."""
+def config_of(root: Path, loader: Load | None = None) -> TournamentConfig:
+    """The configuration a tournament folder was started with (its policies to be resolved by `loader`, when
+    given)."""
     run = RunDir(root)
     manifest = run.read_manifest()
     if manifest.get("kind") != "tournament":
         raise InputError(f"{root} is not a tournament folder")
     try:
         cfg = dict(manifest["config"])
-        return TournamentConfig(**dict(cfg, policies=tuple(cfg["policies"])))
+        return TournamentConfig(**dict(cfg, policies=tuple(cfg["policies"])), loader=loader)
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
 
@@ -212,10 +217,10 @@ class TournamentRun(Door):
         return cls(config, root, command, force, resume_with=resume_with.format(path=root))
 
     @classmethod
-    def resume(cls, root: Path, given: dict, command: list[str]) -> TournamentRun:
-        """The tournament in `root` as it was started; InputError for an option `given` that contradicts it
-        (experiments/resume.py)."""
-        config = config_of(root)
+    def resume(cls, root: Path, given: dict, command: list[str], loader: Load) -> TournamentRun:
+        """The tournament in `root` as it was started, its policies resolved by `loader`; InputError for an option
+        `given` that contradicts it (experiments/resume.py)."""
+        config = config_of(root, loader)
         refuse_changed(given, config.manifest_config())
         return cls(config, Path(root), command, resumed=True)
 
@@ -233,7 +238,7 @@ class TournamentRun(Door):
         if scheduler is None:
             lineup = self.config.lineup()
             tables = [(lineup.policy(a), lineup.policy(b)) for a, b in self.config.pairs()]
-            ensure_compiled(round_work(get_rules(self.config.rules).players), search=search_variants(tables))
+            ensure_compiled("rounds", search=search_variants(tables))
 
     def play(self, backend, hooks: Hooks) -> list[Path]:
         """Every pairing not yet complete (resuming cut ones), a progress bar each."""
@@ -245,28 +250,29 @@ class TournamentRun(Door):
         return write_report(self.root)
 
 
-def write_report(root: Path, out: Path | None = None) -> dict:
+def write_report(root: Path, out: Path | None = None, label: Label = spec_label) -> dict:
     """The tournament's matrices, ratings and heatmap from its pairing folders, into OUT (default ROOT/report).
 
     `casino-sim tournament` and `casino-sim report all ROOT` both write it; a pairing not yet played is an error.
+    `label` names the policies of a folder written before its manifest kept their names (recorded_labels).
     """
     from casino_sim.reports.tournament import write_tournament  # deferred, as below: matplotlib for the report only
 
-    return write_tournament(*_report_args(root, Path(out) if out is not None else Path(root) / "report"))
+    return write_tournament(*_report_args(root, Path(out) if out is not None else Path(root) / "report", label))
 
 
-def make_report(root: Path) -> tuple[dict, Callable, int]:
+def make_report(root: Path, label: Label = spec_label) -> tuple[dict, Callable, int]:
     """write_report's tables, its chart drawn when called and the players at a table, without writing."""
     from casino_sim.reports.tournament import make_tournament
 
-    folders, policies, _, seed, manifest = _report_args(root, None)
+    folders, policies, _, seed, manifest = _report_args(root, None, label)
     return make_tournament(folders, policies, seed, manifest)
 
 
-def _report_args(root: Path, out: Path | None) -> tuple:
+def _report_args(root: Path, out: Path | None, fallback: Label) -> tuple:
     """The pairing folders, policy names, `out`, seed and manifest the report of a finished tournament takes."""
     config, manifest = config_of(root), RunDir(root).read_manifest()
-    label = recorded_labels(manifest)  # a report never loads a policy again (a folder before them: by spec)
+    label = recorded_labels(manifest, fallback)  # a report never loads a policy again (a folder before them may)
     runs = [pair_dir(root, a, b, label) for a, b in config.pairs()]
     unfinished = [
         r.path.name for r in runs if not r.manifest_path.exists() or r.read_manifest().get("status") != "complete"

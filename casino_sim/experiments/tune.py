@@ -22,21 +22,19 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import get_rules
-from casino_sim.engines.compiling import ensure_compiled, round_work, search_variants
+from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.compare import compare
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.resume import refuse_changed
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.tune_play import FieldJob, play_field
 from casino_sim.experiments.tune_store import TuneDir
-from casino_sim.policies import builtin_policies, folder_label
-from casino_sim.policies.files import load_policy_file
-from casino_sim.policies.names import check_distinct
+from casino_sim.loader import PolicyLoader
+from casino_sim.policies.names import Label, check_distinct, folder_safe, spec_label
 from casino_sim.policies.policy import Policy
-from casino_sim.policies.registry import folder_safe
 from casino_sim.reports.stats import mean_ci
 from casino_sim.reports.tune import write_policy, write_report
-from casino_sim.runner.seating import Lineup, manifest_options, resolved_field, resolved_lineup
+from casino_sim.runner.seating import Lineup, loader_of, manifest_options, resolved_field, resolved_lineup
 from casino_sim.runner.seeding import stream_seed
 
 MAX_DEALS = 10**7
@@ -65,12 +63,14 @@ class TuneConfig:
     name: str = ""  # the policy written; "" names it after the start: default_name
     threads: int = 0
 
-    # the start and --against resolved once, by policies() (the front door's check); never in the manifest
+    # the start and --against resolved once, by policies() (the front door's check), with the policy loader the
+    # front door gives it; never in the manifest
     resolved: Lineup | None = resolved_field()
+    loader: PolicyLoader | None = resolved_field()
 
     def __post_init__(self) -> None:
         if not self.name:
-            object.__setattr__(self, "name", default_name(self.start))
+            object.__setattr__(self, "name", self.default_name())
 
     def policies(self) -> tuple[Policy, tuple[Policy, ...]]:
         """Check every option; the start policy and the field. InputError names the bad one."""
@@ -111,12 +111,17 @@ class TuneConfig:
     def check_name(self, start: Policy, field: tuple[Policy, ...]) -> None:
         """The policy written must not show under the name of a built-in or of a policy it is validated against:
         the validation's tables, and any later run that plays both, would pool the two (policies/names.py)."""
-        taken = [p.name for p in (start, *field)]
-        if self.name in builtin_policies() or self.name in taken:
-            whose = "a built-in policy" if self.name in builtin_policies() else "a policy of --start or --against"
+        taken, known = [p.name for p in (start, *field)], loader_of(self).known()
+        if self.name in known or self.name in taken:
+            whose = "a built-in policy" if self.name in known else "a policy of --start or --against"
             raise InputError(
-                f"--name {self.name!r} is the name of {whose}: choose another (default: {default_name(self.start)})"
+                f"--name {self.name!r} is the name of {whose}: choose another (default: {self.default_name()})"
             )
+
+    def default_name(self) -> str:
+        """The name of the policy written when --name is not given (default_name), the start named by the
+        config's loader (a name it cannot load: by the spec)."""
+        return default_name(self.start, self.loader.label if self.loader is not None else spec_label)
 
     def rounds_planned(self, field_size: int) -> tuple[int, int]:
         """Rounds of the search and of the short list's replay (validation aside), for the progress bar."""
@@ -137,10 +142,14 @@ class TuneConfig:
         return {"config": config, "policy_names": self.lineup().labels()}
 
     @classmethod
-    def from_manifest(cls, manifest: dict, threads: int | None = None) -> TuneConfig:
-        known = {f.name for f in fields(cls)}
+    def from_manifest(
+        cls, manifest: dict, threads: int | None = None, loader: PolicyLoader | None = None
+    ) -> TuneConfig:
+        """The config a run folder's manifest keeps, on `threads` (None: its own), its policies to be resolved by
+        `loader` (when given)."""
+        known = {f.name for f in fields(cls) if not f.metadata.get("resolved")}
         cfg = {k: v for k, v in manifest.get("config", {}).items() if k in known}
-        config = cls(**dict(cfg, against=tuple(cfg.get("against", ()))))
+        config = cls(**dict(cfg, against=tuple(cfg.get("against", ()))), loader=loader)
         return config if threads is None else replace(config, threads=threads)
 
 
@@ -163,10 +172,11 @@ def _quiet():
         yield
 
 
-def default_name(start: str) -> str:
-    """The name of the policy tune writes when --name is not given: the start's name with `-tuned` (expert-tuned),
-    never a built-in's."""
-    return f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', folder_label(start)).strip('_.-')[:50] or 'policy'}-tuned"
+def default_name(start: str, label: Label) -> str:
+    """The name of the policy tune writes when --name is not given: the start's name (as `label` names its spec)
+    with `-tuned` (expert-tuned), never a built-in's."""
+    shown = folder_safe(label(start))
+    return f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', shown).strip('_.-')[:50] or 'policy'}-tuned"
 
 
 def new_optimiser(config: TuneConfig, n: int):
@@ -264,7 +274,7 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
     """The written policy against its start (and the rest of the field) on fresh mirrored deals, with 95% intervals."""
     opponents = list(dict.fromkeys([config.start, *config.against]))
     seed = stream_seed(config.seed, KEY_VALIDATION) >> 1  # fresh deals: a stream the search never drew from
-    tuned, lineup = load_policy_file(tuned_path), config.lineup()  # the field as the front door resolved it
+    tuned, lineup = loader_of(config).file(tuned_path), config.lineup()  # the field as the front door resolved it
     rows = []
     for opp in opponents:
         sim = SimConfig(
@@ -312,7 +322,7 @@ def tune(
     say(f"validating on {config.validate_deals:,} fresh deals")
     validation = validate(config, path)
     write_policy(config, selection[0], run.path, validation)  # the same weights, its description now with its figure
-    result = TuneResult(load_policy_file(path), path, history, selection, validation)
+    result = TuneResult(loader_of(config).file(path), path, history, selection, validation)
     write_report(config, result, run.report)
     return result
 
@@ -337,10 +347,10 @@ class TuneRun(Door):
         return cls(config, Path(out) if out is not None else default, force)
 
     @classmethod
-    def resume(cls, path: Path, given: dict, threads: int) -> TuneRun:
-        """The run in `path` as it was started, on `threads`; InputError for an option `given` that contradicts it
-        (experiments/resume.py)."""
-        config = TuneConfig.from_manifest(TuneDir(path).read_manifest(), threads)
+    def resume(cls, path: Path, given: dict, threads: int, loader: PolicyLoader) -> TuneRun:
+        """The run in `path` as it was started, on `threads`, its policies resolved by `loader`; InputError for an
+        option `given` that contradicts it (experiments/resume.py)."""
+        config = TuneConfig.from_manifest(TuneDir(path).read_manifest(), threads, loader)
         refuse_changed(given, manifest_options(config))
         config.policies()
         return cls(config, Path(path), resumed=True)
@@ -356,8 +366,7 @@ class TuneRun(Door):
         """The seated rounds of the start against each opponent; with a scheduler too (the validation plays
         here)."""
         start, field = self.config.policies()
-        work = round_work(get_rules(self.config.rules).players, sides=True)
-        ensure_compiled(work, search=search_variants([(start, opponent) for opponent in field]))
+        ensure_compiled("rounds", search=search_variants([(start, opponent) for opponent in field]))
 
     def play(self, backend, hooks: Hooks) -> TuneResult:
         """Search, pick and validate (tune), the policy file, tables and charts written into the run folder."""

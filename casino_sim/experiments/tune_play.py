@@ -18,6 +18,7 @@ from casino_sim.experiments.compare import deal_headline
 from casino_sim.policies.kinds import HeuristicPolicy
 from casino_sim.policies.policy import Policy
 from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.seating import seatings
 
 
 def candidate_policy(weights: np.ndarray, name: str = "candidate", description: str = "") -> HeuristicPolicy:
@@ -42,8 +43,8 @@ class FieldJob:
 
 def play_candidate(job: FieldJob, k: int) -> np.ndarray:
     """Candidate k's points minus each opponent's per mirrored deal, averaged over the field: one value a deal."""
-    rows = chunk_rows(job.rows_seed, 0, job.deals, mirrored=True)
     ruleset, me = get_rules(job.rules), candidate_policy(job.weights[k])
+    rows = chunk_rows(job.rows_seed, 0, job.deals, seatings(ruleset))
     return np.mean([deal_headline("numba", rows, ruleset, me, opp) for opp in job.field], axis=0)
 
 

@@ -12,8 +12,8 @@ import pickle
 import re
 from pathlib import Path
 
-from casino_sim import __version__
 from casino_sim.core.errors import InputError
+from casino_sim.core.version import VERSION
 from casino_sim.runner.rundir import (
     atomic_write_bytes,
     atomic_write_json,
@@ -44,7 +44,7 @@ class TuneDir:
         writable_folder(self.generations)
         for p in self.generations.iterdir():
             p.unlink()
-        atomic_write_json(self.manifest_path, dict(manifest, kind="tune", format=FORMAT, version=__version__))
+        atomic_write_json(self.manifest_path, dict(manifest, kind="tune", format=FORMAT, version=VERSION))
 
     def read_manifest(self) -> dict:
         """The manifest of an existing tune run; InputError if missing, damaged or not a tune run."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import SimpleNamespace
-from typing import NamedTuple
 
 import numpy as np
 
@@ -17,7 +16,7 @@ from casino_sim.core.featurespec import N_FEATURES
 from casino_sim.core.rules import STRICT, RuleSet
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
-from casino_sim.kernels.buffers import _new_scratch, grow_and_replay, replay_rows
+from casino_sim.kernels.buffers import _new_scratch, grow_and_replay
 from casino_sim.kernels.codec import (
     IllegalMove,
     PositionError,
@@ -28,11 +27,8 @@ from casino_sim.kernels.codec import (
     score_of_record,
     state_to_position,
 )
-from casino_sim.kernels.exact import _search_space_for
 from casino_sim.kernels.movegen import _movegen, _sort_moves
-from casino_sim.kernels.nround import _play_round_n, _play_rounds_n
 from casino_sim.kernels.rows import play_rows
-from casino_sim.kernels.search import search_switch
 from casino_sim.kernels.tables import split_table
 
 __all__ = [
@@ -41,25 +37,10 @@ __all__ = [
     "apply_move",
     "legal_move_rows",
     "legal_moves",
-    "NRound",
-    "play_round_n_policies",
-    "play_rounds_n",
-    "play_round_n_scripted",
     "play_round_scripted",
     "play_round_scripted_raw",
     "warmup",
 ]
-
-
-class NRound(NamedTuple):
-    """An n-player round (kernels/nround.py): its 48 moves, score rows (one per player, then with teams one per
-    side: layout.py), each player's final pile (card masks), the last capturer (-1: void) and the remainder."""
-
-    moves: np.ndarray
-    scores: np.ndarray
-    piles: np.ndarray
-    last_capturer: int
-    remainder: int
 
 
 _KEPT = []  # the last Scratch of the position tools, reused while it is large enough
@@ -135,7 +116,6 @@ def play_round_scripted_raw(
         decks=d.reshape(1, 52),
         dealer=np.array([dealer]),
         seeds=np.zeros(1, np.uint64),
-        a_seat0=np.ones(1, np.bool_),
         seating=np.zeros((1, rules.players), np.int64),
         deal_id=np.zeros(1, np.int64),
         mirror=np.zeros(1, np.int64),
@@ -157,94 +137,6 @@ def play_round_scripted(rules: RuleSet, deck, dealer: int, r):
     """
     transcript, rec = play_round_scripted_raw(rules, deck, dealer, r)
     return [move_of_row(row) for row in transcript], score_of_record(rec)
-
-
-def _n_round(rules: RuleSet, deck, dealer: int, seats, seed: int, script) -> NRound:
-    """Play one n-player round on the raw kernel (buffers grown on demand) and unpack it."""
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    d = _check_deck(deck)
-    if dealer not in range(rules.players):
-        raise ValueError(f"dealer must be one of the {rules.players} players, got {dealer!r}")
-    st = np.zeros(L.STATE_SIZE, dtype=np.int64)
-    trace = np.zeros((L.PLIES, L.MOVE_FIELDS), dtype=np.int64)
-    rules_arr, search = rules.as_array(), search_switch(seats[0])
-
-    def run(cap, bits):
-        buf = _new_scratch(cap, bits)
-        rng = np.array([seed], dtype=np.uint64)
-        status, remainder = _play_round_n(
-            st, rules_arr, split_table(), d, dealer, seats, buf, rng, script, trace, _search_space_for(search, cap)
-        )
-        return status, (buf.score.copy(), remainder)
-
-    score, remainder = grow_and_replay(run, "an n-player round")
-    n = rules.players
-    return NRound(
-        moves=trace,
-        scores=score[: n + 2 if rules.teams else n],
-        piles=st[L.CAPTURED : L.CAPTURED + n].copy(),
-        last_capturer=int(st[L.LAST_CAPTURER]),
-        remainder=remainder,
-    )
-
-
-def play_round_n_scripted(rules: RuleSet, deck, dealer: int, script) -> NRound:
-    """The n-player round where play i is legal move script[i] % count (canonical order), as play_round_scripted."""
-    r = np.asarray(script).astype(np.int64).ravel()
-    if r.shape[0] < L.PLIES or (r < 0).any():
-        raise ValueError(f"the script must hold at least {L.PLIES} non-negative integers")
-    ints = np.zeros((L.MAX_PLAYERS, L.P_INTS), dtype=np.int64)
-    ints[:, L.P_KIND] = L.SCRIPTED
-    weights = np.zeros((L.MAX_PLAYERS, N_FEATURES))
-    seats = (ints, weights, np.zeros((L.MAX_PLAYERS, N_FEATURES), dtype=np.int64))
-    return _n_round(rules, deck, dealer, seats, 0, np.ascontiguousarray(r[: L.PLIES]))
-
-
-def _n_seats(rules: RuleSet, ints, weights):
-    """The kernel's seats from n policies' rows (policy_arrays): ints (n, P_INTS), weights and wants (2n, F)."""
-    n = rules.players
-    i = np.ascontiguousarray(ints, dtype=np.int64)
-    w = np.ascontiguousarray(weights, dtype=np.float64)
-    if i.shape != (n, L.P_INTS) or w.shape != (2 * n, N_FEATURES):
-        raise ValueError(f"policy arrays must be ({n}, {L.P_INTS}) and ({2 * n}, {N_FEATURES})")
-    if not np.isin(i[:, L.P_KIND], (L.RANDOM, L.HEURISTIC, L.ROLLOUT, L.SEARCHER, L.ALWAYS_TRAIL)).all():
-        raise ValueError("the n-player engine plays random, heuristic, rollout, searcher and trail seats")
-    return i, w, (w != 0).astype(np.int64)
-
-
-def play_round_n_policies(rules: RuleSet, deck, dealer: int, ints, weights, seed: int) -> NRound:
-    """The n-player round where seat s plays the policy of row s of (ints (n, P_INTS), weights (2n, F)), as
-    policies.arrays.policy_arrays makes them for n policies: random, a heuristic, a rollout or a searcher (with
-    three or four players it has no exact last batch: kernels/search.py). The seed drives
-    the random choices, tie breaks and worlds (the same seed, the same round)."""
-    seats = _n_seats(rules, ints, weights)
-    return _n_round(rules, deck, dealer, seats, int(seed), np.zeros(0, np.int64))
-
-
-def play_rounds_n(rules: RuleSet, decks, dealers, ints, weights, seeds, search: bool = False) -> np.ndarray:
-    """Many n-player rounds in one kernel call (policy rows as play_round_n_policies; one uint64 seed a round):
-    totals (k, score rows): each round's total per player, then with teams per side. No moves are kept. `search`
-    as rows.py's play_rows."""
-    n = rules.players
-    d = np.ascontiguousarray(decks, dtype=np.int64)
-    k = len(d)
-    dealers = np.ascontiguousarray(dealers, dtype=np.int64)
-    seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
-    if d.shape != (k, 52) or dealers.shape != (k,) or seeds.shape != (k,):
-        raise ValueError("decks (k, 52), dealers (k,) and seeds (k,) must describe the same k rounds")
-    if k and not (np.sort(d, axis=1) == np.arange(52)).all() or ((dealers < 0) | (dealers >= n)).any():
-        raise ValueError(f"each deck must hold the 52 cards once and each dealer be one of the {n} players")
-    seats = _n_seats(rules, ints, weights)
-    totals = np.zeros((k, n + 2 if rules.teams else n), dtype=np.int64)
-    status = np.zeros(k, dtype=np.int64)
-    rules_arr, tbl, search = rules.as_array(), split_table(), search_switch(seats[0], search)
-
-    def play(todo, cap, bits):
-        _play_rounds_n(rules_arr, tbl, (d, dealers, seeds), seats, todo, cap, bits, totals, status, search)
-
-    replay_rows(play, status, "an n-player round")
-    return totals
 
 
 def warmup() -> None:

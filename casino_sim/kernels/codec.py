@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from casino_sim.core.cards import is_spade
+from casino_sim.core.record import TEAMS, column_owner
 from casino_sim.core.rules import RuleSet
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.state import new_state
@@ -178,8 +179,19 @@ def illegal_reason(pos: Position, move: Move) -> str:
 
 
 def score_of_record(rec: dict) -> Score:
-    """The reference Score of a per-round record (a void round: all zeros)."""
-    return Score(tuple({k: int(rec[f"s{p}_{k}"]) for k in L.CATEGORY_COLUMNS} for p in (0, 1)))
+    """The reference Score of a per-round record of any player count (a void round: all zeros): each player's
+    points from their place's columns, with teams each team's prizes and its members' other points."""
+    places = [c.removesuffix("_seat") for c in rec if c.endswith("_seat")]
+    n, dealer = len(places), int(rec["dealer"])
+    own = [{k: int(rec[f"{column_owner(n, dealer, p)}_{k}"]) for k in L.CATEGORY_COLUMNS} for p in range(n)]
+    if "team_first_total" not in rec:
+        return Score(tuple(own))
+    points = []
+    for side in (0, 1):  # side s: players s and s + 2; its team is the dealer's or the first place's (record.py)
+        team = TEAMS[dealer % 2 == side]
+        prizes = {k: int(rec[f"team_{team}_{k}"]) for k in ("cards", "spades")}
+        points.append({k: prizes.get(k, own[side][k] + own[side + 2][k]) for k in L.CATEGORY_COLUMNS})
+    return Score(tuple(points))
 
 
 def score_rows(pos: Position, score: Score) -> np.ndarray:

@@ -18,9 +18,7 @@ from numba.core.registry import CPUDispatcher
 
 # The kernels each kind of work enters from Python; their callees are compiled (and cached) with them.
 ENTRY_KERNELS = {
-    "simulate": (("rows", "_play_rows"),),
-    "simulate-n": (("rows", "_play_rows"),),  # three or four players: the same row kernel
-    "sides-n": (("nround", "_play_rounds_n"),),  # their seated comparisons (knockout, tune); whole games are rows
+    "rounds": (("rows", "_play_rows"),),  # every player count, whole games and seated comparisons: the row kernel
     "moves": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("movegen", "_sort_moves")),
     "apply": (("buffers", "_new_scratch"), ("movegen", "_movegen"), ("apply", "_apply")),
     "rollout": (
@@ -30,7 +28,6 @@ ENTRY_KERNELS = {
         ("search", "_search_index"),
     ),
     "analyse": (("buffers", "_new_scratch"), ("rollout", "_rollout_diffs"), ("exact", "_exact_values")),
-    "bench": (("rows", "_play_rows"),),
     "regret": (("rows", "_play_rows"), ("lastbatch", "_judge_rows")),
 }
 # The root of the search kernels (rollout, searcher, the exact last batch): the round kernels take `search` as their

@@ -63,7 +63,7 @@ def _judge_row(st, rules, tbl, deck, dealer, moves, buf, search, values, out):
     """
     status = search[3]
     _replay_to_last_batch(st, rules, deck, dealer, moves)
-    _deal_batch(st, deck, L.BATCHES - 1, 2)
+    _deal_batch(st, deck, LAST_BATCH // L.PLIES_PER_BATCH, 2)
     for k in range(L.PLIES_PER_BATCH):
         m = moves[LAST_BATCH + k]
         n = _movegen(st, rules, tbl, buf.mv, buf.sc_code, buf.sc_mask)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from casino_sim.core.deal import HAND_SIZE, PLIES, batches
 from casino_sim.core.featurespec import (  # noqa: F401
     KIND_ID,
     P_BASE_KIND,
@@ -70,11 +71,10 @@ R_TEAMS = _R["teams"]
 R_MOST_BY_COUNT = _R["most_by_count"]  # italian: most cards / spades to any side reaching *_AT_LEAST
 N_RULES = len(ENGINE_FIELDS)
 
-# --- the deal (n players: state.py _batch_start(n, b))
-HAND_SIZE = 4
-BATCHES = 6
+# --- the deal (core/deal.py HAND_SIZE, PLIES; n players: state.py _batch_start(n, b)); PLIES_PER_BATCH: the plays
+# of a two-player batch, whose last the searcher searches exactly (a two-player rule: docs/policies.md)
 PLIES_PER_BATCH = 2 * HAND_SIZE
-PLIES = BATCHES * PLIES_PER_BATCH  # 48 with any number of players
+assert PLIES == batches(2) * PLIES_PER_BATCH
 # teams: the side of player p (0 and 2 against 1 and 3); a round's score rows: one per player, then the sides'
 SIDE_OF = np.array([0, 1, 0, 1], dtype=np.int64)
 SCORE_ROWS = MAX_PLAYERS + 2
@@ -132,13 +132,12 @@ BLOCK = 32  # rows a thread plays with one set of buffers
 
 # --- the per-round record (core/record.py): every player count writes it with one kernel, reading where each
 # field goes from a table of columns (record_layout); the first five columns are the same for every count
-COLUMNS = record_columns()
 C_DEALER, C_VOID, C_PLIES, C_LAST, C_REMAINDER = range(5)
-assert COLUMNS[:5] == ["dealer", "void", "plies", "last_capturer", "remainder"]
+assert record_columns(2)[:5] == ["dealer", "void", "plies", "last_capturer", "remainder"]
 TRACK_CARDS = np.array(list(TRACKED.values()), dtype=np.int64)
 TRACK_MASK = sum(1 << int(c) for c in TRACK_CARDS)  # both tracked cards as a card mask
 # record_layout's table: tab[G_*, dealer, player] is the first column of that player's group of fields (-1: none)
-G_SEAT = 0  # `{place}_seat`, the player in that place (the n-player record only)
+G_SEAT = 0  # `{place}_seat`, the player in that place
 G_SCORE = 1  # its score row's fields S_CARDS .. S_N_SWEEPS, in that order
 G_PLAYS = 2  # its plays by kind, TRAIL .. ADD
 G_FATES = 3  # its builds made, then captured by itself and lost (OWN, LOST from it)
@@ -158,15 +157,15 @@ assert TEAM_FIELDS == ("total", "cards", "spades", "n_cards", "n_spades") and le
 
 def record_layout(players: int, teams: bool) -> tuple[list[str], np.ndarray]:
     """The record's columns (core/record.py record_columns) and the table of where the row kernel writes each
-    player's fields given the dealer (GROUPS, MAX_PLAYERS, MAX_PLAYERS): a seat's columns with two players, a
-    place's with three or four (column_owner), the same compiled code for both."""
+    player's fields given the dealer (GROUPS, MAX_PLAYERS, MAX_PLAYERS): the columns of the player's place in the
+    turn order (column_owner), for every player count."""
     cols = record_columns(players, teams)
     at = {name: i for i, name in enumerate(cols)}
     tab = np.full((GROUPS, MAX_PLAYERS, MAX_PLAYERS), -1, dtype=np.int64)
     for d in range(players):
         for p in range(players):
             who = column_owner(players, d, p)
-            tab[G_SEAT, d, p] = at.get(f"{who}_seat", -1)
+            tab[G_SEAT, d, p] = at[f"{who}_seat"]
             for g, fields in _FIELDS.items():
                 tab[g, d, p] = at[f"{who}_{fields[0]}"]
                 assert cols[tab[g, d, p] : tab[g, d, p] + len(fields)] == [f"{who}_{f}" for f in fields]
@@ -177,5 +176,4 @@ def record_layout(players: int, teams: bool) -> tuple[list[str], np.ndarray]:
             assert cols[tab[G_TEAM, d, side] :][: len(TEAM_FIELDS)] == [f"team_{team}_{f}" for f in TEAM_FIELDS]
     for t, name in enumerate(TRACKED):
         tab[G_TRACK, 0, t] = at[f"{name}_dealt_to"]
-    assert cols[:5] == COLUMNS[:5]
     return cols, tab

@@ -138,12 +138,8 @@ def _policy_rows(ints, weights, wants) -> tuple[np.ndarray, np.ndarray, np.ndarr
 
 
 def _seating(rows, players: int, k: int) -> np.ndarray:
-    """The policy of each player of each row (n, players): rows.seating, or two players' from a_seat0."""
-    if rows.seating is None:
-        seating = np.where(np.asarray(rows.a_seat0, bool)[:, None], [0, 1], [1, 0])
-    else:
-        seating = rows.seating
-    seating = np.ascontiguousarray(seating, dtype=np.int64)
+    """The policy of each player of each row (n, players), rows.seating checked."""
+    seating = np.ascontiguousarray(rows.seating, dtype=np.int64)
     if seating.shape != (len(rows.decks), players) or ((seating < 0) | (seating >= k)).any():
         raise ValueError(f"rows.seating must name one of the {k} policies for each of the {players} players of a row")
     return seating
@@ -179,8 +175,8 @@ def play_rows(
     """One record per row (core/record.py record_columns; int8, as runner/play.py record_frame keeps them),
     bit-identical on any thread count.
 
-    `rows` has decks, dealer, seeds, and a_seat0 (two players) or seating (runner.deals.DealRows): player p of
-    row i plays policy seating[i, p] of the k policies' arrays (policies.arrays.policy_arrays: ints
+    `rows` has decks, dealer, seeds and seating (runner.deals.DealRows): player p of row i plays policy
+    seating[i, p] of the k policies' arrays (policies.arrays.policy_arrays: ints
     (k, P_INTS), weights and wants (2k, F)). `check` verifies every play (kernels/check.py); `trace`
     (k, PLIES, MOVE_FIELDS) receives the moves of the first k rows; `scripts` (n, PLIES) holds the choices of
     scripted seats (policy kind SCRIPTED); `search` plays on the kernel's variant with the search kernels though
@@ -194,6 +190,8 @@ def play_rows(
     if (policies[0][:, L.P_KIND] == L.SCRIPTED).any() and (scripts.shape != (n, L.PLIES) or (scripts < 0).any()):
         raise ValueError(f"scripted seats need a script of {L.PLIES} non-negative choices per row")
     trace = checked_trace(trace)
+    if ((rows.dealer < 0) | (rows.dealer >= rules.players)).any():
+        raise ValueError(f"each row's dealer must be one of the {rules.players} players")
     deals = (
         np.ascontiguousarray(rows.decks, dtype=np.int8),  # a deck's card codes fit a byte: no int64 copy
         rows.dealer.astype(np.int64),

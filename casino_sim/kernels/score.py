@@ -41,7 +41,7 @@ def _score(st, rules, out):
         pile = st[L.CAPTURED + p]
         n_cards = popcount(pile)
         n_spades = popcount(pile & SPADE_MASK)
-        if n == 2:
+        if n == 2:  # the rule: two sides take a majority prize at the threshold (docs/rules.md; more: below)
             out[p, L.S_CARDS] = rules[L.R_MOST_CARDS_POINTS] if n_cards >= rules[L.R_MOST_CARDS_AT_LEAST] else 0
             out[p, L.S_SPADES] = rules[L.R_MOST_SPADES_POINTS] if n_spades >= rules[L.R_MOST_SPADES_AT_LEAST] else 0
         out[p, L.S_ACES] = popcount(pile & ACE_MASK)

@@ -141,7 +141,7 @@ def search_switch(ints, force: bool = False) -> bool | None:
     return True if force or np.isin(np.asarray(ints)[:, L.P_KIND], (L.ROLLOUT, L.SEARCHER)).any() else None
 
 
-# Inlined into its callers (rows.py's _play_row, nround.py's _play_round_n), as _play_on is into it.
+# Inlined into its caller (rows.py's _play_row), as _play_on is into it.
 @njit(cache=True, inline="always")
 def _play_to_end(st, rules, tbl, deck, seats, buf, rng, io, check, search):
     """Play on to the round's last play, choosing here for the seats _play_on hands back: a script's move

@@ -1,5 +1,6 @@
-"""Playing policies, one class per kind: random, trail, weighted heuristics from TOML files, rollout, searcher,
-Python callables, bots."""
+"""Playing policies, one class per kind: random, trail, weighted heuristics, rollout, searcher, Python callables,
+bots, OpenSpiel's IS-MCTS; each checked from plain data (policies/fields.py). Nothing here reads a file or looks a
+policy up by name: the policy loader does (casino_sim/loader)."""
 
 from casino_sim.policies.bots import BotPolicy
 from casino_sim.policies.features import FEATURE_NAMES, FEATURES, move_features
@@ -13,7 +14,6 @@ from casino_sim.policies.kinds import (
     TrailPolicy,
 )
 from casino_sim.policies.policy import Policy, PolicyError
-from casino_sim.policies.registry import builtin_policies, folder_label, get_policy, policy_label, register_policy
 
 __all__ = [
     "BotPolicy",
@@ -28,10 +28,5 @@ __all__ = [
     "FEATURE_NAMES",
     "Policy",
     "PolicyError",
-    "builtin_policies",
-    "folder_label",
-    "get_policy",
     "move_features",
-    "policy_label",
-    "register_policy",
 ]

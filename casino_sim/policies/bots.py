@@ -12,8 +12,6 @@ import atexit
 import json
 import os
 import selectors
-import shlex
-import shutil
 import subprocess
 import tempfile
 import threading
@@ -53,20 +51,6 @@ def bot_timeout() -> float:
         return float(os.environ.get(TIMEOUT_ENV, DEFAULT_TIMEOUT_S))
     except ValueError:
         return DEFAULT_TIMEOUT_S
-
-
-def bot_argv(spec: str) -> list[str]:
-    """The program and arguments of `exec:COMMAND` (shell-like quoting, no shell); BotError if it cannot run."""
-    command = spec[len(PREFIX) :]
-    try:
-        argv = shlex.split(command)
-    except ValueError as e:
-        raise BotError(f"bot `{command}`: {e}") from None
-    if not argv:
-        raise BotError("exec: needs a command, e.g. exec:'python3 my_bot.py'")
-    if shutil.which(argv[0]) is None:
-        raise BotError(f"bot `{command}`: no such program {argv[0]!r}")
-    return argv
 
 
 def bot_name(argv: list[str]) -> str:
@@ -155,35 +139,31 @@ class _Process:
         return code
 
 
-_live: set[_Process] = set()
-_live_lock = threading.Lock()
+# The bots running in this process, by their spec and the (process, thread) asking: one process each, however many
+# ExecBot objects name the spec (a Dask worker unpickles one with each chunk it plays).
+_running: dict[tuple[str, int, int], _Process] = {}
+_running_lock = threading.Lock()
 
 
 class ExecBot:
     """A Python policy callable (position, moves, rng) -> move that asks an outside program.
 
-    Pickled (to a Dask worker) without its processes: each worker starts its own.
+    It holds its command alone, so it pickles (to a Dask worker) as that: a worker starts the program at its first
+    decision and keeps it for every chunk that brings the bot, one process per spec and thread, as this one does.
     """
 
-    def __init__(self, spec: str):
+    def __init__(self, spec: str, argv: list[str]):
         self.spec = spec
-        self.argv = bot_argv(spec)
+        self.argv = argv  # the program and its arguments, checked where the spec was loaded
         self.command = spec[len(PREFIX) :]
-        self._procs: dict[tuple[int, int], _Process] = {}
-
-    def __getstate__(self) -> dict:
-        return {"spec": self.spec, "argv": self.argv, "command": self.command}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state, _procs={})
 
     def _process(self) -> _Process:
-        key = (os.getpid(), threading.get_ident())
-        proc = self._procs.get(key)
+        key = (self.spec, os.getpid(), threading.get_ident())
+        proc = _running.get(key)
         if proc is None or proc.closed:
-            proc = self._procs[key] = _Process(self.argv, self.command)
-            with _live_lock:
-                _live.add(proc)
+            proc = _Process(self.argv, self.command)
+            with _running_lock:
+                _running[key] = proc
         return proc
 
     def __call__(self, pos: Position, moves: list[Move], rng: np.random.Generator) -> Move:
@@ -205,9 +185,9 @@ class ExecBot:
         return moves[int(text)]
 
     def _forget(self, proc: _Process) -> None:
-        self._procs = {k: p for k, p in self._procs.items() if p is not proc}
-        with _live_lock:
-            _live.discard(proc)
+        with _running_lock:
+            for key in [k for k, p in _running.items() if p is proc]:
+                del _running[key]
 
 
 @dataclass(frozen=True, eq=False)
@@ -227,9 +207,9 @@ class BotPolicy(Policy):
 
 def close_bots() -> None:
     """End every bot process this process started (the run is over, or stopped)."""
-    with _live_lock:
-        procs = list(_live)
-        _live.clear()
+    with _running_lock:
+        procs = list(_running.values())
+        _running.clear()
     for proc in procs:
         proc.close()
 

@@ -1,16 +1,20 @@
 """OpenSpiel's IS-MCTS as a casino-sim policy (`kind = "openspiel-ismcts"` in a policy file, docs/research.md):
-each decision asks open_spiel's ISMCTSBot, searching python_casino from the position as the mover sees it
-(casino_sim/openspiel_bots.py). It plays in Python, on the reference engine, and needs the `research` extra.
+each decision asks open_spiel's ISMCTSBot, searching python_casino from the position as the mover sees it. It
+plays in Python, on the reference engine, and needs the `research` extra.
+
+The class and its parameters are here; its move and its factory are the OpenSpiel adapter's
+(casino_sim/openspiel_kind.py), which registers the kind into a policy loader and hands each policy the move.
 """
 
 from __future__ import annotations
 
-import importlib.util
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
 
+from casino_sim.policies.fields import PolicyData
 from casino_sim.policies.policy import Policy, PolicyError, param_lines
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
@@ -20,8 +24,9 @@ KIND = "openspiel-ismcts"
 # kept (0: a new world every simulation) and how the move is picked from the root's children
 DEFAULTS = {"simulations": 100, "uct_c": 2.0, "rollouts": 1, "world_samples": 0, "final_policy": "max_visit_count"}
 FINAL_POLICIES = ("max_visit_count", "max_value")
-FRAMEWORK = "pyspiel"  # the module the kind needs: a one-line error at loading when it is missing
 SEED_BOUND = 2**63
+
+SearchMove = Callable[[Position, dict, int], Move]  # (position, parameters, seed) -> the bot's move
 
 
 @dataclass(frozen=True, eq=False)
@@ -29,6 +34,7 @@ class ISMCTSPolicy(Policy):
     """IS-MCTS from OpenSpiel with a seeded random play-out evaluator: its worlds drawn from what the mover saw."""
 
     params: dict = field(default_factory=dict)  # DEFAULTS' keys, checked by ismcts_params
+    move: SearchMove | None = None  # the adapter's: it loads OpenSpiel at the first decision
     kind: ClassVar[str] = KIND
     plays_in_python: ClassVar[bool] = True
 
@@ -36,9 +42,7 @@ class ISMCTSPolicy(Policy):
         """The bot's move (a forced move without asking); its random choices seeded from `rng`."""
         if len(moves) == 1:
             return moves[0]
-        from casino_sim.openspiel_bots import ismcts_move  # deferred: OpenSpiel loads at the first decision
-
-        return ismcts_move(pos, self.params, int(rng.integers(SEED_BOUND)))
+        return self.move(pos, self.params, int(rng.integers(SEED_BOUND)))
 
     def plays_like(self, other: Policy) -> bool:
         return super().plays_like(other) and self.params == other.params
@@ -47,12 +51,12 @@ class ISMCTSPolicy(Policy):
         return param_lines(self.params)
 
 
-def ismcts_policy(name: str, description: str, source: str, raw, where: str) -> ISMCTSPolicy:
-    """The policy of a policy file of this kind: its parameters checked, then OpenSpiel looked for (not loaded)."""
-    params = ismcts_params(raw, where)
-    if importlib.util.find_spec(FRAMEWORK) is None:
-        raise PolicyError(f"{where}: kind {KIND!r} needs OpenSpiel: pip install 'casino-sim[research]'")
-    return ISMCTSPolicy(name, description or "IS-MCTS (OpenSpiel) over python_casino.", source, params=params)
+def ismcts_policy(entry: PolicyData, move: SearchMove) -> ISMCTSPolicy:
+    """The policy of a policy file of this kind, its parameters checked, playing `move`."""
+    entry.without("weights", "params")
+    params = ismcts_params(entry.data.get("params", {}), entry.where)
+    description = entry.description or "IS-MCTS (OpenSpiel) over python_casino."
+    return ISMCTSPolicy(entry.name, description, entry.source, params=params, move=move)
 
 
 def ismcts_params(raw, where: str) -> dict:

@@ -7,12 +7,13 @@ The same policy on both sides (self-play: `--policy expert --vs expert`) is one 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from casino_sim.core.lists import comma_list
 from casino_sim.core.rules import get_rules
 from casino_sim.policies.policy import Policy, PolicyError
-from casino_sim.policies.registry import folder_safe, policy_label
 
 RENAME = "give one of them another name (a policy file's `name =` field; a Python file's or a bot's file name)"
 
@@ -47,34 +48,45 @@ def seat_names(text: str) -> list[str]:
 Label = Callable[[str], str]  # the name a policy given as a spec shows as
 
 
+def spec_label(spec: str) -> str:
+    """The name a spec shows as when no policy is loaded for it: the spec, a file's stem (a loader's label reads
+    the file: casino_sim/loader PolicyLoader.label)."""
+    return Path(spec).stem or spec
+
+
+def folder_safe(name: str) -> str:
+    """A policy's name made safe in a file or folder name: anything but letters, digits, '.', '+' and '-' is '_'."""
+    return re.sub(r"[^\w.+-]+", "_", name).strip("_") or "policy"
+
+
 def matchup_sides(
-    policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = policy_label
+    policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = spec_label
 ) -> tuple[str, list[str]]:
     """A's side and the other sides by policy name, in the order seated, as the n-player reports name them
-    (reports/place_tables.py): --seats A,B,C gives (A, [B, C]), each name once; with teams, A's team against the
+    (reports/tables.py): --seats A,B,C gives (A, [B, C]), each name once; with teams, A's team against the
     other, a team of two policies named X+Y (alphabetical). `label` names a spec: a run's resolved policies, or its
-    manifest's names (policy_label loads the policy: only for what no run resolved)."""
+    manifest's names."""
     names = [label(s) for s in (seat_names(seats) if seats else (policy_a, policy_b))]
     if seats and get_rules(rules).teams:
         names = ["+".join(sorted(set(names[t::2]))) for t in (0, 1)]
     return names[0], list(dict.fromkeys(names[1:]))
 
 
-def recorded_labels(manifest: dict) -> Label:
+def recorded_labels(manifest: dict, fallback: Label = spec_label) -> Label:
     """The names a run's policies show as, as its manifest keeps them (`policy_names`, by the spec given): a report
     of a finished run never loads a policy again (its file may have moved or changed, a bot would start). A folder
-    written before the manifest kept them falls back to policy_label."""
+    written before the manifest kept them names them by `fallback` (a loader's label, where the caller holds one)."""
     names = manifest.get("policy_names") or {}
-    return lambda spec: names[spec] if spec in names else policy_label(spec)
+    return lambda spec: names[spec] if spec in names else fallback(spec)
 
 
-def matchup(policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = policy_label) -> str:
+def matchup(policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = spec_label) -> str:
     """What a run is called in headlines and captions: "A vs B", with --seats "A vs B, C" in the order given."""
     a, others = matchup_sides(policy_a, policy_b, seats, rules, label)
     return f"{a} vs {', '.join(others)}"
 
 
-def matchup_folder(policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = policy_label) -> str:
-    """matchup() made safe in a folder name: A-vs-B, A-vs-B-C (registry.folder_label's characters)."""
+def matchup_folder(policy_a: str, policy_b: str, seats: str | None, rules: str, label: Label = spec_label) -> str:
+    """matchup() made safe in a folder name: A-vs-B, A-vs-B-C (folder_safe's characters)."""
     a, others = matchup_sides(policy_a, policy_b, seats, rules, label)
     return f"{folder_safe(a)}-vs-{'-'.join(map(folder_safe, others))}"

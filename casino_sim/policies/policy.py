@@ -2,7 +2,8 @@
 
 Python side: `step(position) -> move` (and `choose` among given moves, as the reference engine asks each seat).
 Numba side: `kernel_row()`, the row of the policy arrays the kernels read (policies/arrays.py). Each kind is its own
-class (policies/kinds.py, policies/bots.py); a policy is resolved from its name once (policies/registry.py).
+class (policies/kinds.py, policies/bots.py, policies/ismcts.py); a policy is loaded from its spec once, by the
+policy loader a front door is handed (casino_sim/loader), and passed down as an object.
 """
 
 from __future__ import annotations
@@ -86,6 +87,9 @@ class Policy:
     def describe(self) -> str:
         """What it does and its parameters, for `casino-sim policies show`."""
         return "\n".join([f"{self.name} ({self.kind}, {self.source})", self.description, *self.details()])
+
+
+Load = Callable[[str], Policy]  # a policy by its spec: the policy loader (casino_sim/loader) as the layers below see it
 
 
 def param_lines(params: dict) -> list[str]:

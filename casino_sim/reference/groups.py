@@ -120,6 +120,23 @@ def _vectors_less(v: int, most: tuple[int, ...], e: int) -> tuple[tuple[int, ...
     )
 
 
+FEW_CARDS = 16  # loose number cards below v up to which GroupSets lists its vectors at once (else on first use)
+
+
+@lru_cache(maxsize=1 << 18)
+def _completes(v: int, prefix: tuple[int, ...], lo: tuple[int, ...], hi: tuple[int, ...]) -> bool:
+    """Whether some splitting vector of v begins with `prefix` and goes on with counts between lo and hi, value by
+    value; remembered by prefix (one per node of the trie), so each node is judged once for its bounds."""
+    node = splitting_vectors(v)
+    for count in prefix:
+        node = node.get(count)
+        if node is None:
+            return False
+    if not lo:
+        return True
+    return any(lo[0] <= k <= hi[0] and _completes(v, (*prefix, k), lo[1:], hi[1:]) for k in node)
+
+
 class GroupSets:
     """The subsets T of the loose number cards such that T (plus the extra card) splits into groups of v.
 
@@ -127,7 +144,8 @@ class GroupSets:
     loose cards costs the splitting vectors within its counts, not 2**cards; len() counts them without writing
     them out. Cards of value v are groups on their own: any subset of them joins any splitting set. The empty T
     is one of them when the extra card alone is a group of v, or when there is no extra card (zero groups),
-    unless `nonempty`.
+    unless `nonempty`. `first()` and `extensions()` answer from the trie alone, without listing the vectors (a
+    piled table has tens of thousands), so that a family is judged and chosen from in a step.
     """
 
     def __init__(self, loose_numbers: Iterable[int], v: int, extra: int | None = None, nonempty: bool = False):
@@ -136,17 +154,73 @@ class GroupSets:
         self.by_value = {x: by_value[x] for x in range(1, v + 1)}
         e = 0 if extra is None or value_of(extra) == v else value_of(extra)
         most = tuple(len(self.by_value[x]) + (x == e) for x in range(1, v))
-        self.vectors = () if extra is not None and not 0 < value_of(extra) <= v else _vectors_less(v, most, e)
+        self.e, self.most, self.possible = e, most, extra is None or 0 < value_of(extra) <= v
+        # the count vectors of the sets (values 1 to v-1): listed now when few (and remembered), else on first use
+        # (first() and extensions() never need them); a property instead cost the reference engine's moves 4%
+        self.vectors = () if not self.possible else _vectors_less(v, most, e) if sum(most) <= FEW_CARDS else None
+
+    def listed(self) -> tuple[tuple[int, ...], ...]:
+        """The count vectors, listed now if they were left for later."""
+        if self.vectors is None:
+            self.vectors = _vectors_less(self.v, self.most, self.e)
+        return self.vectors
+
+    def _floor(self) -> tuple[int, ...]:
+        """The least count of each value 1..v-1 in a splitting vector: the extra card's value once."""
+        return tuple(int(x == self.e) for x in range(1, self.v))
+
+    def first(self) -> tuple[int, ...] | None:
+        """One of the sets (None when there is none): the first listed when the vectors are (few loose cards);
+        else, from the trie, the vector with the most cards of the lowest values, each value's first cards, and a
+        card of value v where the rule wants a card and the vector has none."""
+        if self.vectors is not None:
+            return next(iter(self), None)
+        lo, hi, path = self._floor(), self.most, ()
+        if not self.possible or not _completes(self.v, (), lo, hi):
+            return None
+        for i in range(self.v - 1):
+            path += (
+                max(k for k in range(lo[i], hi[i] + 1) if _completes(self.v, (*path, k), lo[i + 1 :], hi[i + 1 :])),
+            )
+        t = [c for x, k in enumerate(path, 1) for c in self.by_value[x][: k - (x == self.e)]]
+        if not t and self.nonempty:
+            t = list(self.by_value[self.v][:1])
+        return tuple(t) if t or not self.nonempty else None
+
+    def extensions(self, chosen: tuple[int, ...]) -> tuple[list[int], bool]:
+        """For cards chosen in ascending order from the loose ones, part of some set: (each loose card above the last
+        chosen that some set holds together with them, whether `chosen` is a set itself). Cards of one value are
+        interchangeable, so this asks the trie for a vector with `chosen`'s counts below the next card's value,
+        more of its value, and any counts within the table's above it."""
+        v, lo, most = self.v, self._floor(), self.most
+        path = tuple(lo[x - 1] + sum(value_of(c) == x for c in chosen) for x in range(1, v))
+        whole = self.possible and _completes(v, path, (), ())
+        last = max(chosen, default=-1)
+        nxt = []
+        for x in range(1, v + 1):
+            cards = [c for c in self.by_value[x] if c > last]
+            for i, c in enumerate(cards):
+                if x == v:
+                    ok = whole
+                else:
+                    fixed, base = path[: x - 1], path[x - 1] + 1
+                    ok = self.possible and any(
+                        _completes(v, (*fixed, k), lo[x:], most[x:]) for k in range(base, base + len(cards) - i)
+                    )
+                if ok:
+                    nxt.append(c)
+        return nxt, whole and (bool(chosen) or not self.nonempty)
 
     def _sets_of(self, vec: tuple[int, ...]) -> int:
         return prod(comb(len(self.by_value[x]), k) for x, k in enumerate(vec, 1)) << len(self.by_value[self.v])
 
     def __len__(self) -> int:
-        empty = self.nonempty and any(not any(vec) for vec in self.vectors)
-        return sum(self._sets_of(vec) for vec in self.vectors) - empty
+        vectors = self.listed()
+        empty = self.nonempty and any(not any(vec) for vec in vectors)
+        return sum(self._sets_of(vec) for vec in vectors) - empty
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
-        for vec in self.vectors:
+        for vec in self.vectors if self.vectors is not None else self.listed():
             choices = [combinations(self.by_value[x], k) for x, k in enumerate(vec, 1)]
             for parts in product(*choices, subsets(self.by_value[self.v])):
                 t = tuple(sorted(chain.from_iterable(parts)))

@@ -43,6 +43,12 @@ class Family(NamedTuple):
         for t in self.sets:
             yield Move(self.kind, self.card, t, self.builds, self.value)
 
+    def first(self) -> Move | None:
+        """One move of the family (None when it has none), found without listing the others (GroupSets.first)."""
+        sets = self.sets
+        t = sets.first() if isinstance(sets, GroupSets) and sets.vectors is None else next(iter(sets), None)
+        return None if t is None else Move(self.kind, self.card, t, self.builds, self.value)
+
 
 def trails(pos: Position, card: int) -> Iterator[Family]:
     """Trail: the card goes to the table as a loose card."""
@@ -122,7 +128,7 @@ def _can_act(pos: Position) -> bool:
     """Whether the mover has a capture or build that keeps their capturing cards (else italian lets them trail)."""
     return any(
         m.kind != "trail" and _keeps_capturing_cards(pos, m, play(pos, m)) is None
-        for m in (next(f.moves(), None) for f in candidate_families(pos))
+        for m in (f.first() for f in candidate_families(pos))
         if m is not None
     )
 
@@ -147,7 +153,7 @@ def legal_families(pos: Position) -> list[Family]:
     """The families of legal moves: each judged by its first move (section 3 does not look at loose cards)."""
     out = []
     for family in candidate_families(pos):
-        first = next(family.moves(), None)
+        first = family.first()
         if first is not None and obligation_broken(pos, first, play(pos, first)) is None:
             out.append(family)
     return out

@@ -240,7 +240,7 @@ def _dealer(given, sizes: list[int | None], to_move: int) -> int | None:
                 f"{SHAPE_RULE}"
             )
         return dealer
-    if n == 2:
+    if n == 2:  # docs/notation.md: a two-player position names no dealer, its hand sizes say who deals
         return None
     fits = dealers_fitting(sizes, to_move)
     if not fits:

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from casino_sim.core.deal import HAND_SIZE, PLIES, batches
 from casino_sim.core.invariants import dealt
-from casino_sim.core.record import BATCHES
 from casino_sim.core.rules import RuleSet
 from casino_sim.reference.movegen import legal_moves, mover_hand
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position, PositionError
 from casino_sim.reference.score import VOID_SCORE, Score, score_round, void_score
-from casino_sim.reference.seats import HAND_SIZE, PLIES, batches, dealers_fitting, expected_sizes, turn_order
+from casino_sim.reference.seats import dealers_fitting, expected_sizes, turn_order
 
 Chooser = Callable[[Position, list[Move]], Move]
 
@@ -206,7 +206,7 @@ def _why_no_deal(p: int, own: int, opp: int | None, out: int) -> str:
         )
     fits = []
     for o in (own, own - 1) if opp is None else (opp,):
-        counts = [4 + 8 - own - o + 8 * batch for batch in range(BATCHES)]
+        counts = [4 + 8 - own - o + 8 * batch for batch in range(batches(2))]
         fits.append(f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} cards when player {1 - p} holds {o}")
     other = f"player {1 - p}'s hand is hidden" if opp is None else f"player {1 - p} holds {opp}"
     return (

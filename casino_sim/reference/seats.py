@@ -7,26 +7,14 @@ players 0 and 2, side 1 players 1 and 3. A side is a player, or a team.
 
 from __future__ import annotations
 
-from casino_sim.core.record import PLACES  # a seat's place in the turn order; the last place is "dealer"
+from casino_sim.core.deal import HAND_SIZE
+from casino_sim.core.record import place_names  # noqa: F401  (a seat's place in the turn order: first, ..., dealer)
 from casino_sim.core.rules import RuleSet
-
-HAND_SIZE = 4
-PLIES = 48  # every round: 52 cards less the 4 dealt to the table
-
-
-def batches(players: int) -> int:
-    """Batches in a round: 6 with two players, 4 with three, 3 with four (48 plays each time)."""
-    return PLIES // (HAND_SIZE * players)
 
 
 def turn_order(dealer: int, players: int) -> list[int]:
     """The players in the order they play each batch: the one after the dealer first, the dealer last."""
     return [(dealer + 1 + i) % players for i in range(players)]
-
-
-def place_names(players: int) -> tuple[str, ...]:
-    """The names of the places in the turn order: first, second, ..., dealer."""
-    return (*PLACES[: players - 1], "dealer")
 
 
 def side_of(rules: RuleSet, player: int) -> int:

@@ -1,9 +1,8 @@
 """The anatomy of a round, per policy of each matchup: its kinds of play, the fates of its builds, what it
 captures and which prizes it wins (docs/reports.md defines each quantity in docs/rules.md's words).
 
-One maker for every number of players (anatomy_rows): it reads a policy's player rows as reports/places.py
-side_rows names their columns, two players' seats through their place view (seat_players).
-Like the other tables: void rounds are left out, rounds of one deal (a mirrored pair) are one cluster,
+One maker for every number of players: it reads each policy's player rows (reports/places.py Sides).
+Like the other tables: void rounds are left out, rounds of one deal (its seatings) are one cluster,
 shares carry a cluster-robust Wilson interval and means a cluster-robust Student-t one.
 """
 
@@ -16,9 +15,8 @@ import pandas as pd
 
 from casino_sim.core.errors import InputError
 from casino_sim.core.record import PLAY_KINDS
-from casino_sim.reports.load import ANATOMY_COLUMNS
-from casino_sim.reports.places import seat_players
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
+from casino_sim.reports.views import view_of
 
 PLAY_SHARE = "share of plays"
 PER_ROUND = "per round"
@@ -47,19 +45,22 @@ def _play_share(count: np.ndarray, plays: np.ndarray, cluster: np.ndarray):
     return cluster_wilson(share, cluster, trials=plays)
 
 
-def anatomy_table(df: pd.DataFrame) -> pd.DataFrame:
-    """anatomy_rows of prepared two-player records, through their place view (reports/places.py seat_players)."""
-    missing = [c for c in ANATOMY_COLUMNS if c not in df.columns]
+def anatomy_table(data) -> pd.DataFrame:
+    """anatomy_rows of the players of records (a run folder, a DataFrame or their view: reports/views.py); builds
+    are a player's own, most cards and spades are won by its side (its team, with teams), or tied when no side
+    scores them."""
+    view = view_of(data)
+    missing = view.missing_anatomy()
     if missing:
         raise InputError(
             f"the round records lack the anatomy column {missing[0]} (a run of an older casino-sim): "
             "run simulate again to report the anatomy of a round"
         )
-    return anatomy_rows(seat_players(df))
+    return anatomy_rows(view.players.groups(view.info, ("rules", "matchup")))
 
 
 def anatomy_rows(groups) -> pd.DataFrame:
-    """One row per quantity of QUANTITIES per Group (reports/tables.py) of player rows, whatever the number of
+    """One row per quantity of QUANTITIES per Group (reports/places.py) of player rows, whatever the number of
     players: mean (a share or a mean), ci_lo, ci_hi, n.
 
     n counts plays for the shares of plays, else the policy's non-void rounds (players).
@@ -68,7 +69,7 @@ def anatomy_rows(groups) -> pd.DataFrame:
 
 
 ROUND_QUANTITIES = [q for q, _, _ in QUANTITIES if not q.startswith("share_")]  # one value per player and round
-# The quantities that are no column of a player row, each made from its columns (side_rows' names) when read. plays
+# The quantities that are no column of a player row, each made from its columns (Sides names) when read. plays
 # keeps the records' narrow integers (a round has 48 plays): every estimate reads it as float64 anyway.
 MADE = {
     "plays": lambda column: sum(column(f"plays_{k}").astype(np.int16) for k in PLAY_KINDS),
@@ -82,7 +83,7 @@ MADE = {
 
 def quantity_rows(read: Callable[[str], np.ndarray], fields: dict) -> list[dict]:
     """The rows of QUANTITIES (after `fields`: rules, matchup, policy) of one policy's player rows: `read(name)`
-    is their column `name` as reports/places.py side_rows names it (cluster, plays_{kind}, prize_cards, ...)."""
+    is their column `name` as reports/places.py Sides names it (cluster, plays_{kind}, prize_cards, ...)."""
 
     def column(name: str) -> np.ndarray:
         return MADE[name](read) if name in MADE else read(name)

@@ -130,6 +130,12 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
 
 
 def seat_advantage_chart(table: pd.DataFrame) -> Figure:
+    """The seat table's chart (reports/tables.py seat_advantage_table): its two players' form, or its form of every
+    place and team of three or four players (a `side` column)."""
+    return _seat_places_chart(table) if "side" in table.columns else _dealer_first_chart(table)
+
+
+def _dealer_first_chart(table: pd.DataFrame) -> Figure:
     """Mean points as dealer and as first player per policy, and the difference."""
     fig, (ax1, ax2) = _figure(2)
     names = _names(table)
@@ -349,7 +355,7 @@ def tournament_chart(
     return fig
 
 
-def seat_places_chart(table: pd.DataFrame) -> Figure:
+def _seat_places_chart(table: pd.DataFrame) -> Figure:
     """Three or four players: mean points and advantage of every place (or team) of the turn order, per policy."""
     fig, (ax1, ax2) = _figure(2)
     sides = list(dict.fromkeys(table["side"]))

@@ -23,13 +23,16 @@ def role_points(df: pd.DataFrame) -> np.ndarray:
     """(N, 2) points of each complete round: the side that did not deal, then the dealer's side (two players,
     or four in two teams: the first player's team and the dealer's)."""
     df = df[df["void"] == 0]
-    if "team_first_total" in df.columns:
-        return df[["team_first_total", "team_dealer_total"]].to_numpy()
-    if "s0_total" not in df.columns:
+    teams = "team_first_total" in df.columns
+    if not teams and ("second_total" in df.columns or "first_total" not in df.columns):
         raise InputError("the equity table is for two sides: two players, or four in teams (teams=true)")
-    seats = df[["s0_total", "s1_total"]].to_numpy()
-    dealer = df["dealer"].to_numpy().astype(bool)  # seat 1 dealt
-    return np.where(dealer[:, None], seats, seats[:, ::-1])
+    return df[side_totals(teams)].to_numpy()
+
+
+def side_totals(teams: bool) -> list[str]:
+    """The record columns of the two sides' points: the first player's and the dealer's (two players), or their
+    teams'."""
+    return [f"{'team_' if teams else ''}{side}_total" for side in ("first", "dealer")]
 
 
 def _one_policy(df: pd.DataFrame) -> str:
@@ -99,9 +102,8 @@ def run_equity(run_dir: str | Path, resamples: int = RESAMPLES, seed: int = 0) -
     rules = get_rules(manifest.get("config", {}).get("rules", "strict"))
     if rules.n_sides != 2:
         raise InputError("the equity table is for two sides: two players, or four in teams (teams=true)")
-    sides = ["s0_total", "s1_total"] if rules.players == 2 else ["team_first_total", "team_dealer_total"]
     policies = [f"policy_{p}" for p in range(rules.players)]
-    df = read_rounds(run_dir, columns=["deal_id", "dealer", "void", *sides, *policies])
+    df = read_rounds(run_dir, ["deal_id", "void", *side_totals(rules.teams), *policies], optional=("game_id",))
     if "game_id" in df.columns:
         raise InputError(f"{run_dir} holds whole games (--games): the equity table is made from a run of rounds")
     policy = _one_policy(df)

@@ -1,8 +1,8 @@
 """The words of report.md: each section's headline lines from its table, and the page that strings them together.
 
-Two players (records by seat) and three or four (by place and team; reports/views.py) share the lines of the tables
-they share and this one renderer; each layout (reports/index.py LAYOUTS) gives its own opening lines and its
-sections, in order, as data.
+Two players and three or four share the lines of the tables that have one shape for both and this one renderer;
+report.md of each (reports/index.py seats_text, places_text) gives its own opening lines and its sections, in
+order, as data: two players' tables of A against B (by matchup), three or four players' by place and team.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def render(results: dict, manifest: dict, intro: list[str], sections: list[Secti
     return "\n".join(lines)
 
 
-# Two players: by seat and matchup (reports/tables.py)
+# Two players: by matchup, A against B (reports/tables.py)
 def seat_summary_lines(t: pd.DataFrame) -> list[str]:
     """The headline per matchup; a run of whole games counts games and rounds (its samples are games)."""
     games = "games" in t.columns
@@ -249,13 +249,18 @@ SEAT_SECTIONS: list[Section] = [  # the parts of report.md, in order: (kind, tit
 ]
 
 
-# Three or four players: by place and team (reports/place_tables.py)
+# Three or four players: by place and team (reports/tables.py)
 def _place_summary_lines(t: pd.DataFrame) -> list[str]:
+    """The headline of A's side; a run of whole games counts games and rounds (a shuffle sequence's games, one in
+    each seating, are one sample)."""
     s = t.iloc[0]
+    per, over = "per deal: the mean over its seatings", f"over {s['deals']} deals"
+    if "games" in t.columns:
+        per, over = "per shuffle sequence: the mean over its games' rounds", f"over {s['games']} games"
     return [
         f"- {s['matchup']}: {s['policy_a']}'s side minus the mean of the other sides = "
-        f"{ci_text(s, 'diff_', '+.3f')} points per round (per deal: the mean over its seatings), over {s['deals']} "
-        f"deals ({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
+        f"{ci_text(s, 'diff_', '+.3f')} points per round ({per}), {over} "
+        f"({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
         f"{ci_text(s, 'win_rate_a_', '.1%')} of rounds (a shared top counts its share); mean totals "
         f"{s['total_a_mean']:.2f} vs {s['total_b_mean']:.2f}."
     ]
@@ -272,6 +277,7 @@ def _place_side_lines(t: pd.DataFrame) -> list[str]:
 
 PLACE_SECTIONS: list[Section] = [  # the parts of report.md, in order
     ("summary", "Summary", "summary", "A's side against the others.", _place_summary_lines),
+    GAMES_SECTION,
     (
         "seat",
         "Seat advantage",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -26,7 +25,7 @@ FORKED_KINDS = ("anatomy", "sweeps", "convergence")
 def make_all(run_dir: str | Path, data: pd.DataFrame | None = None, manifest: dict | None = None) -> dict[str, Report]:
     """Reports 'summary', 'score', 'sweeps', 'seat', 'anatomy' (when the records have its columns), 'convergence'
     (and 'games' for a run of whole games, 'card-value' for a run with paired deals) of a run folder, by kind, not
-    yet written (reports/kinds.py Report); three or four players: by place and team (reports/views.py).
+    yet written (reports/kinds.py Report), of every player count (reports/views.py).
     Charts name the run (`manifest`, default its manifest). `data` skips reading the rounds again."""
     return _make(run_dir, data, read_manifest(run_dir) if manifest is None else manifest)[0]
 
@@ -34,7 +33,7 @@ def make_all(run_dir: str | Path, data: pd.DataFrame | None = None, manifest: di
 MISSING_WHY = {  # what makes a run have the report of a kind it lacks
     "card-value": " (it has no paired deals: run simulate with --card-deals N)",
     "games": " (it holds no games: it played single rounds; run simulate with --games)",
-    "anatomy": " (its records lack the columns the anatomy counts, s0_plays_trail and more: run simulate again)",
+    "anatomy": " (its records lack the columns the anatomy counts, first_plays_trail and more: run simulate again)",
 }
 
 
@@ -54,10 +53,10 @@ def write_all(
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
-    reports, layout = _make(run_dir, data, manifest)
+    reports, heads_up = _make(run_dir, data, manifest)
     writes = {kind: partial(report.write, out, charts) for kind, report in reports.items()}
     tables = run_tasks(writes, in_child=FORKED_KINDS if charts else ())  # drawing is most of the time: two cores
-    text = partial_heading(LAYOUTS[layout](tables, manifest), manifest)
+    text = partial_heading((seats_text if heads_up else places_text)(tables, manifest), manifest)
     atomic_write(out / "report.md", (text if charts else undrawn_heading(text, run_dir)).encode())
     write_page(out, manifest)
     return tables
@@ -90,32 +89,25 @@ def under_title(text: str, line: str) -> str:
     return f"{title}\n\n{line}\n{rest}"
 
 
-def _make(run_dir, data, manifest: dict) -> tuple[dict[str, Report], str]:
-    """make_all's reports, and the layout of their report.md (headlines.LAYOUTS: "seats", or "places" for records
-    of three or four players)."""
+def _make(run_dir, data, manifest: dict) -> tuple[dict[str, Report], bool]:
+    """make_all's reports, and whether their report.md is a two-player run's (seats_text; places_text for records of
+    three or four players)."""
+    view = view_of(data if data is not None else run_dir)
+    reports = {kind: MAKERS[kind](view, manifest) for kind in view.kinds()}
     games = read_games(run_dir)
-    view = None if _sides_only(games) else view_of(data if data is not None else run_dir)
-    reports = {kind: MAKERS[kind](view, manifest) for kind in view.kinds()} if view is not None else {}
     if games is not None:
         reports["games"] = MAKERS["games"](games, manifest)
     cards = read_cards(run_dir)
     if cards is not None:
         reports["card-value"] = MAKERS["card-value"](cards, manifest)
-    return reports, view.layout if view is not None else "seats"
-
-
-def _sides_only(games: pd.DataFrame | None) -> bool:
-    """Whether a run is of whole games of three or four players: its rounds keep only each side's points."""
-    return games is not None and "policy_2" in games.columns
+    return reports, view.heads_up
 
 
 def seats_text(results: dict, manifest: dict) -> str:
-    """The text of report.md of a two-player run (or of whole games): one section per chart with its headline
-    numbers, the games and card values after the summary."""
-    intro = []
-    if (manifest.get("config") or {}).get("games"):
-        intro += [f"Whole games: {games_count(manifest['config'], deals_played(manifest))}.", ""]
-    intro += [
+    """The text of report.md of a two-player run (or of whole games of three or four players written before
+    format 2, which hold no round records): one section per chart with its headline numbers, the games and card
+    values after the summary."""
+    intro = games_intro(manifest) + [
         "All intervals are 95% confidence intervals; rounds of one deal count as one sample; "
         "void rounds are counted but excluded from means.",
         "",
@@ -126,7 +118,7 @@ def seats_text(results: dict, manifest: dict) -> str:
 def places_text(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
     """The text of report.md of a three- or four-player run."""
     s = tables["summary"].iloc[0]
-    intro = [
+    intro = games_intro(manifest) + [
         f"Rules {s['rules']}: {s['sides']} sides (players, or teams), seats named by their place in the turn "
         "order. All intervals are 95% confidence intervals; the rounds of one deal (its seatings) count as one "
         "sample; void rounds are counted but excluded from means.",
@@ -135,5 +127,8 @@ def places_text(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
     return headlines.render(tables, manifest, intro, headlines.PLACE_SECTIONS)
 
 
-# report.md of each record layout (reports/views.py): its words, from the main tables by kind and the manifest
-LAYOUTS: dict[str, Callable[[dict, dict], str]] = {"seats": seats_text, "places": places_text}
+def games_intro(manifest: dict) -> list[str]:
+    """report.md's opening line of a run of whole games: how many (none for a run of single rounds)."""
+    if not (manifest.get("config") or {}).get("games"):
+        return []
+    return [f"Whole games: {games_count(manifest['config'], deals_played(manifest))}.", ""]

@@ -1,7 +1,7 @@
 """One function per report kind: records (a DataFrame, a run folder or a view of either) in, tables + charts out.
 
-The makers serve every player count: the records' view (reports/views.py) gives each kind's table, by seat for
-two players, by place and team for three or four.
+The makers serve every player count: each kind's table is made from the records' one view (reports/views.py), by
+policy and place for two players, by place and team for three or four.
 
 Each `make_<kind>` returns a Report (its tables, and its charts drawn only when asked: the Python API shows them);
 each `<kind>` writes that Report's `<name>.csv/.json` and `<name>.png/.svg` into `out` and returns its main table.
@@ -20,11 +20,11 @@ from matplotlib.figure import Figure
 
 from casino_sim.core.errors import InputError
 from casino_sim.reports import captions, charts, tables
+from casino_sim.reports.anatomy import anatomy_table
 from casino_sim.reports.anatomy_chart import anatomy_chart
 from casino_sim.reports.cardvalue import card_batch_table, card_value_table
 from casino_sim.reports.load import read_cards, read_games, read_manifest
 from casino_sim.reports.output import save_figure, write_table
-from casino_sim.reports.views import view_of
 
 
 @dataclass(frozen=True)
@@ -78,37 +78,37 @@ def _table_of(data, read, missing: str) -> pd.DataFrame:
 
 def make_score_breakdown(data, manifest: dict | None = None) -> Report:
     """Mean points per category per policy (three or four players: per side): `score_breakdown.*`."""
-    t = view_of(data).score()
+    t = tables.score_breakdown_table(data)
     return single_report(t, "score_breakdown", charts.score_breakdown_chart, _caption(data, manifest))
 
 
 def make_sweep_frequency(data, manifest: dict | None = None) -> Report:
     """Sweeps per round and per batch (`sweeps.*`) and their distribution (`sweeps_distribution.*`)."""
-    rates, dist = view_of(data).sweeps()
+    rates, dist = tables.sweep_frequency_tables(data)
     chart = drawn(charts.sweep_chart, _caption(data, manifest), rates, dist)
     return Report({"sweeps": rates, "sweeps_distribution": dist}, {"sweeps": chart})
 
 
 def make_seat_advantage(data, manifest: dict | None = None) -> Report:
     """Dealer vs first player per policy (three or four players: each place and team): `seat_advantage.*`."""
-    view = view_of(data)
-    return single_report(view.seat(), "seat_advantage", view.seat_chart, _caption(data, manifest))
+    t = tables.seat_advantage_table(data)
+    return single_report(t, "seat_advantage", charts.seat_advantage_chart, _caption(data, manifest))
 
 
 def make_anatomy(data, manifest: dict | None = None) -> Report:
     """Kinds of play, fates of builds, cards captured and prizes won per policy: `anatomy.*`."""
-    return single_report(view_of(data).anatomy(), "anatomy", anatomy_chart, _caption(data, manifest))
+    return single_report(anatomy_table(data), "anatomy", anatomy_chart, _caption(data, manifest))
 
 
 def make_convergence(data, manifest: dict | None = None) -> Report:
     """Running mean of the headline with its band: `convergence.*`."""
-    t = view_of(data).convergence()
+    t = tables.convergence_table(data)
     return single_report(t, "convergence", charts.convergence_chart, _caption(data, manifest))
 
 
 def make_summary(data, manifest: dict | None = None) -> Report:
     """The headline per matchup: `summary.csv`, `summary.json` and the chart `summary.png/.svg`."""
-    t = view_of(data).summary()
+    t = tables.summary_table(data)
     return single_report(t, "summary", charts.summary_chart, _caption(data, manifest))
 
 

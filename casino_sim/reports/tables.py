@@ -1,22 +1,28 @@
-"""The report tables, computed from prepared round records (no files, no charts).
+"""The report tables of round records: one maker per kind for every number of players (no files, no charts).
 
-Every mean excludes void rounds and carries a cluster-robust 95% interval: rounds
-of one deal (a mirrored pair) count as one sample. Shares (win rates, sweep counts)
-carry a Wilson interval, which stays open at 0% and 100%.
+Each maker takes records (a run folder, a DataFrame, or their view: reports/views.py) and reads them by side
+(reports/places.py). Every mean excludes void rounds and carries a cluster-robust 95% interval: the rounds of one
+deal (its seatings) count as one sample. Shares (win rates, sweep counts) carry a Wilson interval, which stays open
+at 0% and 100%. A's headline is its side's margin, its points minus the mean of the other sides' (two players: A's
+points minus B's), per round, averaged over the seatings of each deal.
+
+Two players' tables have always had their own shape in three places, each a branch on `view.heads_up` where it
+happens: the summary's tie rate (three or four players: the count of sides), the seat table (dealer against first
+player and a row of both policies; three or four: every place and team) and the score table's rules column.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
 
-from casino_sim.core.record import BATCHES, CATEGORIES
-from casino_sim.reports.load import headline_rows, matchup_info, pair_values, policy_name, seat_rows, side_groups
+from casino_sim.core.record import CATEGORIES
+from casino_sim.reports.load import matchup_info
+from casino_sim.reports.places import Group, Sides
 from casino_sim.reports.stats import cluster_diff_ci, cluster_mean_ci, cluster_wilson, mean_ci, running_mean_ci
-
-BATCH_COLUMNS = [f"sweeps_b{b}" for b in range(1, BATCHES + 1)]
+from casino_sim.reports.views import RoundView, view_of
 
 
 def _matchup_fields(info: pd.DataFrame, mu) -> dict:
@@ -25,41 +31,21 @@ def _matchup_fields(info: pd.DataFrame, mu) -> dict:
     return {c: info.at[mu, c] for c in cols} | {"mirrored": bool(info.at[mu, "mirrored"])}
 
 
-def policy_fields(info: pd.DataFrame, mu: int, side: int) -> dict:
-    return {"rules": info.at[mu, "rules"], "matchup": info.at[mu, "matchup"], "policy": policy_name(info, mu, side)}
+def _drop_n(d: dict) -> dict:
+    return {k: v for k, v in d.items() if not k.endswith("_n")}
 
 
-# A policy's rows, whatever the number of players: the fields that name it (rules, matchup, policy) and a column
-# of its rows by name (cluster and the figures), one row per player of a non-void round
-Group = tuple[dict, Callable[[str], np.ndarray]]
-
-
-def seat_groups(df: pd.DataFrame, seats: pd.DataFrame, read: Callable[[str], np.ndarray] | None = None):
-    """The Group of each policy of each matchup of two-player records `df` from their seat_rows `seats`: a column
-    it lacks is `read(name)`, one value per row of `seats` (the anatomy makes its columns only when asked)."""
-    info = matchup_info(df)
-    for mu, side, idx in side_groups(seats):
-        every = idx.all()  # one policy in both seats: every row, no copy
-
-        def column(name: str, every=every, idx=idx) -> np.ndarray:
-            x = seats[name].to_numpy() if name in seats.columns else read(name)
-            return x if every else x[idx]
-
-        yield policy_fields(info, mu, side), column
-
-
-def score_rows(groups, n: bool = True) -> pd.DataFrame:
-    """Mean points per round per category (and the total) of each Group (`n`: with the count of clusters)."""
+def score_rows(groups: Iterable[Group]) -> pd.DataFrame:
+    """Mean points per round per category (and the total) of each Group, with the count of its rows."""
     rows = []
     for fields, column in groups:
         c = column("cluster")  # once per policy, not once per category
         for cat in (*CATEGORIES, "total"):
-            est = cluster_mean_ci(column(cat), c).as_dict()
-            rows.append({**fields, "category": cat, **(est if n else _drop_n(est))})
+            rows.append({**fields, "category": cat, **cluster_mean_ci(column(cat), c).as_dict()})
     return pd.DataFrame(rows)
 
 
-def sweep_tables(groups, batches: list[str], top: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+def sweep_tables(groups: Iterable[Group], batches: list[str], top: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Per Group: mean sweeps per round (batch 0) and per round in each of the `batches` columns; and the share of
     its rounds with k sweeps, k = 0 .. `top` (the most seen), with intervals."""
     rates, dist = [], []
@@ -72,97 +58,166 @@ def sweep_tables(groups, batches: list[str], top: int) -> tuple[pd.DataFrame, pd
     return pd.DataFrame(rates), pd.DataFrame(dist).rename(columns={"mean": "share"})
 
 
-def score_breakdown_table(df: pd.DataFrame) -> pd.DataFrame:
-    """Mean points per round per category (and the total) for each policy of each matchup."""
-    return score_rows(seat_groups(df, seat_rows(df, [*CATEGORIES, "total"])))
+def score_breakdown_table(data) -> pd.DataFrame:
+    """Mean points per round of a side (a player, or a team's two piles together) in each category and in total,
+    per policy of each matchup (two players' table also names its rules)."""
+    view = view_of(data)
+    fields = ("rules", "matchup") if view.heads_up else ("matchup",)
+    return score_rows(view.sides.groups(view.info, fields))
 
 
-def sweep_frequency_tables(df: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """sweep_rate_table and sweep_distribution_table of two-player records, from one pass."""
-    seats = seat_rows(df, ["n_sweeps", *BATCH_COLUMNS])
-    top = int(seats["n_sweeps"].max()) if len(seats) else 0
-    return sweep_tables(seat_groups(df, seats), BATCH_COLUMNS, top)
+def sweep_frequency_tables(data) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Per policy, a player's sweeps per round (batch 0) and in each batch, and the share of its rounds with k
+    sweeps (k up to the most seen), from one pass."""
+    view = view_of(data)
+    players = view.players
+    batches = [c.removeprefix("first_") for c in view.df.columns if c.startswith("first_sweeps_b")]
+    top = int(players.column("n_sweeps").max()) if len(players) else 0
+    return sweep_tables(players.groups(view.info, ("rules", "matchup")), batches, top)
 
 
-def sweep_rate_table(df: pd.DataFrame) -> pd.DataFrame:
-    """Mean sweeps per round (batch 0) and per round in each batch 1..6, per policy."""
-    return sweep_frequency_tables(df)[0]
+def sweep_rate_table(data) -> pd.DataFrame:
+    """Mean sweeps per round (batch 0) and per round in each batch, per policy."""
+    return sweep_frequency_tables(data)[0]
 
 
-def sweep_distribution_table(df: pd.DataFrame) -> pd.DataFrame:
+def sweep_distribution_table(data) -> pd.DataFrame:
     """Share of a policy's rounds with k sweeps, k = 0 .. the most seen, with intervals."""
-    return sweep_frequency_tables(df)[1]
+    return sweep_frequency_tables(data)[1]
 
 
-def seat_advantage_table(df: pd.DataFrame) -> pd.DataFrame:
-    """Mean points as dealer and as first player, and dealer minus first, per policy.
+def seat_advantage_table(data) -> pd.DataFrame:
+    """The seat advantage: two players' table of dealer against first player (dealer_first); three or four
+    players', of every place and team (seat_places)."""
+    view = view_of(data)
+    if view.heads_up:
+        return dealer_first(view)
+    return seat_places(*((view.sides, view.players) if view.sides.teams else (view.sides,)))
 
-    A matchup of two different policies also gets a "(both)" row over every seat.
-    """
-    info = matchup_info(df)
-    seats = seat_rows(df, ["total"])
-    cl, total, dealer = seats["cluster"].to_numpy(), seats["total"].to_numpy(), seats["is_dealer"].to_numpy()
-    groups = list(side_groups(seats))
-    for mu in info.index:
-        if info.at[mu, "policy_a"] != info.at[mu, "policy_b"]:
-            groups.append((mu, -1, seats["mu"].to_numpy() == mu))
+
+def dealer_first(view: RoundView) -> pd.DataFrame:
+    """Two players: mean points as dealer and as first player, and dealer minus first, per policy of each matchup
+    (a matchup of two different policies also gets a "(both)" row over every seat)."""
+    info, sides = view.info, view.sides
+    dealer, mu = sides.names.index("dealer"), sides.record("mu")
+
+    def seats(read) -> tuple:
+        return read("total"), read("cluster"), read("side") == dealer
+
+    groups = [(fields, *seats(column)) for fields, column in sides.groups(info, ("rules", "matchup"))]
     rows = []
-    for mu, side, idx in sorted(groups, key=lambda g: (g[0], g[1] < 0, g[1])):
-        x, c, d = total[idx], cl[idx], dealer[idx]
-        row = {
-            "rules": info.at[mu, "rules"],
-            "matchup": info.at[mu, "matchup"],
-            "policy": "(both)" if side < 0 else policy_name(info, mu, side),
-        }
-        row |= cluster_mean_ci(x[d], c[d]).as_dict("dealer_")
-        row |= cluster_mean_ci(x[~d], c[~d]).as_dict("first_")
-        row |= cluster_diff_ci(x, c, d).as_dict("diff_")
-        rows.append(row)
+    for m in info.index:
+        own = [g for g in groups if g[0]["matchup"] == info.at[m, "matchup"]]
+        if info.at[m, "policy_a"] != info.at[m, "policy_b"]:
+            every = [mu == m] * len(sides.names)
+            both = {"rules": info.at[m, "rules"], "matchup": info.at[m, "matchup"], "policy": "(both)"}
+            own.append((both, *seats(lambda name, every=every: sides.column(name, every))))
+        for fields, total, cluster, dealt in own:
+            row = dict(fields)
+            row |= cluster_mean_ci(total[dealt], cluster[dealt]).as_dict("dealer_")
+            row |= cluster_mean_ci(total[~dealt], cluster[~dealt]).as_dict("first_")
+            row |= cluster_diff_ci(total, cluster, dealt).as_dict("diff_")
+            rows.append(row)
     return pd.DataFrame(rows).drop(columns="diff_n")
 
 
-def summary_table(df: pd.DataFrame) -> pd.DataFrame:
-    """Per matchup: mean A-minus-B points per deal (mirrored: per pair, the average of both
-    seatings) with its interval, A's round win rate (ties count half), mean totals, counts.
-
-    Rounds of whole games (a `game_id` column) also get `games`; their deal is a game (or mirrored pair)."""
-    info = matchup_info(df)
-    heads = headline_rows(df)
-    pairs = pair_values(df)
+def seat_places(*tables: Sides) -> pd.DataFrame:
+    """Per place (or team) of the turn order, all policies pooled ("all") and per policy when there are several:
+    mean points, the advantage (points minus the mean of the other sides'), sweeps and win share per round.
+    Each of `tables` is a Sides (teams, then places: their rows follow each other)."""
     rows = []
-    for mu in info.index:
-        in_mu = df["mu"].to_numpy() == mu
-        h = heads[heads["mu"].to_numpy() == mu]
-        c = h["cluster"].to_numpy()
-        d = h["diff"].to_numpy()
+    for sides in tables:
+        codes, first = np.unique(sides.column("policy"), return_index=True)
+        groups = [("all", [None] * len(sides.names))]
+        if len(codes) > 1:
+            groups += [(sides.policies[p], [code == p for code in sides.policy]) for p in codes[np.argsort(first)]]
+        for name, picks in groups:
+            for s, place in enumerate(sides.names):
+                alone = [p if i == s else False for i, p in enumerate(picks)]
+                v = {k: sides.column(k, alone) for k in ("cluster", "total", "margin", "n_sweeps", "won")}
+                c = v["cluster"]
+                if not len(c):
+                    continue
+                rows.append(
+                    {
+                        "policy": name,
+                        "side": place,
+                        "rounds": len(c),
+                        **_drop_n(cluster_mean_ci(v["total"], c).as_dict("points_")),
+                        **_drop_n(cluster_mean_ci(v["margin"], c).as_dict("advantage_")),
+                        **_drop_n(cluster_mean_ci(v["n_sweeps"], c).as_dict("sweeps_")),
+                        **_drop_n(cluster_wilson(v["won"], c).as_dict("win_rate_")),
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def a_rounds(sides: Sides) -> list[np.ndarray]:
+    """Per side, the mask of the non-void rounds in which A sits on it (one side a round)."""
+    return [sides.of_side("is_a", s) for s in range(len(sides.names))]
+
+
+def deal_margins(view: RoundView) -> dict[int, np.ndarray]:
+    """Per matchup, A's margin per deal in deal order: the mean over the deal's non-void seatings."""
+    sides, on_a = view.sides, a_rounds(view.sides)
+    per_deal = pd.Series(sides.column("margin", on_a)).groupby(sides.column("cluster", on_a), sort=True).mean()
+    mu_of = np.zeros(int(view.df["cluster"].max()) + 1, np.int64)
+    mu_of[view.df["cluster"].to_numpy()] = view.df["mu"].to_numpy()
+    mu = mu_of[per_deal.index.to_numpy()]
+    return {int(m): per_deal.to_numpy()[mu == m] for m in view.info.index}
+
+
+def summary_table(data) -> pd.DataFrame:
+    """Per matchup: A's margin per deal (the mean over its seatings) with its interval, A's round win rate (the
+    one highest total; a shared top counts its share, a two-player tie half), the mean totals of A's side and of
+    the others', and the counts (rounds of whole games, a `game_id` column, also count their games). Two players
+    add the tie rate, three or four the number of sides."""
+    view = view_of(data)
+    df, info, sides = view.df, view.info, view.sides
+    on_a, margins = a_rounds(sides), deal_margins(view)
+    mu, mu_live, void = df["mu"].to_numpy(), sides.record("mu"), df["void"].to_numpy()
+    rows = []
+    for m in info.index:
+        in_mu, here = mu == m, mu_live == m
+        a = {k: _read(sides, k, [x & here for x in on_a], view.heads_up) for k in ("cluster", "won", "total", "margin")}
+        b = {k: _read(sides, k, [~x & here for x in on_a], view.heads_up) for k in ("cluster", "total")}
         row = {
-            **_matchup_fields(info, mu),
+            **_matchup_fields(info, m),
             "rounds": int(in_mu.sum()),
-            "void_rounds": int((df["void"].to_numpy()[in_mu] != 0).sum()),
-            "deals": len(pairs.get(mu, [])),
+            "void_rounds": int((void[in_mu] != 0).sum()),
+            "deals": len(margins[m]),
         }
         if "game_id" in df.columns:
             row["games"] = len(df.loc[in_mu, ["game_id", "mirror"]].drop_duplicates())
-        row |= _drop_n(mean_ci(pairs.get(mu, [])).as_dict("diff_"))
-        row |= _drop_n(cluster_wilson(np.where(d > 0, 1.0, np.where(d == 0, 0.5, 0.0)), c).as_dict("win_rate_a_"))
-        row["tie_rate"] = float((d == 0).mean()) if len(d) else float("nan")
-        row |= _drop_n(cluster_mean_ci(h["total_a"].to_numpy(), c).as_dict("total_a_"))
-        row |= _drop_n(cluster_mean_ci(h["total_b"].to_numpy(), c).as_dict("total_b_"))
+        if not view.heads_up:
+            row["sides"] = len(sides.names)
+        row |= _drop_n(mean_ci(margins[m]).as_dict("diff_"))
+        row |= _drop_n(cluster_wilson(a["won"], a["cluster"]).as_dict("win_rate_a_"))
+        if view.heads_up:
+            row["tie_rate"] = float((a["margin"] == 0).mean()) if len(a["margin"]) else float("nan")
+        row |= _drop_n(cluster_mean_ci(a["total"], a["cluster"]).as_dict("total_a_"))
+        row |= _drop_n(cluster_mean_ci(b["total"], b["cluster"]).as_dict("total_b_"))
         rows.append(row)
     return pd.DataFrame(rows)
 
 
-def _drop_n(d: dict) -> dict:
-    return {k: v for k, v in d.items() if not k.endswith("_n")}
+def _read(sides: Sides, name: str, picks: list[np.ndarray], by_round: bool) -> np.ndarray:
+    """Column `name` of the side rows `picks`, side by side; `by_round` (two players' summary, a side a round at
+    most): in the order of their rounds, as a cluster of whole games has always summed A's and B's points."""
+    if not by_round:
+        return sides.column(name, picks)
+    first, second = (sides.column(name, [None if i == s else False for i in (0, 1)]) for s in (0, 1))
+    return np.where(picks[0], first, second)[picks[0] | picks[1]]
 
 
-def convergence_table(df: pd.DataFrame, points: int = 1000) -> pd.DataFrame:
-    """Running mean of the headline (per deal, in deal order) and its band, at ~`points`
-    deal counts spaced geometrically (early deals matter most to the eye)."""
-    info = matchup_info(df)
+def convergence_table(data, points: int = 1000) -> pd.DataFrame:
+    """Running mean of the headline (per deal, in deal order) and its band, at ~`points` deal counts spaced
+    geometrically (early deals matter most to the eye)."""
+    view = view_of(data)
+    info = view.info
     rows = [
-        running_table(info.at[mu, "rules"], info.at[mu, "matchup"], x, points)
-        for mu, x in pair_values(df).items()
+        running_table(info.at[m, "rules"], info.at[m, "matchup"], x, points)
+        for m, x in deal_margins(view).items()
         if len(x)
     ]
     return pd.concat(rows, ignore_index=True)
@@ -189,11 +244,11 @@ def games_table(games: pd.DataFrame) -> pd.DataFrame:
     other sides with three or four), with intervals (the games of a mirrored pair, or of every seating, share
     their shuffles, so they are one sample), and game length."""
     info = matchup_info(games)
-    a_seat = games["a_seat"].to_numpy()
+    a_side = games["mirror"].to_numpy().astype(np.int64)  # A's seat (or team) in the game
     winner = games["winner"].to_numpy()
     finals = games.filter(regex=r"^s\d_final$").to_numpy()  # one column per side
-    won = np.where(winner < 0, 0.5, (winner == a_seat).astype(np.float64))  # no winner: counts half
-    a_final = finals[np.arange(len(games)), a_seat]
+    won = np.where(winner < 0, 0.5, (winner == a_side).astype(np.float64))  # no winner: counts half
+    a_final = finals[np.arange(len(games)), a_side]
     margin = (a_final - (finals.sum(axis=1) - a_final) / (finals.shape[1] - 1)).astype(np.float64)
     mu, cl = games["mu"].to_numpy(), games["cluster"].to_numpy()
     rows = []

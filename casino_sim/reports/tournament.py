@@ -64,8 +64,8 @@ def matrix(matches: pd.DataFrame, policies: list[str], column: str) -> pd.DataFr
 def _pair_wins(games: pd.DataFrame) -> tuple[dict[tuple[str, str], np.ndarray], int]:
     """Per pairing (A, B): A's wins in each sample of games (a mirrored pair: 0, 0.5, ..., 2); and the games
     of a sample (2; with three or four players and no teams, one per seating both ways)."""
-    a_seat, winner = games["a_seat"].to_numpy(), games["winner"].to_numpy()
-    won = np.where(winner < 0, 0.5, (winner == a_seat).astype(np.float64))
+    a_side, winner = games["mirror"].to_numpy(), games["winner"].to_numpy()  # mirror: A's seat (or side)
+    won = np.where(winner < 0, 0.5, (winner == a_side).astype(np.float64))
     cluster, out = games["cluster"].to_numpy(), {}
     for (a, b), idx in games.groupby(["policy_a", "policy_b"], observed=True).indices.items():
         out[(str(a), str(b))] = np.bincount(cluster[idx], weights=won[idx])[np.unique(cluster[idx])]

@@ -1,115 +1,71 @@
-"""A run's round records as the reports read them: one view per record layout, both with the same face.
+"""A run's round records as the reports read them: one view for every number of players.
 
-Two players keep seat columns (s0_, s1_) and the seating of the policies per row (reports/tables.py); three and
-four players keep place columns (first_, ..., dealer_, and {place}_seat) read by side: player or team
-(reports/places.py). Each view gives every report kind's table and says which kinds its records have, so the
-report makers (reports/kinds.py) and report.md (reports/headlines.py LAYOUTS) are one set for every player count.
+The records are format 2 (docs/reports.md; a run folder's older chunks are mapped as they are read, a DataFrame of
+format 1 here), labelled by matchup and deal (reports/load.py prepare) and read by side (reports/places.py): each
+team or player (`sides`) and each player (`players`; the same rows without teams). Every report kind's maker
+(reports/tables.py, reports/anatomy.py) takes this view.
 """
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.reports import charts, tables
-from casino_sim.reports.anatomy import anatomy_table
-from casino_sim.reports.load import ANATOMY_COLUMNS, has_place_records, live_rounds, prepare, read_rounds
-from casino_sim.reports.place_tables import (
-    anatomy_places_table,
-    convergence_places_table,
-    matchup_label,
-    score_places_table,
-    seat_order,
-    seat_places_table,
-    summary_places_table,
-    sweep_places_tables,
-)
-from casino_sim.reports.places import has_teams, side_rows
+from casino_sim.core.record import ANATOMY
+from casino_sim.reports.load import has_records, live_rounds, matchup_info, prepare, read_rounds
+from casino_sim.reports.places import Sides
+from casino_sim.runner.records import frame_as_format2
 
 # The round reports, in the order they are made and written
 ROUND_KINDS = ("summary", "score", "sweeps", "seat", "anatomy", "convergence")
+# The anatomy's columns (of the first place: every place has them or none): runs of older versions lack some
+ANATOMY_COLUMNS = ("last_capturer", "remainder", *(f"first_{c}" for c in ("n_cards", "n_spades", *ANATOMY)))
 
 
-class Seats:
-    """Two-player records by seat, prepared (reports/load.py prepare): any number of matchups."""
-
-    layout = "seats"
-    seat_chart = staticmethod(charts.seat_advantage_chart)
+class RoundView:
+    """Round records of any number of players, prepared: any number of matchups, each side's rows made once."""
 
     def __init__(self, df: pd.DataFrame):
-        self.df = prepare(df)
+        df = frame_as_format2(df)
+        self.records = has_records(df)  # whole games of three or four players written before format 2: no records
+        self.df = prepare(df) if self.records else df
+
+    @property
+    def heads_up(self) -> bool:
+        """Two players: the tables of a matchup of A against B (a seat table of dealer against first player, a
+        tie rate); three or four players: the tables of every place and team."""
+        return "second_seat" not in self.df.columns
+
+    @cached_property
+    def info(self) -> pd.DataFrame:
+        return matchup_info(self.df)
+
+    @cached_property
+    def sides(self) -> Sides:
+        """The sides' rows: each player, or each team."""
+        return Sides(self.df)
+
+    @cached_property
+    def players(self) -> Sides:
+        """Each player's rows (the sides' own without teams)."""
+        return Sides(self.df, by_team=False) if self.sides.teams else self.sides
 
     def kinds(self) -> list[str]:
-        """ROUND_KINDS, the anatomy only when the records have its columns (older runs lack them); none when nobody
-        captured in any round (e.g. trail against trail)."""
-        if not live_rounds(self.df).any():
+        """ROUND_KINDS, the anatomy only when the records have its columns (runs of older versions lack them); none
+        when nobody captured in any round (e.g. trail against trail) or the rounds are no records."""
+        if not self.records or not live_rounds(self.df).any():
             return []
-        anatomy = all(c in self.df.columns for c in ANATOMY_COLUMNS)
-        return [k for k in ROUND_KINDS if k != "anatomy" or anatomy]
+        return [k for k in ROUND_KINDS if k != "anatomy" or not self.missing_anatomy()]
 
-    def summary(self) -> pd.DataFrame:
-        return tables.summary_table(self.df)
-
-    def score(self) -> pd.DataFrame:
-        return tables.score_breakdown_table(self.df)
-
-    def sweeps(self) -> tuple[pd.DataFrame, pd.DataFrame]:
-        return tables.sweep_frequency_tables(self.df)
-
-    def seat(self) -> pd.DataFrame:
-        return tables.seat_advantage_table(self.df)
-
-    def anatomy(self) -> pd.DataFrame:
-        return anatomy_table(self.df)
-
-    def convergence(self) -> pd.DataFrame:
-        return tables.convergence_table(self.df)
+    def missing_anatomy(self) -> list[str]:
+        """The anatomy's columns the records lack."""
+        return [c for c in ANATOMY_COLUMNS if c not in self.df.columns]
 
 
-class Places:
-    """Three- or four-player records by side (each place, or each team), read once for every report."""
-
-    layout = "places"
-    seat_chart = staticmethod(charts.seat_places_chart)
-
-    def __init__(self, df: pd.DataFrame):
-        self.df = df
-        self.sides = side_rows(df)
-        self.players = side_rows(df, by_team=False)  # the sides themselves without teams
-        self.label = matchup_label(self.sides, seat_order(df))[2]
-        self.rules = str(df["rules"].iloc[0])
-
-    def kinds(self) -> list[str]:
-        return list(ROUND_KINDS)
-
-    def summary(self) -> pd.DataFrame:
-        return summary_places_table(self.df, self.sides)
-
-    def score(self) -> pd.DataFrame:
-        return score_places_table(self.sides, self.label)
-
-    def sweeps(self) -> tuple[pd.DataFrame, pd.DataFrame]:
-        return sweep_places_tables(self.players, self.label, self.rules)
-
-    def seat(self) -> pd.DataFrame:
-        return seat_places_table(*((self.sides, self.players) if has_teams(self.df) else (self.sides,)))
-
-    def anatomy(self) -> pd.DataFrame:
-        return anatomy_places_table(self.players, self.label, self.rules)
-
-    def convergence(self) -> pd.DataFrame:
-        return convergence_places_table(self.df, self.sides)
-
-
-View = Seats | Places
-
-
-def view_of(data: View | pd.DataFrame | str | Path) -> View:
-    """The view of records: a view as it is, a DataFrame of records, or a run folder (its rounds read: every
-    column of three or four players', the reports' columns of two players')."""
-    if isinstance(data, Seats | Places):
+def view_of(data: RoundView | pd.DataFrame | str | Path) -> RoundView:
+    """The view of records: a view as it is, a DataFrame of records, or a run folder (its rounds read)."""
+    if isinstance(data, RoundView):
         return data
-    if has_place_records(data):
-        return Places(data if isinstance(data, pd.DataFrame) else read_rounds(data, None))
-    return Seats(data if isinstance(data, pd.DataFrame) else read_rounds(data))
+    return RoundView(data if isinstance(data, pd.DataFrame) else read_rounds(data))

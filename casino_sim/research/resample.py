@@ -4,7 +4,7 @@ play they saw (what OpenSpiel's resample_from_infostate and IS-MCTS need).
 As the rollout policy's worlds do (kernels/rollout.py), the unseen cards (the other hands and the stock) are
 shuffled into the other players' hands, each keeping its size. Earlier batches are fully seen (every card dealt
 in them was played), so only the current batch's hidden cards move: the cards another player has played this
-batch stay in their hand as dealt. The round is then replayed move by move on the engine, and a world in which
+batch stay in their hand as dealt. The round is then replayed action by action on the engine, and a world in which
 some play of the batch would be illegal (a build its maker could not capture, a card kept for a build) is drawn
 again, so every world is uniform among those consistent with what the player saw.
 """
@@ -16,7 +16,7 @@ import numpy as np
 from casino_sim.core.cards import N_CARDS
 from casino_sim.reference.round import deal_end, hand_slots
 from casino_sim.research.game_state import GameState
-from casino_sim.research.round_state import RoundState
+from casino_sim.research.round_state import IllegalAction, RoundState
 
 ATTEMPTS = 100_000  # draws before giving up on a world consistent with the plays (never reached in play)
 
@@ -51,20 +51,23 @@ def resample(state: GameState, player: int, rng: np.random.Generator) -> GameSta
 
 
 def replay_round(state: GameState, deck: list[int]) -> GameState | None:
-    """`state` with its current round dealt from `deck` (the cards dealt so far, in deal order) and its plays made
-    again, or None when one of them is not legal there."""
+    """`state` with its current round dealt from `deck` (the cards dealt so far, in deal order) and its actions taken
+    again, or None when one of them is not legal there. A factored action means the same in every position, so it
+    is taken as it is (a play being chosen too); a legal-move index is taken as the index of the same move there."""
     r = state.round
     world = state.clone()
     world.round = RoundState(state.rules, r.dealer, state.engine)
     world.actions, world.movers = state.actions[: state.round_start], state.movers[: state.round_start]
+    world._turn, world.turn_start = None, state.round_start
     plays = iter(r.plays)
-    for _ in range(len(state.actions) - state.round_start):
+    for action in state.actions[state.round_start :]:
         if world.round.dealing:
             world.apply(deck[len(world.round.dealt)])
             continue
-        _, move = next(plays)
-        moves = world.round.legal_moves()
-        if move not in moves:
+        try:
+            if state.encoding == "index":
+                (action,) = world.actions_for(next(plays)[1])
+            world.apply(action)
+        except IllegalAction:
             return None
-        world.apply(moves.index(move))
     return world

@@ -45,11 +45,13 @@ def draw_world(seen: Position, rng: np.random.Generator) -> tuple[Position, list
     raise RuntimeError(f"no world where every owner holds a card of their build in {ATTEMPTS} draws")
 
 
-def rooted_state(seen: Position, rng: np.random.Generator, engine: str = "reference") -> GameState:
+def rooted_state(
+    seen: Position, rng: np.random.Generator, engine: str = "reference", encoding: str = "factored"
+) -> GameState:
     """A one-round GameState at a world drawn from `seen` (draw_world), its stock still to deal as chance nodes."""
     _, dealer, ply = round_context(seen.seen_by(seen.to_move))
     world, stock = draw_world(seen, rng)
-    state = GameState(world.rules, whole_game=False, engine=engine)
+    state = GameState(world.rules, whole_game=False, engine=engine, encoding=encoding)
     r = state.round = RoundState(world.rules, dealer, engine)
     r.position = world
     in_stock = set(stock)

@@ -3,12 +3,14 @@
 The deal is the deck in the order reference/round.py deals it (each batch's hands in turn order from the player
 after the dealer, then in the first batch 4 cards to the table), one card at a time, so a chance node deals one card
 and a shuffled deck is the sequence of chance outcomes. A play is the 0-based index of a move in the position's
-legal moves in the engine's canonical order (the numbering `casino-sim moves` prints, minus one).
+legal moves in the engine's canonical order (the numbering `casino-sim moves` prints, minus one), or a move known to
+be legal (`play_move`, what the factored encoding of research/choice.py plays).
 """
 
 from __future__ import annotations
 
 from casino_sim.core.cards import N_CARDS
+from casino_sim.core.deal import HAND_SIZE, PLIES
 from casino_sim.core.errors import UserError
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
@@ -16,7 +18,7 @@ from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import RoundResult, deal_batch, deal_end, finish_round, start_position
-from casino_sim.reference.seats import HAND_SIZE, PLIES, side_of
+from casino_sim.reference.seats import side_of
 
 
 class IllegalAction(UserError):
@@ -91,7 +93,10 @@ class RoundState:
         moves = self.legal_moves()
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(moves):
             raise IllegalAction(f"action {action!r} is not a legal move here (0 to {len(moves) - 1})")
-        move = moves[action]
+        return self.play_move(moves[action])
+
+    def play_move(self, move: Move) -> Move:
+        """Play a move known to be legal here (a legal_moves entry, or the factored encoding's, research/choice.py)."""
         self.plays.append((self.position.to_move, move))
         # a move of legal_moves needs no second check: on the reference engine it is played as apply_move would
         # after checking it (IS-MCTS's play-outs take 1.7x as long with the check); other engines apply it

@@ -3,8 +3,9 @@ fields): the observation (the table now and the player's own hand) and the infor
 round so far: the player's hands as dealt, the table's first cards and every play).
 
 A batch's cards appear once its last card is dealt (as the engine deals a batch at once); the other players'
-hands and the stock are never shown. In whole games both views hold the totals of the finished rounds and the
-current round; earlier rounds are not recalled play by play.
+hands and the stock are never shown, nor the play another player is still choosing under the factored encoding.
+In whole games both views hold the totals of the finished rounds and the current round; earlier rounds are not
+recalled play by play.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ import json
 import numpy as np
 
 from casino_sim.core.cards import N_CARDS, pretty_cards
+from casino_sim.core.deal import HAND_SIZE, PLIES, batches
 from casino_sim.reference.moves import KINDS, PLAYER_NAMES
 from casino_sim.reference.round import deal_end, hand_slots, table_slots
-from casino_sim.reference.seats import HAND_SIZE, PLIES, batches
+from casino_sim.research.choice import Choice
+from casino_sim.research.encoding import SLOTS, VALUES, describe
 from casino_sim.research.game_state import GameState
 from casino_sim.research.round_state import RoundState
-
-VALUES = 10  # build values 1 to 10
 
 
 def play_width(players: int) -> int:
@@ -28,8 +29,9 @@ def play_width(players: int) -> int:
     return players + len(KINDS) + N_CARDS + N_CARDS + VALUES + VALUES
 
 
-def view_layout(players: int, sides: int, recall: bool) -> list[tuple[str, tuple[int, ...]]]:
-    """(name, shape) of each field of the vector, in order; `recall` adds the information state's fields."""
+def view_layout(players: int, sides: int, recall: bool, choosing: bool = True) -> list[tuple[str, tuple[int, ...]]]:
+    """(name, shape) of each field of the vector, in order; `choosing` adds the play the observer is choosing under
+    the factored encoding, `recall` the information state's fields."""
     n, b = players, batches(players)
     pieces = [
         ("observer", (n,)),
@@ -47,6 +49,8 @@ def view_layout(players: int, sides: int, recall: bool) -> list[tuple[str, tuple
         ("batch", (b,)),
         ("totals", (sides,)),
     ]
+    if choosing:
+        pieces += [("choice_card", (N_CARDS,)), ("choice_play", (SLOTS,)), ("choice_loose", (N_CARDS,))]
     if recall:
         pieces += [("dealt", (b, N_CARDS)), ("table_dealt", (N_CARDS,)), ("plays", (PLIES, play_width(n)))]
     return pieces
@@ -71,9 +75,9 @@ class View:
     """One player's view of a GameState: `tensor` (float32, view_layout's fields end to end), `dict` (each field
     as a named, shaped view into it), and `text`. The same class serves OpenSpiel's observer and PettingZoo."""
 
-    def __init__(self, players: int, sides: int, recall: bool):
-        self.recall = recall
-        self.layout = view_layout(players, sides, recall)
+    def __init__(self, players: int, sides: int, recall: bool, choosing: bool = True):
+        self.recall, self.choosing = recall, choosing
+        self.layout = view_layout(players, sides, recall, choosing)
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in self.layout), np.float32)
         self.dict = {}
         start = 0
@@ -105,6 +109,11 @@ class View:
         d["must_act"][:] = pos.must_act
         d["batch"][r.batch] = 1
         d["totals"][:] = state.totals
+        choice = own_choice(state, player)
+        if self.choosing and choice is not None:
+            d["choice_card"][choice.family.card] = 1
+            d["choice_play"][choice.action % SLOTS] = 1
+            d["choice_loose"][list(choice.chosen)] = 1
         if self.recall:
             for b, hand in enumerate(dealt_hands(r, player)):
                 d["dealt"][b, hand] = 1
@@ -117,9 +126,23 @@ class View:
         (the other hands null); with recall, then the round so far, one line per deal and per play."""
         r = state.round
         lines = [f"player {player} {where(state)}", json.dumps(r.position.seen_by(player).to_json())]
+        choice = own_choice(state, player)
+        if choice is not None:
+            lines.append(self.choice_line(choice, player))
         if self.recall:
             lines += _story(r, player)
         return "\n".join(lines)
+
+    @staticmethod
+    def choice_line(choice: Choice, player: int) -> str:
+        """The play being chosen in words: `choosing: A plays 7♥ and builds 9, naming 2♠`."""
+        named = f", naming {pretty_cards(choice.chosen)}" if choice.chosen else ""
+        return f"choosing: {describe(player, choice.action)}{named}"
+
+
+def own_choice(state: GameState, player: int) -> Choice | None:
+    """The factored play `player` is choosing, shown to them alone (the others see the play once it is made)."""
+    return state.choice if state.player == player else None
 
 
 def where(state: GameState) -> str:

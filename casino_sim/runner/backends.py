@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 
-from casino_sim import __version__
 from casino_sim.core.errors import USER_ERRORS, InputError
 from casino_sim.core.numba_cache import engine_source_hash
+from casino_sim.core.version import VERSION
 from casino_sim.runner.threads import available_cores, use_threads
 
 BACKENDS = ("local", "dask")
@@ -135,7 +135,7 @@ def _noticing_interrupts():
 
 def _code_id() -> tuple[str, str]:
     """The casino-sim version and engine source hash, to check that workers run the same code."""
-    return __version__, engine_source_hash()
+    return VERSION, engine_source_hash()
 
 
 def _killed(chunks: list[int]) -> str:

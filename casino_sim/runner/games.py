@@ -1,5 +1,5 @@
 """Whole games to the target (docs/rules.md sections 8 and 11) for two, three or four players, A against B in
-every seating (runner/seated.py), played as waves of rounds.
+every seating (runner/seating.py), played as waves of rounds.
 
 Wave k plays round k of every game still running, all seatings in one call of the row kernel, so games run at
 the speed of rounds. Round k of a game takes its deck and policy seed from wave k's rows, which are a pure
@@ -16,14 +16,18 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.record import PLACES, TEAMS
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
 from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
-from casino_sim.runner.deals import DealRows, chunk_rows
+from casino_sim.runner.deals import DealRows, chunk_rows, rotations
 from casino_sim.runner.play import record_frame
-from casino_sim.runner.seated import seatings
+from casino_sim.runner.seating import seatings
+from casino_sim.runner.sides import side_points
+
+# Each wave's shuffles and policy seeds are drawn as the rows of two players' deals, whatever the count (their
+# dealers are not used: a game passes the deal on), so that a run's seed plays the games it always has
+WAVE_DRAWS = rotations([0, 1], False)
 
 
 def wave_seed(chunk_seed: int, wave: int) -> int:
@@ -113,27 +117,11 @@ def game_table(game_id: np.ndarray, mirror: np.ndarray, seats: list[np.ndarray],
 
 def first_dealers(chunk_seed: int, first_game: int, n_games: int, players: int) -> np.ndarray:
     """Each shuffle sequence's first dealer: two players take wave 0's rows' own dealer; three or four draw from
-    a stream of their own, as the rows draw their dealers among two players."""
+    a stream of their own, since the wave's rows draw their dealers among two players (WAVE_DRAWS). Not a rule:
+    kept so that a seed plays the games it always has."""
     if players == 2:
-        return chunk_rows(wave_seed(chunk_seed, 0), first_game, n_games, False).dealer
+        return chunk_rows(wave_seed(chunk_seed, 0), first_game, n_games, WAVE_DRAWS).dealer
     return np.random.default_rng(wave_seed(chunk_seed, MAX_ROUNDS)).integers(0, players, n_games)
-
-
-def side_points(cols: dict, rules: RuleSet) -> np.ndarray:
-    """(rounds, sides): each side's points in round records (columns by name). Two players' columns are the
-    seats'; three or four players' are places in the turn order, each owned by its `{place}_seat`; with teams the
-    team totals, team `first` (the first and third places) owned by the first place's side (core/record.py)."""
-    if rules.players == 2:
-        return np.stack([cols["s0_total"], cols["s1_total"]], axis=1).astype(np.int64)  # records are int8
-    places = (*PLACES[: rules.players - 1], "dealer")
-    if rules.teams:
-        owner = [cols[f"{q}_seat"] % 2 for q in places[:2]]  # a team's places: its sides
-        totals = [cols[f"team_{t}_total"] for t in TEAMS]
-    else:
-        owner, totals = [cols[f"{q}_seat"] for q in places], [cols[f"{q}_total"] for q in places]
-    points = np.zeros((len(totals[0]), rules.n_sides), np.int64)
-    np.put_along_axis(points, np.stack(owner, axis=1).astype(np.int64), np.stack(totals, axis=1), axis=1)
-    return points
 
 
 def play_games(
@@ -149,51 +137,49 @@ def play_games(
     start: tuple[int, int] | None = None,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(rounds: one row per round, games: one row per game) for n_games shuffle sequences, each played once per
-    seating (runner/seated.py; unmirrored, the first only). Two players' rounds keep their whole records (with
-    deal_id), three or four players' each side's points (docs/games.md). `check` verifies the numba engine's
-    every play. `start` (two sides only): the totals A's side and B's side start from, 0-0 by default.
+    seating (runner/seating.py; unmirrored, the first only). Every round keeps its whole record, with its game_id
+    (also its deal_id: the games of one shuffle sequence are one sample) and round_no (docs/games.md). `check`
+    verifies the numba engine's every play. `start` (two sides only): the totals A's side and B's side start
+    from, 0-0 by default.
 
     Game g is sequence g // seatings in seating g % seatings. Every seating of a sequence has the same first
     dealer (first_dealers) and the same shuffles round by round (common random numbers); the deal passes to the
     next player after a complete round, and a void round is replayed by the same dealer.
     """
-    seat_a = seatings(rules, mirrored)
-    n_seat = len(seat_a)
+    seat = seatings(rules, mirrored)  # each seating's policy of each player: 0 A, 1 B
+    n_seat = len(seat)
     seq, seating = np.divmod(np.arange(n_games * n_seat), n_seat)
     ids = first_game + seq
     first = first_dealers(chunk_seed, first_game, n_games, rules.players)[seq]
     tally = new_tally(first, rules.n_sides, None if start is None else start_totals(start, seating))
-    policy_of = (~seat_a).astype(np.int8)  # each seating's policy of each player: 0 A, 1 B
+    lineup = (policy_a, policy_b)
 
     def play_wave(wave: int, running: np.ndarray):
-        rows = chunk_rows(wave_seed(chunk_seed, wave), first_game, n_games, False)
+        rows = chunk_rows(wave_seed(chunk_seed, wave), first_game, n_games, WAVE_DRAWS)
         s, d = seating[running], seq[running]
         dealt = DealRows(
             ids[running],
             s.astype(np.int8),
             rows.decks[d],
             tally.dealer[running].astype(np.int8),
-            seat_a[s, 0],
             rows.seeds[d],
-            policy_of[s],
+            seat[s],
         )
-        cols = get_engine(engine).play_rows(dealt, rules, policy_a, policy_b, check=check)
-        points, void = side_points(cols, rules), cols["void"] != 0
-        if rules.players == 2:
-            frame = record_frame(dealt, rules, (policy_a, policy_b), cols)
-            frame.insert(1, "round_no", np.int16(wave))
-        else:
-            frame = sides_frame(dealt, wave, void, points)
-        return frame, void, points
+        cols = get_engine(engine).play(dealt, rules, lineup, check=check)
+        frame = record_frame(dealt, rules, lineup, cols)
+        frame.insert(1, "round_no", np.int16(wave))
+        return frame, cols["void"] != 0, side_points(cols, rules)
 
     records = pd.concat(play_waves(rules, tally, play_wave), ignore_index=True)
-    if rules.players == 2:
-        for c in ("policy_0", "policy_1", "rules"):  # waves with other seatings make concat fall back to strings
-            records[c] = records[c].astype(str).astype("category")
-        records.insert(1, "game_id", records["deal_id"])  # deal_id too: a mirrored pair of games is one sample
+    for p in range(rules.players):  # waves with other seatings make concat fall back to strings
+        records[f"policy_{p}"] = records[f"policy_{p}"].astype(str).astype("category")
+    records["rules"] = records["rules"].astype(str).astype("category")
+    records.insert(1, "game_id", records["deal_id"])  # deal_id too: a mirrored pair of games is one sample
     records = records.sort_values(["game_id", "mirror", "round_no"], kind="stable", ignore_index=True)
-    names = [np.where(seat_a[seating, p], policy_a.name, policy_b.name) for p in range(rules.players)]
-    return records, game_table(ids, seating.astype(np.int8), names, rules, tally, first)
+    names = np.array([policy_a.name, policy_b.name])
+    return records, game_table(
+        ids, seating.astype(np.int8), [names[seat[seating, p]] for p in range(rules.players)], rules, tally, first
+    )
 
 
 def parse_start_score(text: str, rules: RuleSet) -> tuple[int, int]:
@@ -212,24 +198,9 @@ def parse_start_score(text: str, rules: RuleSet) -> tuple[int, int]:
 
 
 def start_totals(start: tuple[int, int], seating: np.ndarray) -> np.ndarray:
-    """(games, 2) starting totals by side: seating s puts A on side s (runner/seated.py), so A's score goes there."""
+    """(games, 2) starting totals by side: seating s puts A on side s (runner/seating.py), so A's score goes there."""
     a_side = seating.astype(np.int64)
     totals = np.empty((len(seating), 2), np.int64)
     totals[np.arange(len(seating)), a_side] = start[0]
     totals[np.arange(len(seating)), 1 - a_side] = start[1]
     return totals
-
-
-def sides_frame(rows: DealRows, wave: int, void: np.ndarray, points: np.ndarray) -> pd.DataFrame:
-    """Three or four players' rounds as whole games keep them: game, seating, round, dealer, void, each side's
-    points."""
-    return pd.DataFrame(
-        {
-            "game_id": rows.deal_id,
-            "mirror": rows.mirror,
-            "round_no": np.int16(wave),
-            "dealer": rows.dealer.astype(np.int8),
-            "void": void.astype(np.int8),
-            **{f"s{s}_total": points[:, s].astype(np.int8) for s in range(points.shape[1])},
-        }
-    )

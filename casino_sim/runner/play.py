@@ -12,7 +12,7 @@ from casino_sim.policies.policy import Policy
 from casino_sim.runner.deals import DealRows
 
 
-def engine_for(engine: str, policies: tuple[Policy, Policy]) -> str:
+def engine_for(engine: str, policies: tuple[Policy, ...]) -> str:
     """The engine that will play: Python-callable policies play only on the reference engine."""
     python = any(p.plays_in_python for p in policies)
     eng = get_engine("reference" if python else engine)  # a prototype is played where it can be, not refused
@@ -24,34 +24,21 @@ def engine_for(engine: str, policies: tuple[Policy, Policy]) -> str:
     return eng.name
 
 
-def play_rows(
-    engine: str,
-    rows: DealRows,
-    rules: RuleSet,
-    policy_a: Policy,
-    policy_b: Policy,
-    others: tuple[Policy, ...] = (),
-    **options,
-) -> pd.DataFrame:
-    """Per-round records of the rows, with deal_id and mirror columns first.
+def play(engine: str, rows: DealRows, rules: RuleSet, lineup: tuple[Policy, ...], **options) -> pd.DataFrame:
+    """Per-round records of the rows, with deal_id, mirror, each player's policy name and the rules first.
 
-    `options` are Engine.play_rows' keywords: `check` verifies the numba engine's every play; `trace` (k, 48, 5)
-    receives the move records of the first k rows. Three or four players: player p plays policy rows.seating[:, p]
-    of (policy_a, policy_b, *others), named in column policy_p.
+    Player p of row i plays lineup[rows.seating[i, p]], named in column policy_p. `options` are Engine.play's
+    keywords: `check` verifies the numba engine's every play; `trace` (k, 48, 5) receives the move records of the
+    first k rows.
     """
-    cols = get_engine(engine).play_rows(rows, rules, policy_a, policy_b, others=others, **options)
-    return record_frame(rows, rules, (policy_a, policy_b, *others), cols)
+    return record_frame(rows, rules, lineup, get_engine(engine).play(rows, rules, lineup, **options))
 
 
-def record_frame(rows: DealRows, rules: RuleSet, policies: tuple[Policy, ...], cols: dict) -> pd.DataFrame:
-    """The records of the rows as an engine's play_rows gave them (`cols`), with deal_id, mirror, each player's
-    policy name and the rules first."""
-    names = [p.name for p in policies]
-    if rows.seating is None:
-        b_seat0 = (~rows.a_seat0).astype(np.int8)
-        seats = {"policy_0": named(b_seat0, names), "policy_1": named(1 - b_seat0, names)}
-    else:
-        seats = {f"policy_{p}": named(rows.seating[:, p], names) for p in range(rules.players)}
+def record_frame(rows: DealRows, rules: RuleSet, lineup: tuple[Policy, ...], cols: dict) -> pd.DataFrame:
+    """The records of the rows as an engine's play gave them (`cols`), with deal_id, mirror, each player's policy
+    name (policy_p: lineup[rows.seating[:, p]]) and the rules first."""
+    names = [p.name for p in lineup]
+    seats = {f"policy_{p}": named(rows.seating[:, p], names) for p in range(rules.players)}
     # Every record field is a small count (at most 52), so int8 holds it: an eighth of the memory and disk.
     small = {c: np.asarray(v, dtype=np.int8) for c, v in cols.items()}  # no copy of the numba engine's int8
     return pd.DataFrame(

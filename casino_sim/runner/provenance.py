@@ -13,7 +13,7 @@ from urllib.request import url2pathname
 import numpy as np
 import pandas as pd
 
-from casino_sim import __version__
+from casino_sim.core.version import VERSION
 
 PACKAGE = Path(__file__).resolve().parents[1]  # the casino_sim folder
 
@@ -66,7 +66,7 @@ def versions() -> dict[str, str]:
     import pyarrow
 
     return {
-        "casino_sim": __version__,
+        "casino_sim": VERSION,
         "python": platform.python_version(),
         "numpy": np.__version__,
         "numba": numba.__version__,

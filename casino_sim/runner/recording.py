@@ -14,13 +14,16 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.cards import CardError, format_card, parse_cards
+from casino_sim.core.deal import PLIES
 from casino_sim.core.errors import InputError
 from casino_sim.core.rules import RulesError, RuleSet, get_rules
 from casino_sim.reference.apply import check_move
-from casino_sim.reference.moves import Move, MoveError
-from casino_sim.reference.round import PLIES, RoundResult, play_round
+from casino_sim.reference.moves import PLAYER_NAMES, Move, MoveError
+from casino_sim.reference.round import RoundResult, play_round
 from casino_sim.runner.deals import DealRows
+from casino_sim.runner.records import read_file
 from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.sides import side_points
 
 GAME_FORMAT = "casino-sim-game/1"
 
@@ -33,7 +36,7 @@ class RecordedRound:
     dealer: int
     moves: tuple[Move, ...]
     label: str = ""  # where the round comes from, for the header of a replay
-    totals: tuple[int, int] | None = None  # the points the recording engine gave A and B, checked on replay
+    totals: tuple[int, ...] | None = None  # the points the recording engine gave each side, checked on replay
 
 
 def new_trace(k: int) -> np.ndarray:
@@ -47,7 +50,7 @@ def recorded_tables(rows: DealRows, trace: np.ndarray) -> dict[str, pd.DataFrame
     """The `moves` (one row per play) and `decks` (one row per round) tables of the first len(trace) rows."""
     from casino_sim.kernels import move_of_row
 
-    k = len(trace)
+    k, n = len(trace), rows.seating.shape[1]
     dealer = rows.dealer[:k].astype(np.int8)
     plies = np.arange(1, PLIES + 1, dtype=np.int16)
     moves = pd.DataFrame(
@@ -55,7 +58,7 @@ def recorded_tables(rows: DealRows, trace: np.ndarray) -> dict[str, pd.DataFrame
             "deal_id": np.repeat(rows.deal_id[:k], PLIES),
             "mirror": np.repeat(rows.mirror[:k], PLIES),
             "ply": np.tile(plies, k),
-            "player": ((1 - np.repeat(dealer, PLIES) + np.tile(plies - 1, k)) % 2).astype(np.int8),  # turns alternate
+            "player": ((np.repeat(dealer, PLIES) + np.tile(plies, k)) % n).astype(np.int8),  # from the dealer's left
             "move": [json.dumps(move_of_row(r).to_json()) for r in trace.reshape(-1, trace.shape[-1])],
         }
     )
@@ -86,19 +89,19 @@ def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
     where = [("deal_id", "==", deal_id), ("mirror", "==", mirror)]
     name = run.chunk_path(chunk).name
     moves = pd.read_parquet(run.path / "moves" / name, filters=where).sort_values("ply")
-    rec = pd.read_parquet(run.rounds / name, filters=where).iloc[0]
-    label = (
-        f"deal {deal_id} (mirror {mirror}), recorded round {k} of {len(decks)}; "
-        f"A plays {rec['policy_0']}, B plays {rec['policy_1']}"
-    )
+    rules = get_rules(manifest["config"]["rules"])
+    found = read_file(run.rounds / name, filters=where).to_pandas()  # in format 2 (runner/records.py)
+    rec = found.iloc[0]
+    plays = ", ".join(f"{PLAYER_NAMES[p]} plays {rec[f'policy_{p}']}" for p in range(rules.players))
+    label = f"deal {deal_id} (mirror {mirror}), recorded round {k} of {len(decks)}; {plays}"
     rnd = RecordedRound(
         tuple(parse_cards(row["deck"].split())),
         int(row["dealer"]),
         tuple(Move.from_json(json.loads(m)) for m in moves["move"]),
         label,
-        (int(rec["s0_total"]), int(rec["s1_total"])),
+        tuple(int(x) for x in side_points(found, rules)[0]),
     )
-    return get_rules(manifest["config"]["rules"]), rnd
+    return rules, rnd
 
 
 def write_game(path: Path | str, rules: str, rounds) -> None:
@@ -151,7 +154,7 @@ def _game_round(path: Path, i: int, r, players: int = 2) -> RecordedRound:
     if deck is None or sorted(deck) != list(range(52)):
         raise InputError(f"{where}: the deck must list each of the 52 cards once")
     if r["dealer"] not in range(players) or isinstance(r["dealer"], bool):
-        which = "0 or 1" if players == 2 else f"a player 0..{players - 1} ({players} players)"
+        which = "0 or 1" if players == 2 else f"a player 0..{players - 1} ({players} players)"  # the notation's words
         raise InputError(f"{where}: dealer must be {which}, got {r['dealer']!r}")
     if not isinstance(r["moves"], list) or len(r["moves"]) != PLIES:
         raise InputError(f"{where}: moves must list the round's {PLIES} plays")

@@ -15,8 +15,8 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from casino_sim import __version__
 from casino_sim.core.errors import InputError
+from casino_sim.core.version import VERSION
 
 if TYPE_CHECKING:  # pandas loads where a table is read: commands that only name a run folder start without it
     import pandas as pd
@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pandas loads where a table is read: commands that only name
 CHUNK_FILE = re.compile(r"^chunk-(\d{6})\.parquet$")
 FORMAT = 2  # bump when the layout of run folders changes (2: several tables per chunk, int8 records)
 RUN_FOLDERS = ("rounds", "games", "cards", "moves", "decks", "report")  # what a run writes besides its manifest
+RECORD_FORMATS = (1, 2)  # the round-record layouts this version reads (runner/records.py; docs/reports.md)
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
@@ -96,6 +97,13 @@ def read_manifest_file(path: Path, folder_kind: str) -> dict:
         raise InputError(f"{path} cannot be read: {e}") from None
 
 
+def record_format(manifest: dict) -> int:
+    """The layout of a run's round records its manifest declares (`format_version`): 2, or 1 when it has none (the
+    runs of versions before it, two players' records by seat). Each chunk file is read by its own columns
+    (runner/records.py), so a format-1 run resumed by this version, which holds both, reads as one."""
+    return int(manifest.get("format_version", 1))
+
+
 class RunDir:
     """The folder of one run: manifest.json, rounds/chunk-NNNNNN.parquet, report files."""
 
@@ -114,7 +122,7 @@ class RunDir:
                 raise InputError(f"{self.path} already holds a run (use --resume to finish it, or another --out)")
             self.clear()
         writable_folder(self.rounds)
-        self.write_manifest(dict(manifest, format=FORMAT, version=__version__))
+        self.write_manifest(dict(manifest, format=FORMAT, version=VERSION))
 
     def clear(self) -> None:
         """Delete the run held here (manifest, tables, report), and nothing else of the folder."""
@@ -137,6 +145,11 @@ class RunDir:
                 f"{self.path} was written by another version of casino-sim "
                 f"(run format {manifest.get('format') if isinstance(manifest, dict) else '?'}, "
                 f"this version reads {FORMAT})"
+            )
+        if record_format(manifest) not in RECORD_FORMATS:
+            raise InputError(
+                f"{self.path} was written by a newer version of casino-sim (record format {record_format(manifest)}, "
+                f"this version reads {' and '.join(map(str, RECORD_FORMATS))})"
             )
         return manifest
 
@@ -170,20 +183,33 @@ class RunDir:
         for folder in sorted(RUN_FOLDERS, key=lambda t: t != "rounds"):
             (self.path / folder / name).unlink(missing_ok=True)
 
-    def read_table(self, name: str, columns: list[str] | None = None) -> pd.DataFrame:
-        """Every finished chunk's rows of one table (rounds, games, ...), in chunk order."""
+    def table_files(self, name: str) -> list[Path]:
+        """The files of one table (rounds, games, ...) of every finished chunk, in chunk order."""
         done = self.finished_chunks()
-        files = sorted(
+        return sorted(
             p
             for p in (self.path / name).glob("chunk-*.parquet")
             if (m := CHUNK_FILE.match(p.name)) and int(m.group(1)) in done
         )
+
+    def read_table(self, name: str, columns: list[str] | None = None) -> pd.DataFrame:
+        """Every finished chunk's rows of one table (games, cards, ...), in chunk order (the rounds: read_rounds)."""
+        if name == "rounds":
+            return self.read_rounds(columns)
+        files = self.table_files(name)
         if not files:
             raise InputError(f"{self.path} holds no finished {name}")
         import pandas as pd  # deferred: see the import at the top
 
         return pd.concat([pd.read_parquet(p, columns=columns) for p in files], ignore_index=True)
 
-    def read_rounds(self, columns: list[str] | None = None) -> pd.DataFrame:
-        """Every finished chunk's round records, in chunk order."""
-        return self.read_table("rounds", columns)
+    def read_rounds(self, columns=None, optional: tuple[str, ...] = ()) -> pd.DataFrame:
+        """Every finished chunk's round records in format 2, in chunk order, whichever format each chunk was written
+        in: `columns` of them (names, or a test of a name; default all) and those of `optional` they have
+        (runner/records.py read_rounds)."""
+        files = self.table_files("rounds")
+        if not files:
+            raise InputError(f"{self.path} holds no round records (rounds/chunk-*.parquet)")
+        from casino_sim.runner.records import read_rounds  # deferred: pyarrow and pandas, see the import at the top
+
+        return read_rounds(files, columns, optional)

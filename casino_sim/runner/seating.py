@@ -1,8 +1,9 @@
-"""Who sits where in a run of three or four players: --seats, the policies of a run, the seatings of a deal.
+"""Who sits where in a run: --seats, the policies of a run, the seatings of a deal.
 
 `--policy A --vs B` puts A in one seat and B in the others (with teams: A's team against B's); `--seats A,B,C[,D]`
-names the policy of each player. Each deal is then played in every distinct turn of that seating round the
-table (runner.deals.rotations), so that every policy plays every place.
+names the policy of each player (three or four players). Each deal is then played in every distinct turn of that
+seating round the table (runner.deals.rotations), so that every policy plays every place: with two players, A at
+player 0 and then, mirrored, at player 1.
 """
 
 from __future__ import annotations
@@ -13,42 +14,34 @@ from dataclasses import dataclass, field, fields
 import numpy as np
 
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules
-from casino_sim.policies import BotPolicy, Policy, get_policy
+from casino_sim.core.rules import RuleSet, get_rules
+from casino_sim.policies import Policy
 from casino_sim.policies.names import check_distinct, seat_names
-from casino_sim.policies.registry import exec_policy
+from casino_sim.policies.policy import Load
 from casino_sim.runner.deals import rotations
-
-# what plays two players only so far: --record
-TWO_PLAYER_OPTIONS = ("--record",)
 
 
 @dataclass(frozen=True, eq=False)
 class Lineup:
     """A run's distinct policies (policy_names' order: A, B, the other --seats), resolved once from the specs the
-    user gave; below the front door a run plays and names these objects, never looks a spec up again."""
+    user gave; below the front door a run plays and names these objects, never looks a spec up again. It pickles
+    (to a Dask worker) as its objects: a bot as its command, its process the worker's own (policies/bots.py)."""
 
     specs: tuple[str, ...]
     policies: tuple[Policy, ...]
 
     @classmethod
-    def of(cls, specs: tuple[str, ...]) -> Lineup:
-        """Each spec resolved once (a spec given twice, self-play, is one policy)."""
-        resolved = {spec: get_policy(spec) for spec in dict.fromkeys(specs)}
+    def of(cls, specs: tuple[str, ...], load: Load) -> Lineup:
+        """Each spec resolved once by the policy loader `load` (a spec given twice, self-play, is one policy)."""
+        resolved = {spec: load(spec) for spec in dict.fromkeys(specs)}
         return cls(tuple(specs), tuple(resolved[spec] for spec in specs))
-
-    def __reduce__(self):
-        """Pickled (to a Dask worker) with its policies, except a bot, named by its spec: a worker process keeps
-        one bot process per spec (policies/registry.py exec_policy) across the run's chunks, as in this one."""
-        kept = tuple(None if isinstance(p, BotPolicy) else p for p in self.policies)
-        return (_unpickled, (self.specs, kept))
 
     def policy(self, spec: str) -> Policy:
         """The policy given as `spec`."""
         return self.policies[self.specs.index(spec)]
 
     def label(self, spec: str) -> str:
-        """The name the policy given as `spec` shows as (policies/registry.py policy_label)."""
+        """The name the policy given as `spec` shows as."""
         return self.policy(spec).name
 
     def labels(self) -> dict[str, str]:
@@ -57,19 +50,27 @@ class Lineup:
 
 
 def resolved_field():
-    """A config's field for its policies resolved once at the front door (a Lineup): not compared, not shown, and
-    never in its manifest (manifest_options), which keeps their names."""
+    """A config's field for its policies resolved once at the front door (a Lineup), or for the policy loader that
+    resolves them (`loader`, the front door's): not compared, not shown, and never in its manifest
+    (manifest_options), which keeps their names."""
     return field(default=None, compare=False, repr=False, metadata={"resolved": True})
 
 
 def resolved_lineup(config, name: str, specs: tuple[str, ...]) -> Lineup:
-    """The Lineup a frozen config keeps in its resolved_field `name`: `specs` resolved once, and anew when the
-    config was replace()d with other policies."""
+    """The Lineup a frozen config keeps in its resolved_field `name`: `specs` resolved once by the config's
+    `loader`, and anew when the config was replace()d with other policies."""
     lineup = getattr(config, name)
     if lineup is None or lineup.specs != specs:
-        lineup = Lineup.of(specs)
+        lineup = Lineup.of(specs, loader_of(config))
         object.__setattr__(config, name, lineup)
     return lineup
+
+
+def loader_of(config) -> Load:
+    """The policy loader a config was given by its front door (TypeError, a caller's mistake, when none was)."""
+    if config.loader is None:
+        raise TypeError(f"{type(config).__name__} resolves its policies with a policy loader: give it loader=")
+    return config.loader
 
 
 def manifest_options(config) -> dict:
@@ -77,27 +78,14 @@ def manifest_options(config) -> dict:
     return {f.name: getattr(config, f.name) for f in fields(config) if not f.metadata.get("resolved")}
 
 
-def _unpickled(specs: tuple[str, ...], policies: tuple[Policy | None, ...]) -> Lineup:
-    """A Lineup as a worker receives it: each bot (None) this process's own for its spec."""
-    return Lineup(specs, tuple(exec_policy(spec) if p is None else p for spec, p in zip(specs, policies)))
-
-
-def check_seating(
-    rules: str, seats: str | None, two_player_only: tuple[bool, ...], lineup: Callable[[], Lineup]
-) -> None:
-    """One line for a --seats list that does not fit the rule set's players, for two different policies of the
-    `lineup` (resolved after the count is checked) that show under one name (policies/names.py), or for a
-    TWO_PLAYER_OPTIONS option (given: two_player_only, in that order) with three or four players."""
+def check_seating(rules: str, seats: str | None, lineup: Callable[[], Lineup]) -> None:
+    """One line for a --seats list that does not fit the rule set's players, or for two different policies of the
+    `lineup` (resolved after the count is checked) that show under one name (policies/names.py)."""
     players = get_rules(rules).players  # a bad rule set: RulesError, one line
     if seats is not None and len(seats.split(",")) != players:
         raise InputError(f"--seats names {len(seats.split(','))} policies, but {rules} seats {players} players")
     resolved = lineup()
     check_distinct(zip(resolved.specs, resolved.policies))
-    if players == 2:
-        return
-    for option, given in zip(TWO_PLAYER_OPTIONS, two_player_only):
-        if given:
-            raise InputError(f"{option}: two players only so far, not {rules} (single rounds play 3 and 4)")
 
 
 def policy_names(policy_a: str, policy_b: str, seats: str | None) -> tuple[str, ...]:
@@ -108,15 +96,18 @@ def policy_names(policy_a: str, policy_b: str, seats: str | None) -> tuple[str, 
     return names if len(names) > 1 else names * 2
 
 
-def seatings(rules: str, names: tuple[str, ...], seats: str | None, mirrored: bool) -> np.ndarray | None:
-    """Three or four players: the seatings each deal is played with (policy indices into `names`, one row per
-    seating); None for two."""
-    ruleset = get_rules(rules)
-    players = ruleset.players
-    if players == 2:
-        return None
-    if seats is None:  # A in one seat, B in the others; with teams A's team against B's
-        base = [p % 2 for p in range(players)] if ruleset.teams else [0] + [1] * (players - 1)
-    else:
+def seatings(
+    rules: RuleSet, mirrored: bool = True, names: tuple[str, ...] = (), seats: str | None = None
+) -> np.ndarray:
+    """The seatings each deal is played with (policy indices, one row per seating: runner.deals.rotations).
+
+    `seats` (--seats, three or four players) names the policy of each player, an index into `names`; without
+    it A (0) sits in one seat and B (1) in the others, with teams A's team (players 0 and 2) against B's: seating
+    m puts A at player m, on side m. Unmirrored: the first seating alone.
+    """
+    n = rules.players
+    if seats is not None:
         base = [names.index(name) for name in seat_names(seats)]
+    else:  # A in one seat, B in the others; with teams A's team against B's
+        base = [p % 2 for p in range(n)] if rules.teams else [0] + [1] * (n - 1)
     return rotations(base, mirrored)

@@ -12,11 +12,11 @@ from casino_sim.analysis import analyse, analysis_json
 from casino_sim.core.cards import format_cards
 from casino_sim.core.cards import parse_card as C
 from casino_sim.kernels import rollout_diffs, search_choose
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference import Position, legal_moves, play
 from casino_sim.reference.round import RoundResult, finish_round
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import get_policy
 from tests.support.positions import SWEEP_WITH_BIG_CASINO, random_position
 
 EXPERT = get_policy("expert")

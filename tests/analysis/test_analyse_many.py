@@ -12,12 +12,13 @@ import pytest
 from casino_sim.analysis import analyse, analysis_json
 from casino_sim.analysis.analyse import margin_words
 from casino_sim.core.cards import parse_card as C
+from casino_sim.core.deal import HAND_SIZE
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import get_policy
 from casino_sim.reference import Position, legal_moves, play
 from casino_sim.reference.round import RoundResult, deal_batch, finish_round, start_position
-from casino_sim.reference.seats import HAND_SIZE, sides
+from casino_sim.reference.seats import sides
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import get_policy
 from tests.support.positions import table
 
 GREEDY = get_policy("greedy")

@@ -9,12 +9,13 @@ import pytest
 
 from casino_sim.analysis.regret import Regret, RegretConfig
 from casino_sim.core.errors import UserError
+from tests.support.policies import LOADER
 
 EXACT = "tests.support.exact_policy:exact_best"
 
 
 def _run(**options) -> Regret:
-    run = Regret(RegretConfig(**options))
+    run = Regret(RegretConfig(**options, loader=LOADER))
     run.run()
     return run
 
@@ -91,4 +92,4 @@ def test_a_rollout_policy_is_judged(tmp_path):
 )
 def test_bad_options_are_refused(options, fragment):
     with pytest.raises(UserError, match=fragment):
-        Regret(RegretConfig(**options))
+        Regret(RegretConfig(**options, loader=LOADER))

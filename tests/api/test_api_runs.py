@@ -34,7 +34,7 @@ CASES = {  # the command's options, and the same as API arguments
         "--games --deals 12 --policy greedy --vs random --rules brazilian --seed 2",
         dict(deals=12, policy="greedy", vs="random", rules="brazilian", seed=2, games=True),
     ),
-    "three players": (  # reports by place (reports/views.py Places)
+    "three players": (  # reports by place and team (reports/views.py)
         "--deals 20 --policy expert --vs greedy --rules italian:players=3 --seed 3 --card-deals 2",
         dict(deals=20, policy="expert", vs="greedy", rules="italian:players=3", seed=3, card_deals=2),
     ),

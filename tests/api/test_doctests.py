@@ -12,7 +12,13 @@ import pytest
 import casino_sim
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
-MODULES = ["casino_sim.api.runs", "casino_sim.api.positions", "casino_sim.api.tournaments", "casino_sim.api.skills"]
+MODULES = [
+    "casino_sim.api.runs",
+    "casino_sim.api.positions",
+    "casino_sim.api.tournaments",
+    "casino_sim.api.skills",
+    "casino_sim.api.policies",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -175,7 +175,7 @@ def test_output_that_is_not_a_terminal_gets_full_lines():
     import subprocess
     import sys
 
-    from casino_sim.policies import builtin_policies
+    from tests.support.policies import builtin_policies
 
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     proc = subprocess.run(

@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import LOADER
 
 
 def _simulate(out, *args: str, deals: int = 60) -> None:
@@ -63,7 +64,9 @@ def _games(out, start: str, command: bool):
     from casino_sim.experiments.simulate import SimConfig, play_run
     from casino_sim.runner.rundir import RunDir
 
-    config = SimConfig(1500, "greedy", "greedy", seed=5, mirrored=False, games=True, card_deals=0, start_score=start)
+    config = SimConfig(
+        1500, "greedy", "greedy", seed=5, mirrored=False, games=True, card_deals=0, start_score=start, loader=LOADER
+    )
     play_run(config, RunDir(out), ["test"])
     return out
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from casino_sim.policies import register_policy
 from tests.support.cli import EXAMPLE, run
+from tests.support.policies import register_policy
 
 ENTRY_POINT = Path(sys.executable).with_name("casino-sim")  # the script pip installs ([project.scripts])
 

@@ -18,7 +18,6 @@ FOUR = {
     "builds": [{"value": 7, "cards": ["5C", "2H"], "owner": 0}],
 }
 TAKE = '{"kind": "capture", "card": "7H", "loose": ["3S", "4D"], "builds": [7], "value": 7}'
-LIMIT = "two players only so far, not brazilian:players=4"
 
 
 def test_moves_and_apply_on_the_reference_engine():
@@ -41,9 +40,12 @@ def test_choose_with_a_heuristic_policy():
     assert json.loads(chosen.stdout) == json.loads(TAKE)  # the most cards and points
 
 
-def test_bench_refuses_many_players_in_one_line():
-    """bench times two-player rounds; scripts/bench_nplayer.py times three and four players."""
-    assert_one_line_error(run("bench", "--deals", "10", "--rules", "brazilian:players=4"), LIMIT)
+def test_bench_times_rounds_of_four_players():
+    """bench plays its policy in every seat of any player count, on the row kernel simulate plays."""
+    proc = run("bench", "--deals", "10", "--rules", "brazilian:players=4", "--no-compile", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["rules"] == "brazilian:players=4" and out["deals"] == 10
 
 
 @pytest.mark.parametrize(

@@ -6,12 +6,12 @@ import json
 import pytest
 
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import get_policy
 from casino_sim.policies.decide import choose_move
 from casino_sim.reference import legal_moves
 from casino_sim.reference.position import Position
 from tests.cli.test_many_players_cli import FOUR, TAKE
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import get_policy
 from tests.support.rounds import positions_by_random_play
 
 ENGINES = ("numba", "reference")

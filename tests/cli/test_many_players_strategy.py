@@ -6,9 +6,11 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from casino_sim.runner.rundir import RunDir
 from tests.support.cli import assert_one_line_error
 from tests.support.cli import run as run_narrow
 from tests.support.page_tables import csv_rows, read_page
+from tests.support.policies import LOADER
 
 WIDE = {"COLUMNS": "200"}  # tables whole on one line each
 
@@ -35,7 +37,9 @@ def test_simulate_games_plays_every_seating_of_each_game(tmp_path, spec, seating
     assert table.loc[0, "games"] == 6 * seatings and table.loc[0, "win_rate_a_mean"] > 0.5
     assert "## Whole games" in (out / "report" / "report.md").read_text()
     page = read_page(out / "report" / "index.html")
-    assert page.tables == {p.name: csv_rows(p) for p in (out / "report").glob("*.csv")} and page.charts == ["games"]
+    assert page.tables == {p.name: csv_rows(p) for p in (out / "report").glob("*.csv")}
+    # the games keep every round's whole record, so the round reports follow the games', as with two players
+    assert page.charts == ["summary", "games", "seat_advantage", "score_breakdown", "sweeps", "anatomy", "convergence"]
     again = run("report", "all", str(out), "--out", str(tmp_path / "again"))
     assert again.returncode == 0, again.stderr
     pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "again" / "games.csv"), table)
@@ -90,12 +94,22 @@ def test_regret_needs_two_players(spec):
     assert_one_line_error(run("regret", "expert", "--rules", spec), "regret needs two players", spec)
 
 
-def test_games_of_more_players_refuse_what_needs_the_record(tmp_path):
-    """--until-ci reads the headline of two players' records; --check is taken (the row kernel checks n players:
-    tests/experiments/test_games.py holds checked games equal to unchecked)."""
-    proc = run("simulate", "--games", "--rules", "italian:players=3", "--deals", "2", "--until-ci", "1",
-               "--out", str(tmp_path / "x"))  # fmt: skip
-    assert_one_line_error(proc, "--until-ci", "two players")
+def test_games_of_more_players_keep_their_records_and_seat_a_against_b(tmp_path):
+    """Whole games of three players keep every round's record, so --until-ci reads their headline (it stops after
+    the first chunk here); --seats that seat other than A against B are refused (whole games seat A against B),
+    --seats that name that seating are taken."""
+    out = tmp_path / "ci"
+    proc = run("simulate", "--games", "--rules", "italian:players=3", "--deals", "4", "--chunk-deals", "2",
+               "--until-ci", "999", "--no-charts", "--out", str(out))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    rounds = RunDir(out).read_rounds(["game_id", "first_seat", "dealer_total"])
+    assert rounds["game_id"].nunique() == 2 and set(rounds["first_seat"]) == {0, 1, 2}
+    other = run("simulate", "--games", "--rules", "italian:players=3", "--deals", "2", "--seats",
+                "greedy,greedy,random", "--out", str(tmp_path / "x"))  # fmt: skip
+    assert_one_line_error(other, "--seats", "A against B")
+    same = run("simulate", "--games", "--rules", "italian:players=3", "--deals", "2", "--seats",
+               "greedy,random,random", "--no-charts", "--out", str(tmp_path / "y"))  # fmt: skip
+    assert same.returncode == 0, same.stderr
 
 
 @pytest.mark.parametrize("spec,per_deal", [("italian:players=3", 3), ("brazilian:players=4", 2)])
@@ -105,7 +119,13 @@ def test_knockout_progress_counts_every_seating(spec, per_deal):
 
     seen = []
     config = KnockoutConfig(
-        deals=4, chunk_deals=4, rules=spec, precision=0, threads=1, pairs=(("cards_taken", "aces_taken"),)
+        deals=4,
+        chunk_deals=4,
+        rules=spec,
+        precision=0,
+        threads=1,
+        pairs=(("cards_taken", "aces_taken"),),
+        loader=LOADER,
     )
     Knockout(config).run(lambda done, total: seen.append((done, total)))
     done, total = seen[-1]

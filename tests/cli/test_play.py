@@ -147,7 +147,7 @@ def test_a_python_opponent_never_sees_the_persons_hand():
 
     from casino_sim.cli.terminal_game import TerminalGame
     from casino_sim.core.rules import get_rules
-    from casino_sim.policies import get_policy, register_policy
+    from tests.support.policies import get_policy, register_policy
 
     views = []
 

@@ -135,7 +135,7 @@ def test_python_players_see_only_their_own_hand():
 
     from casino_sim.cli.terminal_game import TerminalGame
     from casino_sim.core.rules import get_rules
-    from casino_sim.policies import get_policy, register_policy
+    from tests.support.policies import get_policy, register_policy
 
     views = []
 

@@ -15,12 +15,12 @@ from casino_sim.core.limits import MOVE_LIMIT, too_many_moves
 from casino_sim.core.rules import RULESETS, STRICT
 from casino_sim.engines import engine_names, get_engine
 from casino_sim.kernels import move_of_row
-from casino_sim.policies import get_policy
 from casino_sim.reference import Position, PositionError
 from casino_sim.reference.movegen import count_legal_moves, first_legal_move, legal_moves
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunk_rows, rotations
+from tests.support.policies import get_policy
 
 COMPARED = 20_000  # positions with at most this many moves are compared move by move (the reference writes them)
 FIGURES = [c for c in range(52) if is_figure(c)]
@@ -134,13 +134,13 @@ def test_the_trail_policy_plays_whole_rounds_on_every_engine(rules, other):
     legal move (a trail whenever one is legal) at each of its turns, and each record is the reference's record
     of the traced moves. Trail against trail is the same round on every engine."""
     ruleset, trail = RULESETS[rules], get_policy("trail")
-    rows = chunk_rows(15, 0, 3, mirrored=True)
+    rows = chunk_rows(15, 0, 3, rotations([0, 1], True))
     records = {}
     for engine in engine_names():
         trace = np.zeros((len(rows), 48, 5), dtype=np.int64)
-        got = get_engine(engine).play_rows(rows, ruleset, trail, get_policy(other), trace=trace)
+        got = get_engine(engine).play(rows, ruleset, (trail, get_policy(other)), trace=trace)
         for i in range(len(rows)):
-            trailing = {0 if rows.a_seat0[i] else 1} if other != "trail" else {0, 1}
+            trailing = {int(np.argmin(rows.seating[i]))} if other != "trail" else {0, 1}
             moves = iter(move_of_row(t) for t in trace[i])
 
             def choose(pos, legal, moves=moves, trailing=trailing):

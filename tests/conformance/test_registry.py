@@ -6,9 +6,9 @@ import pytest
 
 from casino_sim.core.errors import InputError
 from casino_sim.engines import Engine, engine_names, get_engine, register
-from casino_sim.policies import get_policy
 from casino_sim.policies.kinds import CallablePolicy
 from casino_sim.runner.play import engine_for
+from tests.support.policies import get_policy
 
 
 def test_the_built_in_engines_are_registered():

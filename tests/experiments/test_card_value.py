@@ -12,6 +12,7 @@ from casino_sim.experiments.card_value import card_values, deal_slot, paired_dec
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import deal_batch
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import LOADER, get_policy
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
@@ -45,7 +46,7 @@ def test_each_pair_moves_one_card_to_the_opponent_or_a_later_batch():
 
 
 def test_the_big_casino_is_worth_holding():
-    df = card_values("greedy", 300, seed=4)
+    df = card_values(get_policy("greedy"), 300, seed=4)
     ten = df[(df.card == BIG_CASINO) & (df.variant == "opponent")]["diff"]
     assert len(ten) > 200
     assert ten.mean() - 2.5 * ten.std(ddof=1) / np.sqrt(len(ten)) > 1.0
@@ -71,11 +72,18 @@ def test_simulate_pairs_the_first_deals_as_card_value_does(tmp_path):
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 
     config = SimConfig(
-        deals=300, policy_a="greedy", policy_b="greedy", seed=4, mirrored=False, chunk_deals=200, card_deals=250
+        deals=300,
+        policy_a="greedy",
+        policy_b="greedy",
+        seed=4,
+        mirrored=False,
+        chunk_deals=200,
+        card_deals=250,
+        loader=LOADER,
     )
     cards = [play_chunk(config, c)["cards"] for c in (0, 1)]
     assert cards[0]["deal_id"].max() == 199 and cards[1]["deal_id"].between(200, 249).all()
-    alone = card_values("greedy", 200, seed=4)  # the same rows as simulate's first chunk
+    alone = card_values(get_policy("greedy"), 200, seed=4)  # the same rows as simulate's first chunk
     assert (cards[0]["diff"].to_numpy() == alone["diff"].to_numpy()).all()
     assert (cards[0]["card"].to_numpy() == alone["card"].to_numpy()).all()
 

@@ -7,12 +7,13 @@ import numpy as np
 import pytest
 
 from casino_sim.core.cards import BIG_CASINO
+from casino_sim.core.deal import batches
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.card_value import card_values, deal_slot, paired_decks
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import deal_batch, start_position
-from casino_sim.reference.seats import batches
 from tests.support.cli import run
+from tests.support.policies import get_policy
 
 
 @pytest.mark.parametrize("name,dealer", [("italian:players=3", 2), ("brazilian:players=4", 1)])
@@ -49,7 +50,7 @@ def test_a_card_goes_to_an_opponent_never_a_partner():
 
 
 def test_the_big_casino_is_worth_holding_for_the_team():
-    df = card_values("greedy", 300, "brazilian:players=4", seed=4)
+    df = card_values(get_policy("greedy"), 300, "brazilian:players=4", seed=4)
     ten = df[(df.card == BIG_CASINO) & (df.variant == "opponent")]["diff"]
     assert len(ten) > 200  # the 10♦ sits in a hand in most deals
     # the holder's team has it (2 points) and the other team does not: about 4 points of margin, less the luck

@@ -7,12 +7,13 @@ import json
 import pytest
 
 from casino_sim.experiments.bench import run_bench
+from tests.support.policies import LOADER
 
 KEYS = {"rounds_per_s", "us_per_round", "us_per_ply", "threads", "engine", "policy"}
 
 
 def test_numba_bench_reports_its_figures():
-    out = run_bench("numba", deals=500, threads=1, measure_compile=False)
+    out = run_bench("numba", deals=500, threads=1, measure_compile=False, loader=LOADER)
     assert KEYS <= out.keys()
     assert out["engine"] == "numba" and out["policy"] == "random" and out["threads"] == 1
     assert out["rounds_per_s"] > 0
@@ -20,29 +21,29 @@ def test_numba_bench_reports_its_figures():
 
 
 def test_reference_bench_reports_its_figures():
-    out = run_bench("reference", deals=2, threads=2)
+    out = run_bench("reference", deals=2, threads=2, loader=LOADER)
     assert KEYS <= out.keys() and out["engine"] == "reference" and out["threads"] == 1
 
 
 def test_bench_rejects_unknown_engine_and_policy():
     with pytest.raises(ValueError):
-        run_bench("rust", deals=1)
+        run_bench("rust", deals=1, loader=LOADER)
     with pytest.raises(ValueError):
-        run_bench("numba", policy="oracle", deals=1)
+        run_bench("numba", policy="oracle", deals=1, loader=LOADER)
     with pytest.raises(ValueError):
-        run_bench("numba", deals=0)
+        run_bench("numba", deals=0, loader=LOADER)
 
 
 @pytest.mark.parametrize("policy", ["greedy", "expert"])
 def test_heuristic_bench_plays_on_the_numba_engine(policy):
-    out = run_bench("numba", policy=policy, deals=200, threads=1, measure_compile=False)
+    out = run_bench("numba", policy=policy, deals=200, threads=1, measure_compile=False, loader=LOADER)
     assert out["policy"] == policy and out["rounds_per_s"] > 0 and "kernel_us_per_round" not in out
 
 
 @pytest.mark.parametrize("policy, deals", [("rollout", 2), ("endgame", 200)])
 def test_a_searching_policys_bench_reports_time_per_decision(policy, deals):
     """To three significant digits: the rollout's milliseconds, and endgame's microsecond (no play-outs)."""
-    out = run_bench("numba", policy=policy, deals=deals, threads=1, measure_compile=False)
+    out = run_bench("numba", policy=policy, deals=deals, threads=1, measure_compile=False, loader=LOADER)
     assert out["ms_per_decision"] == pytest.approx(out["seconds"] / (48 * deals) * 1e3, rel=1e-2)
 
 
@@ -50,8 +51,8 @@ def test_bench_refuses_a_python_policy_on_the_numba_engine(tmp_path):
     src = tmp_path / "mine.py"
     src.write_text("def capture_first(pos, moves, rng):\n    return max(moves, key=lambda m: m.kind == 'capture')\n")
     with pytest.raises(ValueError, match="only on the reference engine"):
-        run_bench("numba", policy=f"{src}:capture_first", deals=1, measure_compile=False)
-    assert run_bench("reference", policy=f"{src}:capture_first", deals=1)["engine"] == "reference"
+        run_bench("numba", policy=f"{src}:capture_first", deals=1, measure_compile=False, loader=LOADER)
+    assert run_bench("reference", policy=f"{src}:capture_first", deals=1, loader=LOADER)["engine"] == "reference"
 
 
 def test_threads_zero_means_every_core_as_in_simulate():

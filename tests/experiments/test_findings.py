@@ -19,6 +19,7 @@ from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, sentences, sett
 from casino_sim.runner.deals import chunk_rows
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.seeding import chunk_seed
+from tests.support.policies import LOADER
 
 LADDER = ("random", "greedy")
 REQUEST = FindingsRequest(
@@ -30,7 +31,7 @@ REQUEST = FindingsRequest(
 def made(tmp_path_factory):
     """The findings of random and greedy at two and three players, played in one go."""
     root = tmp_path_factory.mktemp("findings")
-    door = FindingsRun.new(REQUEST, root, ["test"])
+    door = FindingsRun.new(REQUEST, LOADER, root, ["test"])
     return door, door.execute()
 
 
@@ -45,9 +46,7 @@ def test_every_policy_plays_the_same_deals(made):
         configs = [config_of(run) for run in runs]
         for chunk in range(configs[0].n_chunks):
             rows = [
-                chunk_rows(
-                    chunk_seed(c.seed, chunk), chunk * c.chunk_deals, c.chunk_size(chunk), c.mirrored, c.seatings()
-                )
+                chunk_rows(chunk_seed(c.seed, chunk), chunk * c.chunk_deals, c.chunk_size(chunk), c.seatings())
                 for c in configs
             ]
             assert np.array_equal(rows[0].decks, rows[1].decks) and np.array_equal(rows[0].seeds, rows[1].seeds)
@@ -148,12 +147,12 @@ class _CutAt(Hooks):
 def test_a_resumed_ladder_plays_only_what_was_left_and_equals_one_played_at_once(tmp_path, made):
     door, _ = made
     with pytest.raises(KeyboardInterrupt):
-        FindingsRun.new(REQUEST, tmp_path, ["test"]).execute(hooks=_CutAt("greedy · 2"))
-    first = FindingsRun.new(REQUEST, tmp_path, ["test"]).runs
+        FindingsRun.new(REQUEST, LOADER, tmp_path, ["test"]).execute(hooks=_CutAt("greedy · 2"))
+    first = FindingsRun.new(REQUEST, LOADER, tmp_path, ["test"]).runs
     files = [p for r in first for p in sorted((r.path / "rounds").glob("chunk-*.parquet"))]
     stamps = {p: p.stat().st_mtime_ns for p in files}
     assert len(files) == 2 * 2 + 1  # random's two runs and greedy's first chunk
-    again = FindingsRun.new(REQUEST, tmp_path, ["test"])
+    again = FindingsRun.new(REQUEST, LOADER, tmp_path, ["test"])
     again.execute()
     assert all(p.stat().st_mtime_ns == t for p, t in stamps.items())  # nothing finished is played again
     assert (tmp_path / "findings.csv").read_bytes() == (door.root / "findings.csv").read_bytes()
@@ -163,7 +162,7 @@ def test_a_changed_option_or_another_folder_is_refused(tmp_path, made):
     door, _ = made
     changed = FindingsRequest(**{**REQUEST.__dict__, "seed": 1})
     with pytest.raises(InputError, match="--seed 1 differs"):
-        FindingsRun.new(changed, door.root, ["test"]).execute()
+        FindingsRun.new(changed, LOADER, door.root, ["test"]).execute()
     (tmp_path / "other.txt").write_text("mine")
     with pytest.raises(InputError, match="holds no findings"):
-        FindingsRun.new(REQUEST, tmp_path, ["test"])
+        FindingsRun.new(REQUEST, LOADER, tmp_path, ["test"])

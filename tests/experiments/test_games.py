@@ -10,8 +10,10 @@ from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, play_chunk, play_run, start_run
 from casino_sim.reference.game import game_winner
 from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.sides import side_points
 from casino_sim.runner.threads import use_threads
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import LOADER
 
 
 def games_of(rules: str = "strict", deals: int = 300, **options) -> dict[str, pd.DataFrame]:
@@ -22,6 +24,7 @@ def games_of(rules: str = "strict", deals: int = 300, **options) -> dict[str, pd
         rules=rules,
         seed=11,
         **{"policy_a": "greedy", "policy_b": "random", **options},
+        loader=LOADER,
     )
     return play_chunk(config, 0)
 
@@ -36,12 +39,12 @@ def test_each_game_stops_at_the_first_round_that_decides_it(rules):
     for (g, m), rs in rounds.groupby(["game_id", "mirror"]):
         totals, winner = [0, 0], None
         assert list(rs["round_no"]) == list(range(len(rs)))  # no gaps
-        for r in rs.itertuples():
+        for r, points in zip(rs.itertuples(), side_points(rs, ruleset).tolist()):
             assert winner is None, "a round was played after the game was decided"
             if r.void:
                 continue
-            totals = [totals[0] + r.s0_total, totals[1] + r.s1_total]
-            winner = game_winner(ruleset, totals, (r.s0_total, r.s1_total))
+            totals = [totals[0] + points[0], totals[1] + points[1]]
+            winner = game_winner(ruleset, totals, points)
         game = games.loc[(g, m)]
         assert winner == game["winner"]
         assert [game["s0_final"], game["s1_final"]] == totals
@@ -69,12 +72,14 @@ def test_mirrored_games_see_the_same_shuffles_round_by_round():
     assert len(both) > 200
     for col in ("ten_diamonds_dealt_to", "ten_diamonds_dealt_batch", "two_spades_dealt_to"):
         assert (both[col] == both[f"{col}_m"]).all()
-    # and the policies really were swapped: the seat totals differ somewhere
-    assert (both["s0_total"] != both["s0_total_m"]).any()
+    # and the policies really were swapped: the first place's totals differ somewhere
+    assert (both["first_total"] != both["first_total_m"]).any()
 
 
 def test_games_are_the_same_on_one_and_two_threads():
-    config = SimConfig(deals=300, chunk_deals=300, games=True, policy_a="expert", policy_b="greedy", seed=3)
+    config = SimConfig(
+        deals=300, chunk_deals=300, games=True, policy_a="expert", policy_b="greedy", seed=3, loader=LOADER
+    )
     with use_threads(1):
         one = play_chunk(config, 0)
     with use_threads(2):
@@ -90,7 +95,7 @@ def test_a_stronger_policy_wins_more_games():
 
 
 def test_games_resume_to_the_same_tables(tmp_path):
-    config = SimConfig(deals=400, chunk_deals=100, games=True, seed=4)
+    config = SimConfig(deals=400, chunk_deals=100, games=True, seed=4, loader=LOADER)
     whole = RunDir(tmp_path / "whole")
     play_run(config, whole, ["test"])
     cut = RunDir(tmp_path / "cut")
@@ -156,7 +161,7 @@ def test_bad_rule_options_are_one_line_errors(spec, fragment):
 def test_checked_games_are_the_same_games(rules):
     """--check verifies every play of whole games of any player count (one path) and changes none of them."""
     plain = games_of(rules, deals=100)
-    SimConfig(games=True, rules=rules, checked=True).check()  # taken, not refused
+    SimConfig(games=True, rules=rules, checked=True, loader=LOADER).check()  # taken, not refused
     checked = games_of(rules, deals=100, checked=True)
     for name in ("rounds", "games"):
         pd.testing.assert_frame_equal(plain[name], checked[name])
@@ -168,10 +173,9 @@ def test_the_summary_of_a_games_run_counts_games_and_rounds():
     from casino_sim.cli.ui import summary_table
     from casino_sim.reports import tables
     from casino_sim.reports.headlines import seat_summary_lines
-    from casino_sim.reports.load import prepare
 
     rounds = games_of(deals=40)["rounds"]
-    s = tables.summary_table(prepare(rounds))
+    s = tables.summary_table(rounds)
     assert (s.loc[0, "games"], s.loc[0, "rounds"]) == (80, len(rounds))
     console = Console(width=200, record=True)
     console.print(summary_table(s))

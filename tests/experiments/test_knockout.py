@@ -18,13 +18,13 @@ from casino_sim.experiments.knockout import (
     without,
 )
 from casino_sim.experiments.simulate import SimConfig
-from casino_sim.policies import get_policy
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES
 from casino_sim.reports.stats import Estimate
+from tests.support.policies import LOADER, get_policy
 
 
 def _knockout(**options) -> Knockout:
-    run = Knockout(KnockoutConfig(**options))
+    run = Knockout(KnockoutConfig(**options, loader=LOADER))
     run.run()
     return run
 
@@ -75,13 +75,17 @@ def test_a_feature_that_played_every_deal_matches_compare_on_the_same_deals(tmp_
     path.write_text(f'name = "knocked"\n[weights]\n{weights}\n')
     row = run.table().set_index("feature").loc["aces_taken"]
     played = int(row["deals"])  # all 600, or the first chunk's 300 when its interval was already clear
-    est = compare(SimConfig(deals=played, policy_a="greedy", policy_b=str(path), seed=9, chunk_deals=300))
+    est = compare(
+        SimConfig(deals=played, policy_a="greedy", policy_b=str(path), seed=9, chunk_deals=300, loader=LOADER)
+    )
     assert row["worth_mean"] == pytest.approx(est.mean)
     assert (row["worth_ci_lo"], row["worth_ci_hi"]) == pytest.approx((est.lo, est.hi))
 
 
 def test_a_pair_measures_the_second_feature_with_the_first_out():
-    run = Knockout(KnockoutConfig(policy="expert", deals=200, chunk_deals=200, pairs=(("sweep_open", "sweep"),)))
+    run = Knockout(
+        KnockoutConfig(policy="expert", deals=200, chunk_deals=200, pairs=(("sweep_open", "sweep"),), loader=LOADER)
+    )
     pair = [e for e in run.entries if e.given_out]
     assert [(e.feature, e.given_out) for e in pair] == [("sweep", ("sweep_open",))]
     assert sorted(e.feature for e in run.entries if not e.given_out) == ["sweep", "sweep_open"]
@@ -128,4 +132,4 @@ def test_pairs_are_parsed_from_one_or_several_values():
 )
 def test_bad_options_are_refused(options, fragment):
     with pytest.raises(UserError, match=fragment):
-        Knockout(KnockoutConfig(**{"policy": "expert", **options}))
+        Knockout(KnockoutConfig(**{"policy": "expert", **options}, loader=LOADER))

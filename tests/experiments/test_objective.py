@@ -21,11 +21,11 @@ from casino_sim.experiments.objective import (
     summarise,
 )
 from casino_sim.kernels import rollout_diffs, rollout_points
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.position import Position
 from casino_sim.research.options import most_round_points
+from tests.support.policies import get_policy
 
 STRICT = get_rules("strict")
 MOST = most_round_points(STRICT)  # the most points a side makes in a strict round

@@ -12,9 +12,12 @@ import time
 import pandas as pd
 import pytest
 
+from casino_sim.core.rules import get_rules
 from casino_sim.experiments.simulate import SimConfig, play_chunks, play_run, start_run
 from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.sides import side_points
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import LOADER
 from tests.support.runs import cut_run, simulate_dir
 
 
@@ -25,7 +28,7 @@ def test_same_seed_same_table_on_one_and_two_threads(tmp_path):
     pd.testing.assert_frame_equal(one, two)
     assert len(one) == 6000 and set(one["mirror"]) == {0, 1}
     other = simulate_dir(tmp_path / "other", threads=2, **dict(common, seed=6))
-    assert not other["s0_total"].equals(one["s0_total"])
+    assert not other["first_total"].equals(one["first_total"])
 
 
 def test_resume_after_losing_chunks_equals_an_uninterrupted_run(tmp_path):
@@ -43,7 +46,8 @@ def test_until_ci_stops_at_a_chunk_boundary_when_narrow_enough(tmp_path):
     )
     deals = frame["deal_id"].nunique()
     assert 0 < deals < 20_000 and deals % 500 == 0
-    d = frame.assign(diff=frame.s0_total - frame.s1_total)
+    points = side_points(frame, get_rules("strict"))
+    d = frame.assign(diff=points[:, 0] - points[:, 1])
     per_deal = d.assign(diff=d["diff"].where(d.mirror == 0, -d["diff"])).groupby("deal_id")["diff"].mean()
     assert 2 * 1.96 * per_deal.std(ddof=1) / len(per_deal) ** 0.5 < 0.5
 
@@ -121,8 +125,8 @@ def test_compare_gives_the_numbers_of_a_simulate_run(tmp_path):
     from casino_sim.experiments.simulate import SimConfig
 
     frame = simulate_dir(tmp_path / "r", deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200)
-    est = compare(SimConfig(deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200))
-    assert est.n == 900 and est.mean == pytest.approx(headline(frame).mean(), abs=1e-12)
+    est = compare(SimConfig(deals=900, policy_a="expert", policy_b="greedy", seed=8, chunk_deals=200, loader=LOADER))
+    assert est.n == 900 and est.mean == pytest.approx(headline(frame, get_rules("strict")).mean(), abs=1e-12)
 
 
 def test_auto_card_deals_are_a_share_of_the_run_capped_and_smaller_on_the_reference_engine():
@@ -131,14 +135,14 @@ def test_auto_card_deals_are_a_share_of_the_run_capped_and_smaller_on_the_refere
 
     for engine, share in AUTO_CARD_DIVISOR.items():
         for deals in (20, 1000, 20_000, 10**7):
-            used = SimConfig(deals=deals, engine=engine, policy_b="greedy").card_deals_used()
+            used = SimConfig(deals=deals, engine=engine, policy_b="greedy", loader=LOADER).card_deals_used()
             fits = deals // (share * PAIRS_PER_DEAL)  # card-value rounds at most 1/share of the run's rounds
             assert used == min(fits, AUTO_CARD_DEALS_CAP), (engine, deals)
     assert AUTO_CARD_DIVISOR["reference"] >= 10 * AUTO_CARD_DIVISOR["numba"]
-    assert SimConfig(deals=20, card_deals=7).card_deals_used() == 7  # an explicit count is honoured
-    assert SimConfig(deals=10**6, games=True).card_deals_used() == 0  # whole games pair no cards
+    assert SimConfig(deals=20, card_deals=7, loader=LOADER).card_deals_used() == 7  # an explicit count is honoured
+    assert SimConfig(deals=10**6, games=True, loader=LOADER).card_deals_used() == 0  # whole games pair no cards
     # --until-ci may stop after the first chunk: the share is of that chunk
-    assert SimConfig(deals=10**6, chunk_deals=2000, until_ci=0.5).card_deals_used() == 2000 // (
+    assert SimConfig(deals=10**6, chunk_deals=2000, until_ci=0.5, loader=LOADER).card_deals_used() == 2000 // (
         AUTO_CARD_DIVISOR["numba"] * PAIRS_PER_DEAL
     )
 
@@ -149,8 +153,8 @@ def test_progress_counts_the_card_value_rounds_and_resume_agrees(tmp_path):
     common = dict(deals=300, policy_a="greedy", policy_b="random", seed=2, chunk_deals=100, card_deals=150)
     seen = []
     run_dir = RunDir(tmp_path / "r")
-    start_run(SimConfig(**common), run_dir, ["test"])
-    play_chunks(SimConfig(**common), run_dir, lambda done, total: seen.append((done, total)))
+    start_run(SimConfig(**common, loader=LOADER), run_dir, ["test"])
+    play_chunks(SimConfig(**common, loader=LOADER), run_dir, lambda done, total: seen.append((done, total)))
     total = 300 * 2 + 150 * 2 * PAIRS_PER_DEAL
     assert seen[0] == (0, total) and seen[-1] == (total, total)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
@@ -205,7 +209,7 @@ def test_the_summary_says_how_many_deals_the_card_values_used(tmp_path):
         str(tmp_path / "a"),
     )
     assert auto.returncode == 0, auto.stderr
-    used = SimConfig(deals=400, policy_a="expert", policy_b="greedy").card_deals_used()
+    used = SimConfig(deals=400, policy_a="expert", policy_b="greedy", loader=LOADER).card_deals_used()
     assert used > 0 and json.loads((tmp_path / "a" / "manifest.json").read_text())["config"]["card_deals"] == used
     assert f"card values: the first {used} deals" in auto.stdout and "auto" in auto.stdout
     assert pd.read_parquet(tmp_path / "a" / "cards")["deal_id"].max() == used - 1
@@ -282,3 +286,19 @@ def test_trail_against_trail_is_a_run_of_void_rounds_said_in_one_line(tmp_path):
     assert "every round was void (nobody captured)" in proc.stdout
     rounds = pd.read_parquet(tmp_path / "run" / "rounds")
     assert len(rounds) == 80 and (rounds["void"] == 1).all()
+
+
+@pytest.mark.parametrize("rules", ["strict", "italian:players=3"])
+def test_a_new_run_records_the_place_layout_and_says_so(tmp_path, rules):
+    """Every player count writes format 2 (core/record.py): the frame's leading columns, then the record's by
+    place; the manifest names the format, so that a folder without it reads as format 1."""
+    import json
+
+    from casino_sim.core.record import FORMAT_VERSION, record_columns
+
+    frame = simulate_dir(tmp_path / "r", deals=2, chunk_deals=2, rules=rules, card_deals=0)
+    n = get_rules(rules).players
+    lead = ["chunk", "deal_id", "mirror", *(f"policy_{p}" for p in range(n)), "rules"]
+    assert list(frame.columns) == lead + record_columns(n) and FORMAT_VERSION == 2
+    assert json.loads((tmp_path / "r" / "manifest.json").read_text())["format_version"] == 2
+    assert (frame["policy_0"].astype(str) == "greedy").tolist() == (frame["mirror"] == 0).tolist()  # A at `mirror`

@@ -12,6 +12,7 @@ import pytest
 from casino_sim.experiments.simulate import play_run
 from casino_sim.runner.deals import rotations
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import LOADER
 from tests.support.runs import cut_run, simulate_dir
 
 
@@ -116,8 +117,8 @@ def test_the_reference_engine_plays_the_same_seatings():
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 
     common = dict(deals=2, chunk_deals=2, policy_a="greedy", policy_b="random", rules="brazilian:players=4")
-    ref = play_chunk(SimConfig(engine="reference", **common), 0)["rounds"]
-    fast = play_chunk(SimConfig(**common), 0)["rounds"]
+    ref = play_chunk(SimConfig(engine="reference", **common, loader=LOADER), 0)["rounds"]
+    fast = play_chunk(SimConfig(**common, loader=LOADER), 0)["rounds"]
     assert list(ref.columns) == list(fast.columns)
     same = ["deal_id", "mirror", "dealer", "first_seat", *(f"policy_{p}" for p in range(4))]
     pd.testing.assert_frame_equal(ref[same], fast[same])

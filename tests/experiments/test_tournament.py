@@ -13,6 +13,7 @@ from casino_sim.reports.load import label_matchups
 from casino_sim.reports.tournament import matches_table, ratings_table
 from tests.support.cli import assert_one_line_error, run
 from tests.support.page_tables import csv_rows, read_page
+from tests.support.policies import LOADER
 
 
 def synthetic_games(results: dict[tuple[str, str], list[int]]) -> pd.DataFrame:
@@ -278,7 +279,7 @@ def test_the_tournament_chart_is_sized_to_its_policies_and_shown_at_its_own_size
 def test_force_replaces_a_tournament_and_its_pairings(tmp_path):
     from casino_sim.experiments.tournament import TournamentConfig, start_tournament
 
-    config = TournamentConfig(policies=("random", "greedy"), games=2)
+    config = TournamentConfig(policies=("random", "greedy"), games=2, loader=LOADER)
     start_tournament(config, tmp_path, ["first"])
     (tmp_path / "pairs" / "random-vs-greedy").mkdir(parents=True)
     (tmp_path / "pairs" / "random-vs-greedy" / "manifest.json").write_text('{"status": "complete"}')

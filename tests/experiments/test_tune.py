@@ -13,12 +13,12 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.featurespec import FEATURE_NAMES
 from casino_sim.core.rules import STRICT
 from casino_sim.experiments import tune as tn
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.runner.backends import LocalBackend
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunk_rows, rotations
+from tests.support.policies import LOADER, get_policy
 
-TINY = tn.TuneConfig(deals=12, generations=3, population=3, validate_deals=30, seed=5)
+TINY = tn.TuneConfig(deals=12, generations=3, population=3, validate_deals=30, seed=5, loader=LOADER)
 
 
 def tuned(folder, config=TINY, resume=False):
@@ -77,7 +77,7 @@ def test_a_run_cut_short_resumes_to_the_uninterrupted_result(tiny_run, tmp_path,
     monkeypatch.setattr(tn, "play_field", real)
     with pytest.raises(InputError, match="--resume"):
         tuned(cut)  # a new run into the folder is refused
-    config = tn.TuneConfig.from_manifest(tn.TuneDir(cut).read_manifest())
+    config = tn.TuneConfig.from_manifest(tn.TuneDir(cut).read_manifest(), loader=LOADER)
     tuned(cut, config=config, resume=True)
     assert outputs(cut) == outputs(folder)
 
@@ -88,8 +88,10 @@ def test_the_written_policy_loads_and_plays(tiny_run):
     assert policy.kind == "heuristic" and policy.name == "expert-tuned"
     assert np.array_equal(policy.weights, result.policy.weights)
     assert "casino-sim tune --start expert" in policy.description and "seed 5" in policy.description
-    out = engine.play_rows(chunk_rows(1, 0, 20, mirrored=True), STRICT, *policy_arrays((policy, get_policy("greedy"))))
-    assert (out["s0_total"] + out["s1_total"] > 0).all()
+    out = engine.play_rows(
+        chunk_rows(1, 0, 20, rotations([0, 1], True)), STRICT, *policy_arrays((policy, get_policy("greedy")))
+    )
+    assert (out["first_total"] + out["dealer_total"] > 0).all()
     chosen = result.selection[0]
     assert np.allclose(policy.weights, chosen["weights"], atol=1e-4)
 

@@ -15,11 +15,12 @@ from casino_sim.kernels.layout import BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOS
 from casino_sim.kernels.rows import _raise_broken
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _start_round, new_state
-from casino_sim.policies import get_policy
 from casino_sim.runner.deals import chunk_rows, rotations
-from casino_sim.runner.play import play_rows
+from casino_sim.runner.play import play
 from casino_sim.runner.rundir import RunDir
+from casino_sim.runner.seating import seatings
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import LOADER, get_policy
 from tests.support.positions import cards
 
 STRICT = get_rules("strict").as_array()
@@ -100,7 +101,7 @@ def test_points_that_do_not_add_up_are_caught():
 
 
 def test_a_broken_round_is_named_by_its_deal():
-    rows = chunk_rows(1, 100, 3, mirrored=True)
+    rows = chunk_rows(1, 100, 3, rotations([0, 1], True))
     status = np.array([0, 0, 0, BAD_BUILD, 0, 0])
     out = np.zeros((6, 60), dtype=np.int64)
     with pytest.raises(RuntimeError, match=r"engine bug: a build .* deal 101 \(mirror 1, round seed \d+\)"):
@@ -111,10 +112,9 @@ def test_a_broken_round_is_named_by_its_deal():
 def test_checking_changes_no_result(rules):
     """Every play checked, on the one row kernel of every player count: no invariant breaks, no record changes."""
     ruleset, pa, pb = get_rules(rules), get_policy("expert"), get_policy("random")
-    seatings = None if ruleset.players == 2 else rotations([0] + [1] * (ruleset.players - 1), True)
-    rows = chunk_rows(3, 0, 300 if seatings is None else 100, mirrored=True, seatings=seatings)
-    plain = play_rows("numba", rows, ruleset, pa, pb)
-    checked = play_rows("numba", rows, ruleset, pa, pb, check=True)
+    rows = chunk_rows(3, 0, 300 // (ruleset.players - 1), seatings(ruleset))
+    plain = play("numba", rows, ruleset, (pa, pb))
+    checked = play("numba", rows, ruleset, (pa, pb), check=True)
     assert plain.equals(checked)
 
 
@@ -132,7 +132,9 @@ def test_check_refuses_the_reference_engine(tmp_path):
 
 @pytest.mark.slow
 def test_a_million_checked_rounds(tmp_path):
-    config = SimConfig(deals=500_000, policy_a="greedy", policy_b="random", seed=2024, chunk_deals=50_000, checked=True)
+    config = SimConfig(
+        deals=500_000, policy_a="greedy", policy_b="random", seed=2024, chunk_deals=50_000, checked=True, loader=LOADER
+    )
     run_dir = RunDir(tmp_path / "million")
     start_run(config, run_dir, ["test"])
     t = time.perf_counter()

@@ -12,9 +12,9 @@ from casino_sim.kernels.choose import _heuristic_index
 from casino_sim.kernels.features import _move_features, _view, _weighted, features_scratch
 from casino_sim.kernels.rng import _below
 from casino_sim.kernels.tables import split_table
-from casino_sim.policies import get_policy
 from casino_sim.policies.features import FEATURE_INDEX
 from tests.kernels.test_engine_policies import engine_order_moves
+from tests.support.policies import get_policy
 from tests.support.rounds import positions_by_random_play
 
 

@@ -15,7 +15,7 @@ from rich.console import Console
 from casino_sim.engines import compiling
 from casino_sim.kernels import compiled
 from casino_sim.kernels.headstart import AHEAD_KERNEL
-from casino_sim.policies import get_policy
+from tests.support.policies import LOADER, get_policy
 
 
 def fake_kernel(name: str):
@@ -44,26 +44,26 @@ def test_a_command_needing_two_kinds_of_kernels_shows_one_notice_and_the_kernels
         compiling,
         "WARMUPS",
         {
-            "simulate": lambda _: (warmed.append("simulate"), compiles("movegen._movegen", "rows._play_rows")()),
+            "rounds": lambda _: (warmed.append("rounds"), compiles("movegen._movegen", "rows._play_rows")()),
             "apply": compiles("numba.impl"),  # numba's own helpers compile along: not counted
             "regret": lambda _: (warmed.append("regret"), compiles("x._judge")()),
         },
     )
     out = io.StringIO()
-    seconds = compiling.ensure_compiled("simulate", "regret", "simulate", "apply", console=Console(file=out, width=200))
+    seconds = compiling.ensure_compiled("rounds", "regret", "rounds", "apply", console=Console(file=out, width=200))
     text = out.getvalue()
-    assert warmed == ["simulate", "regret"]  # each kind once, in the order asked
+    assert warmed == ["rounds", "regret"]  # each kind once, in the order asked
     assert text.count("compiling the numba engine") == 1
-    assert "for two-player rounds and judging the last batch and playing a move (" in text
+    assert "for rounds and judging the last batch and playing a move (" in text
     assert "kernels 3/3" in text
     assert isinstance(seconds, float) and seconds >= 0
 
 
 def test_with_the_kernels_cached_nothing_is_shown_or_compiled(monkeypatch):
     monkeypatch.setattr(compiled, "will_compile", lambda *work, search: False)
-    monkeypatch.setattr(compiling, "WARMUPS", {"simulate": lambda _: pytest.fail("compiled although cached")})
+    monkeypatch.setattr(compiling, "WARMUPS", {"rounds": lambda _: pytest.fail("compiled although cached")})
     out = io.StringIO()
-    assert compiling.ensure_compiled("simulate", console=Console(file=out)) == 0.0
+    assert compiling.ensure_compiled("rounds", console=Console(file=out)) == 0.0
     assert out.getvalue() == ""
 
 
@@ -73,11 +73,11 @@ def test_every_kind_of_work_has_a_warm_up_and_words():
 
 def test_kernels_due_are_the_ones_numba_compiles_on_their_own(monkeypatch):
     monkeypatch.setattr(compiled, "_has_cached_code", lambda kernel, search=False: False)  # a cold cache
-    simulate, regret = set(compiled.kernels_due("simulate", search=True)), set(compiled.kernels_due("regret"))
+    simulate, regret = set(compiled.kernels_due("rounds", search=True)), set(compiled.kernels_due("regret"))
     assert {"rows._play_rows", "rows._play_block", "movegen._movegen", "exact._exact_values"} <= simulate
     assert "rows._play_row" not in simulate  # inlined into _play_block: never compiled alone
     # without a seat that searches, the rounds' variant never reaches the search kernels
-    plain = set(compiled.kernels_due("simulate"))
+    plain = set(compiled.kernels_due("rounds"))
     assert (
         plain < simulate and {"search._search_index", "rollout._rollout_index", "exact._exact_values"} & plain == set()
     )
@@ -88,10 +88,10 @@ def test_kernels_due_are_the_ones_numba_compiles_on_their_own(monkeypatch):
     monkeypatch.setattr(
         compiled, "_has_cached_code", lambda kernel, search=False: compiled.kernel_name(kernel) != "rows._play_rows"
     )
-    assert compiled.kernels_due("simulate") == ["rows._play_rows"]
+    assert compiled.kernels_due("rounds") == ["rows._play_rows"]
 
 
-@pytest.mark.parametrize("kind", ["simulate", "simulate-n", "sides-n", "regret", "analyse", "rollout", "apply"])
+@pytest.mark.parametrize("kind", ["rounds", "regret", "analyse", "rollout", "apply"])
 def test_each_warm_up_compiles_its_entry_kernels(kind):
     compiling._on_deep_stack(lambda: compiling.WARMUPS[kind](False))  # compiled there if the cache is cold, else loaded
     for module, name in compiled.ENTRY_KERNELS[kind]:
@@ -106,13 +106,13 @@ def test_a_warm_up_compiles_the_version_the_command_then_runs():
     from casino_sim.kernels.rows import _play_rows
 
     warm = compiling.WARMUPS
-    compiling._on_deep_stack(lambda: [warm["simulate"](True), warm["simulate-n"](False), warm["analyse"](False)])
+    compiling._on_deep_stack(lambda: [warm["rounds"](True), warm["rounds"](False), warm["analyse"](False)])
     kernels = (_play_rows, _rollout_diffs)  # one row kernel for every player count
     warmed = [set(kernel.signatures) for kernel in kernels]  # other tests of this process may have made others
     from casino_sim.experiments.simulate import SimConfig, play_chunk
 
-    play_chunk(SimConfig(deals=4, policy_a="rollout", policy_b="greedy", chunk_deals=4, card_deals=2), 0)
-    play_chunk(SimConfig(deals=2, rules="italian:players=4", chunk_deals=2), 0)
+    play_chunk(SimConfig(deals=4, policy_a="rollout", policy_b="greedy", chunk_deals=4, card_deals=2, loader=LOADER), 0)
+    play_chunk(SimConfig(deals=2, rules="italian:players=4", chunk_deals=2, loader=LOADER), 0)
     cs.analyse({"hands": [["7D", "TD", "2S", "KH"], None], "loose": ["3C", "4H", "KC", "TS"]}, worlds=4)
     for kernel, before in zip(kernels, warmed, strict=True):
         assert set(kernel.signatures) == before, kernel.signatures
@@ -140,7 +140,7 @@ def test_tables_without_a_searching_seat_compile_the_rounds_without_the_search_k
     expert, greedy, rollout, random = (get_policy(name) for name in ("expert", "greedy", "rollout", "random"))
     assert compiling.search_variants([(expert, greedy)]) == compiling.search_variants([]) == (False,)
     assert compiling.search_variants([(expert, rollout), (greedy, random)]) == (False, True)
-    compiling._on_deep_stack(lambda: compiling.WARMUPS["simulate"](False))
+    compiling._on_deep_stack(lambda: compiling.WARMUPS["rounds"](False))
     search = _play_rows.py_func.__code__.co_varnames.index("search")
     assert any(str(sig[search]) == "none" for sig in _play_rows.signatures)  # search None: the variant without them
     assert compiled._has_cached_code(_play_rows, search=False)
@@ -157,7 +157,7 @@ def test_check_is_a_variant_of_the_round_kernels():
 
 
 def head_start(monkeypatch, events: list, ahead, beside):
-    """ensure_compiled("simulate") on two cores with the heuristic's choice due, its second process `ahead` (a
+    """ensure_compiled("rounds") on two cores with the heuristic's choice due, its second process `ahead` (a
     fake), this process's kernels beside it `beside`; the bar's text."""
     from casino_sim.kernels import headstart
 
@@ -170,9 +170,9 @@ def head_start(monkeypatch, events: list, ahead, beside):
     monkeypatch.setattr(compiling, "_start_ahead", lambda: events.append("started") or ahead)
     monkeypatch.setattr(headstart, "compile_examples", beside)
     warm_up = compiles("rows._play_rows")
-    monkeypatch.setattr(compiling, "WARMUPS", {"simulate": lambda s: (events.append("warm-up"), warm_up(s))})
+    monkeypatch.setattr(compiling, "WARMUPS", {"rounds": lambda s: (events.append("warm-up"), warm_up(s))})
     out = io.StringIO()
-    compiling.ensure_compiled("simulate", console=Console(file=out, width=200))
+    compiling.ensure_compiled("rounds", console=Console(file=out, width=200))
     return out.getvalue()
 
 
@@ -224,9 +224,9 @@ def test_one_core_compiles_alone(monkeypatch):
     monkeypatch.setattr(compiled, "kernels_due", lambda *work, search: [AHEAD_KERNEL])
     monkeypatch.setattr(compiling.os, "cpu_count", lambda: 1)
     monkeypatch.setattr(compiling, "_start_ahead", lambda: pytest.fail("a second process on one core"))
-    monkeypatch.setattr(compiling, "WARMUPS", {"simulate": compiles(AHEAD_KERNEL)})
+    monkeypatch.setattr(compiling, "WARMUPS", {"rounds": compiles(AHEAD_KERNEL)})
     out = io.StringIO()
-    compiling.ensure_compiled("simulate", console=Console(file=out, width=200))
+    compiling.ensure_compiled("rounds", console=Console(file=out, width=200))
     assert "kernels 1/1" in out.getvalue()
 
 
@@ -238,7 +238,7 @@ def test_the_head_start_compiles_the_versions_the_rounds_then_run():
     assert [compiled.kernel_name(kernel) for kernel in kernels[: len(AHEAD)]] == [AHEAD_KERNEL]  # the one it names
     before = [set(kernel.signatures) for kernel in kernels]
     warm = compiling.WARMUPS
-    compiling._on_deep_stack(lambda: [warm[w](s) for w in ("simulate", "simulate-n", "sides-n") for s in (False, True)])
+    compiling._on_deep_stack(lambda: [warm["rounds"](s) for s in (False, True)])
     for kernel, signatures in zip(kernels, before, strict=True):
         assert set(kernel.signatures) == signatures, kernel.py_func.__name__
 
@@ -251,7 +251,7 @@ def test_the_second_process_runs_this_install_on_this_cache(tmp_path, monkeypatc
     (decoy / "__init__.py").write_text("raise SystemExit(3)\n")
     monkeypatch.chdir(tmp_path)
     cache = Path(os.environ["NUMBA_CACHE_DIR"])  # set by `import casino_sim`: a folder per source tree inside
-    compiling._on_deep_stack(lambda: compiling.WARMUPS["simulate"](False))  # the kernels of this tree are in it
+    compiling._on_deep_stack(lambda: compiling.WARMUPS["rounds"](False))  # the kernels of this tree are in it
     trees = sorted(p.name for p in cache.iterdir() if p.is_dir())
     ahead = compiling._start_ahead()
     assert ahead.wait(timeout=600) == 0

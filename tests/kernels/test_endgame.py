@@ -9,7 +9,7 @@ import pytest
 from casino_sim import kernels as engine
 from casino_sim.core.rules import RULESETS, get_rules
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.api import legal_move_rows, play_round_n_policies
+from casino_sim.kernels.api import legal_move_rows
 from casino_sim.kernels.buffers import _new_scratch
 from casino_sim.kernels.choose import _heuristic_index
 from casino_sim.kernels.codec import world_state
@@ -17,12 +17,12 @@ from casino_sim.kernels.exact import _search_space
 from casino_sim.kernels.lastbatch import J_BEST, J_MOVER, J_MOVES, J_PLAYED, judge_last_batch
 from casino_sim.kernels.search import _exact_best, _exact_leader
 from casino_sim.kernels.tables import split_table
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.decide import choose_move
-from casino_sim.policies.files import policy_from_dict
 from casino_sim.reference import legal_moves
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunk_rows, rotations
+from tests.support.nplayer import seated_round
+from tests.support.policies import get_policy, policy_from_dict
 from tests.support.rounds import positions_by_random_play
 
 EXACT_FROM = engine.PLIES - 6  # the built-in endgame searches its last six plays
@@ -51,12 +51,12 @@ def test_endgame_plays_as_its_base_then_only_best_exact_moves(rules_name):
     """Against tuned: the same plays as tuned against tuned until its exact plays (the same random stream for
     ties); from there every play of its seat has the best exact value, where tuned's own plays miss it at times."""
     rules = RULESETS[rules_name]
-    rows = chunk_rows(31, 0, 12, mirrored=True)
+    rows = chunk_rows(31, 0, 12, rotations([0, 1], True))
     tuned = get_policy("tuned")
     ours, base = traced(rows, rules, endgame(), tuned), traced(rows, rules, tuned, tuned)
     assert np.array_equal(ours[:, :EXACT_FROM], base[:, :EXACT_FROM])
     judged = judge_last_batch(rules, rows.decks, rows.dealer, ours)
-    seat = np.where(rows.a_seat0, 0, 1)
+    seat = np.argmin(rows.seating, axis=1)  # the player of policy A (endgame)
     checked = tuned_misses = 0
     for i in range(len(rows)):
         for k in range(EXACT_FROM - (engine.PLIES - 8), 8):  # the last batch's plays from the first exact one
@@ -71,7 +71,7 @@ def test_endgame_plays_as_its_base_then_only_best_exact_moves(rules_name):
 
 
 def test_fewer_exact_plays_leave_more_of_the_round_to_the_base():
-    rows = chunk_rows(32, 0, 6, mirrored=True)
+    rows = chunk_rows(32, 0, 6, rotations([0, 1], True))
     tuned, rules = get_policy("tuned"), RULESETS["strict"]
     two, six = traced(rows, rules, endgame(2), tuned), traced(rows, rules, endgame(6), tuned)
     base = traced(rows, rules, tuned, tuned)
@@ -85,9 +85,9 @@ def test_with_three_or_four_players_endgame_plays_as_tuned(players):
     tuned = get_policy("tuned")
     for seed in range(3):
         deck = np.random.default_rng(seed).permutation(52)
-        ours = play_round_n_policies(rules, deck, 0, *policy_arrays((endgame(), *[tuned] * (players - 1)))[:2], seed)
-        base = play_round_n_policies(rules, deck, 0, *policy_arrays([tuned] * players)[:2], seed)
-        assert np.array_equal(ours.moves, base.moves)
+        ours, _ = seated_round(rules, deck, 0, (endgame(), *[tuned] * (players - 1)), seed)
+        base, _ = seated_round(rules, deck, 0, [tuned] * players, seed)
+        assert np.array_equal(ours, base)
 
 
 def test_its_choice_in_a_position_is_a_move_of_the_best_exact_value():

@@ -63,8 +63,9 @@ def test_scripted_round_is_a_permutation_of_the_deck():
     assert played == sorted(int(c) for c in np.concatenate([deck[:8], deck[12:]]))
     assert rec["plies"] == 48 and rec["dealer"] == 1
     if not rec["void"]:
-        assert rec["s0_n_cards"] + rec["s1_n_cards"] == 52  # all cards end in a pile
-        assert rec["s0_aces"] + rec["s1_aces"] == 4  # the four aces
+        assert rec["first_n_cards"] + rec["dealer_n_cards"] == 52  # all cards end in a pile
+        assert rec["first_aces"] + rec["dealer_aces"] == 4  # the four aces
+        assert (rec["first_seat"], rec["dealer_seat"]) == (0, 1)
 
 
 def test_scripted_round_rejects_bad_arguments():

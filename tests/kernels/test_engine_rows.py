@@ -10,10 +10,10 @@ import pytest
 from casino_sim import kernels as engine
 from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT, get_rules
 from casino_sim.kernels.layout import SCRIPTED
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.threads import use_threads
+from tests.support.policies import get_policy
 
 RULESETS = (STRICT, BRAZILIAN, ITALIAN)
 EVERY_COUNT = (*RULESETS, get_rules("brazilian:players=3"), get_rules("italian:players=4,teams=true"))
@@ -26,9 +26,8 @@ def _equal(a: dict, b: dict) -> bool:
 
 
 def _rows(seed: int, deals: int, rules):
-    """Seeded rows of random play: two players one per deal, three or four in every seating of one against two."""
-    seatings = None if rules.players == 2 else rotations([0] + [1] * (rules.players - 1), True)
-    return chunk_rows(seed, 0, deals, mirrored=False, seatings=seatings)
+    """Seeded rows of random play, each deal in every seating of one policy against the others."""
+    return chunk_rows(seed, 0, deals, rotations([0] + [1] * (rules.players - 1), True))
 
 
 @two_threads
@@ -56,13 +55,13 @@ def test_a_row_depends_only_on_itself(rules):
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
 def test_random_rounds_are_sound(rules):
-    out = engine.play_rows(chunk_rows(1, 0, 10_000, mirrored=False), rules, *RANDOM)
+    out = engine.play_rows(chunk_rows(1, 0, 10_000, rotations([0, 1], False)), rules, *RANDOM)
     ok = out["void"] == 0
     assert ok.mean() > 0.99
     assert (out["plies"] == 48).all()
 
     def both(k):
-        return out[f"s0_{k}"][ok] + out[f"s1_{k}"][ok]
+        return out[f"first_{k}"][ok] + out[f"dealer_{k}"][ok]
 
     assert (both("n_cards") == 52).all()
     assert (both("aces") == 4).all()
@@ -70,22 +69,24 @@ def test_random_rounds_are_sound(rules):
     assert (both("two_spades") == 1).all()
     assert set(np.unique(both("cards"))) <= {0, 3}  # a 26-26 tie gives nobody the 3 points
     assert (both("spades") == 1).all()  # 13 spades: never a tie
-    for s in (0, 1):
-        parts = sum(out[f"s{s}_{k}"] for k in ("cards", "spades", "aces", "ten_diamonds", "two_spades", "sweeps"))
-        assert np.array_equal(parts, out[f"s{s}_total"])
+    for q in ("first", "dealer"):
+        parts = sum(out[f"{q}_{k}"] for k in ("cards", "spades", "aces", "ten_diamonds", "two_spades", "sweeps"))
+        assert np.array_equal(parts, out[f"{q}_total"])
     if rules.sweep_points == 0:
-        assert (out["s0_sweeps"] + out["s1_sweeps"] == 0).all()
+        assert (out["first_sweeps"] + out["dealer_sweeps"] == 0).all()
     else:
         assert both("n_sweeps").sum() > 0
-    assert (out["void"] <= (out["s0_total"] + out["s1_total"] == 0)).all()
+    assert (out["void"] <= (out["first_total"] + out["dealer_total"] == 0)).all()
     assert set(np.unique(out["dealer"])) == {0, 1}
+    assert np.array_equal(out["dealer_seat"], out["dealer"]) and np.array_equal(out["first_seat"], 1 - out["dealer"])
     # random play is symmetric up to the dealer; both seats score ~half the points
-    share = out["s0_total"].sum() / (out["s0_total"].sum() + out["s1_total"].sum())
+    player_0 = np.where(out["first_seat"] == 0, out["first_total"], out["dealer_total"]).astype(np.int64)
+    share = player_0.sum() / (out["first_total"].astype(np.int64).sum() + out["dealer_total"].astype(np.int64).sum())
     assert 0.45 < share < 0.55
 
 
 def test_play_rows_rejects_bad_arguments():
-    rows = chunk_rows(1, 0, 3, mirrored=False)
+    rows = chunk_rows(1, 0, 3, rotations([0, 1], False))
     ints, weights, wants = RANDOM
     with pytest.raises(TypeError):
         engine.play_rows(rows, "strict", ints, weights, wants)

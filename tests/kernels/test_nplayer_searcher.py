@@ -7,10 +7,8 @@ import numpy as np
 import pytest
 
 from casino_sim.core.rules import get_rules
-from casino_sim.kernels.api import play_round_n_policies
-from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.files import policy_from_dict
-from casino_sim.policies.registry import get_policy
+from tests.support.nplayer import seated_round
+from tests.support.policies import get_policy, policy_from_dict
 
 
 def searching(kind: str):
@@ -20,10 +18,10 @@ def searching(kind: str):
 
 def rounds(spec: str, kind: str, n_rounds: int = 3) -> list[np.ndarray]:
     rules = get_rules(spec)
-    ints, weights, _ = policy_arrays((searching(kind),) + (get_policy("greedy"),) * (rules.players - 1))
+    policies = (searching(kind),) + (get_policy("greedy"),) * (rules.players - 1)
     rng = np.random.default_rng(21)
     decks = [rng.permutation(52) for _ in range(n_rounds)]
-    return [play_round_n_policies(rules, d, 2 % rules.players, ints, weights, 7 + i).moves for i, d in enumerate(decks)]
+    return [seated_round(rules, d, 2 % rules.players, policies, 7 + i)[0] for i, d in enumerate(decks)]
 
 
 @pytest.mark.parametrize("spec", ["italian:players=3", "brazilian:players=4"])

@@ -12,7 +12,7 @@ from casino_sim.kernels.codec import world_state
 from casino_sim.kernels.play import _play_on
 from casino_sim.kernels.rollout import _base_seats, _play_out
 from casino_sim.kernels.tables import split_table
-from casino_sim.policies import get_policy
+from tests.support.policies import get_policy
 from tests.support.rounds import play_random_rounds
 
 

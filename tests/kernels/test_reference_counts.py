@@ -71,7 +71,6 @@ def _inheriting_allocators(kernels: dict, root: tuple[str, str]) -> list[tuple[s
 def test_the_round_loops_compile_without_reference_counts():
     kernels = _kernels()
     assert kernels[("rows", "_play_block")]["own"] is False
-    assert kernels[("nround", "_play_round_n")]["own"] is False
 
 
 def test_no_kernel_without_reference_counts_reaches_an_allocating_callee_that_inherits_it():

@@ -8,18 +8,17 @@ import pytest
 from casino_sim import kernels as engine
 from casino_sim.core.rules import RULESETS, STRICT, get_rules
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.api import play_round_n_policies
 from casino_sim.kernels.buffers import _new_scratch
 from casino_sim.kernels.rollout import _base_seats, _play_out, _stop
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _start_round, new_state
 from casino_sim.kernels.tables import split_table
 from casino_sim.kernels.value import _features, _value
-from casino_sim.policies import get_policy
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.files import policy_from_dict
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.threads import use_threads
+from tests.support.nplayer import seated_round
+from tests.support.policies import get_policy, policy_from_dict
 
 
 def cut(horizon: int, worlds: int = 3, kind: str = "searcher"):
@@ -75,7 +74,7 @@ def test_the_estimate_is_zero_sum_and_follows_the_margin_of_fresh_rounds():
 
 @pytest.mark.parametrize("rules_name", list(RULESETS))
 def test_cut_searchers_play_legal_rounds_the_same_on_one_and_two_threads(rules_name):
-    rows = chunk_rows(31, 0, 20, mirrored=True)  # more than one block: two threads share them
+    rows = chunk_rows(31, 0, 20, rotations([0, 1], True))  # more than one block: two threads share them
     arrays = policy_arrays((cut(1), cut(2, kind="rollout")))
     with use_threads(1):
         one = engine.play_rows(rows, RULESETS[rules_name], *arrays, check=True)
@@ -86,10 +85,10 @@ def test_cut_searchers_play_legal_rounds_the_same_on_one_and_two_threads(rules_n
 
 def rounds(spec: str, policy, n_rounds: int = 4) -> list[np.ndarray]:
     rules = get_rules(spec)
-    ints, weights, _ = policy_arrays((policy,) + (get_policy("greedy"),) * (rules.players - 1))
+    policies = (policy,) + (get_policy("greedy"),) * (rules.players - 1)
     rng = np.random.default_rng(22)
     decks = [rng.permutation(52) for _ in range(n_rounds)]
-    return [play_round_n_policies(rules, d, 1, ints, weights, 3 + i).moves for i, d in enumerate(decks)]
+    return [seated_round(rules, d, 1, policies, 3 + i)[0] for i, d in enumerate(decks)]
 
 
 def test_the_cut_changes_two_player_play_and_no_play_of_three_or_four():

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from casino_sim.core.cards import parse_card as C
-from casino_sim.policies import get_policy
 from casino_sim.policies.decide import choose_move
 from casino_sim.reference import Position, PositionError
 from casino_sim.reference.round import round_context
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import get_policy
 from tests.support.positions import SWEEP_WITH_BIG_CASINO
 
 # A holds the 10♦; taking 4♣ + 6♠ with it sweeps the table and banks the big casino

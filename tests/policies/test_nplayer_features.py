@@ -16,10 +16,11 @@ from casino_sim.kernels.api import _generate
 from casino_sim.kernels.codec import move_of_row, row_of_move
 from casino_sim.kernels.features import _immediate_score, _move_features, _view, features_scratch
 from casino_sim.kernels.tables import split_table
-from casino_sim.policies import get_policy, move_features
+from casino_sim.policies import move_features
 from casino_sim.policies.features import FEATURE_INDEX, knowledge_of, weighted_sum
 from casino_sim.reference.position import Position
 from tests.support.nplayer import cards, raw_state
+from tests.support.policies import get_policy
 from tests.support.rounds import positions_by_random_play
 
 RISK = [FEATURE_INDEX[name] for name in ("points_at_risk", "cards_at_risk", "sweep_open")]

@@ -1,4 +1,4 @@
-"""Policies: the registry, policy files and their errors, Python callables, heuristic choice."""
+"""Policies: the built-ins, policy files and their errors, Python callables, heuristic choice."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import pytest
 
 from casino_sim.core.cards import parse_card as C
 from casino_sim.core.rules import STRICT
-from casino_sim.policies import FEATURE_NAMES, PolicyError, builtin_policies, get_policy, move_features, register_policy
+from casino_sim.policies import FEATURE_NAMES, PolicyError, move_features
 from casino_sim.policies.features import knowledge_of
 from casino_sim.reference import Position, legal_moves
 from casino_sim.reference.round import play_round
+from tests.support.policies import builtin_policies, get_policy, register_policy
 
 BUILTINS = {
     "random",

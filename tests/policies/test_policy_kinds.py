@@ -10,21 +10,11 @@ import numpy as np
 import pytest
 
 from casino_sim.core.featurespec import KIND_ID, P_BASE_KIND, P_KIND, P_WORLDS
-from casino_sim.policies import (
-    BotPolicy,
-    CallablePolicy,
-    HeuristicPolicy,
-    RandomPolicy,
-    SearchPolicy,
-    TrailPolicy,
-    builtin_policies,
-    get_policy,
-    register_policy,
-)
+from casino_sim.policies import BotPolicy, CallablePolicy, HeuristicPolicy, RandomPolicy, SearchPolicy, TrailPolicy
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.files import policy_from_dict
 from casino_sim.policies.policy import KINDS, Policy, PolicyError
 from casino_sim.reference import legal_moves
+from tests.support.policies import builtin_policies, get_policy, policy_from_dict, register_policy
 from tests.support.positions import random_position
 
 BOT = Path(__file__).resolve().parents[2] / "scripts" / "bots" / "most_cards.py"

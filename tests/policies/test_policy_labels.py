@@ -8,8 +8,9 @@ import re
 from pathlib import Path
 
 from casino_sim.experiments.simulate import SimConfig, default_out
-from casino_sim.policies import folder_label, get_policy, policy_label
+from casino_sim.policies.names import folder_safe
 from casino_sim.reports.captions import fit_label, run_caption
+from tests.support.policies import LOADER, get_policy
 
 GREEDY_FILE = Path(__file__).resolve().parents[2] / "casino_sim" / "policies" / "builtin" / "greedy.toml"
 
@@ -24,8 +25,8 @@ def _policy_file(tmp_path: Path, name: str) -> Path:
 
 def test_a_policy_file_shows_as_its_name_field(tmp_path):
     path = _policy_file(tmp_path, "careful greedy")
-    assert policy_label(str(path)) == get_policy(str(path)).name == "careful greedy"
-    assert folder_label(str(path)) == "careful_greedy"
+    assert LOADER.label(str(path)) == get_policy(str(path)).name == "careful greedy"
+    assert folder_safe(LOADER.label(str(path))) == "careful_greedy"
 
 
 def test_a_python_file_shows_as_its_stem_and_function(tmp_path):
@@ -33,21 +34,22 @@ def test_a_python_file_shows_as_its_stem_and_function(tmp_path):
     deep.mkdir(parents=True)
     (deep / "first_bot.py").write_text("def first(pos, moves, rng):\n    return moves[0]\n")
     spec = f"{deep / 'first_bot.py'}:first"
-    assert policy_label(spec) == get_policy(spec).name == "first_bot:first"
-    assert folder_label(spec) == "first_bot_first"
+    assert LOADER.label(spec) == get_policy(spec).name == "first_bot:first"
+    assert folder_safe(LOADER.label(spec)) == "first_bot_first"
 
 
 def test_a_bot_shows_as_its_program_and_a_vanished_file_as_its_stem():
-    assert policy_label("exec:python3 -u scripts/bots/most_cards.py --fast") == "most_cards"
-    assert policy_label("/no/such/folder/gone_policy.toml") == "gone_policy"
-    assert policy_label("expert") == folder_label("expert") == "expert"
+    assert LOADER.label("exec:python3 -u scripts/bots/most_cards.py --fast") == "most_cards"
+    assert LOADER.label("/no/such/folder/gone_policy.toml") == "gone_policy"
+    assert LOADER.label("expert") == folder_safe(LOADER.label("expert")) == "expert"
 
 
 def test_run_folders_and_captions_use_the_names(tmp_path):
     path = str(_policy_file(tmp_path, "careful"))
-    out = default_out(SimConfig(policy_a=path, policy_b="random"), tmp_path)
+    out = default_out(SimConfig(policy_a=path, policy_b="random", loader=LOADER), tmp_path)
     assert out.name.endswith("-careful-vs-random") and out.parent == tmp_path
-    manifest = {"config": {"policy_a": path, "policy_b": "random", "rules": "strict", "deals": 10, "seed": 1}}
+    config = {"policy_a": path, "policy_b": "random", "rules": "strict", "deals": 10, "seed": 1}
+    manifest = {"config": config, "policy_names": {path: "careful", "random": "random"}}  # as a run keeps them
     caption = run_caption(manifest)
     assert caption.startswith("careful vs random · rules strict") and str(tmp_path) not in caption
 

@@ -14,11 +14,11 @@ from casino_sim.analysis.regret import RegretConfig
 from casino_sim.experiments import tune as tn
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.tournament import TournamentConfig
-from casino_sim.policies import builtin_policies, get_policy
 from casino_sim.policies.names import matchup
 from casino_sim.policies.policy import PolicyError
 from casino_sim.runner.play import engine_for
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import LOADER, builtin_policies, get_policy
 
 BUILTIN = Path(__file__).resolve().parents[2] / "casino_sim" / "policies" / "builtin"
 BOT = Path(__file__).resolve().parents[2] / "scripts" / "bots" / "most_cards.py"
@@ -35,31 +35,31 @@ def named_file(tmp_path: Path, name: str, weights_of: str = "greedy", file: str 
 def test_simulate_refuses_two_policies_under_one_name(tmp_path):
     tuned = named_file(tmp_path, "tuned")  # greedy's weights, shown as the built-in tuned
     with pytest.raises(PolicyError, match=r"tuned and .*mine.toml both show as 'tuned'.*`name =`"):
-        SimConfig(deals=10, policy_a="tuned", policy_b=tuned).check()
+        SimConfig(deals=10, policy_a="tuned", policy_b=tuned, loader=LOADER).check()
     other = named_file(tmp_path, "greedy", weights_of="expert", file="other.toml")
     with pytest.raises(PolicyError, match="both show as 'greedy'"):
-        SimConfig(deals=10, rules="italian:players=3", seats=f"greedy,random,{other}").check()
+        SimConfig(deals=10, rules="italian:players=3", seats=f"greedy,random,{other}", loader=LOADER).check()
 
 
 def test_a_policy_against_itself_is_no_clash(tmp_path):
-    SimConfig(deals=10, policy_a="expert", policy_b="expert").check()
-    SimConfig(deals=10, rules="italian:players=3", seats="expert,expert,random").check()
+    SimConfig(deals=10, policy_a="expert", policy_b="expert", loader=LOADER).check()
+    SimConfig(deals=10, rules="italian:players=3", seats="expert,expert,random", loader=LOADER).check()
     same = named_file(tmp_path, "greedy")  # greedy's own weights under its own name: it plays as greedy does
-    SimConfig(deals=10, policy_a="greedy", policy_b=same).check()
-    RegretConfig(policies=("expert",), vs="expert").check()
+    SimConfig(deals=10, policy_a="greedy", policy_b=same, loader=LOADER).check()
+    RegretConfig(policies=("expert",), vs="expert", loader=LOADER).check()
 
 
 def test_every_command_of_two_policies_refuses_the_clash(tmp_path):
     tuned = named_file(tmp_path, "tuned")
     with pytest.raises(PolicyError, match="both show as 'tuned'"):
-        RegretConfig(policies=("tuned",), vs=tuned).check()
+        RegretConfig(policies=("tuned",), vs=tuned, loader=LOADER).check()
     with pytest.raises(PolicyError, match="both show as 'tuned'"):
-        RegretConfig(policies=("tuned", tuned)).check()
+        RegretConfig(policies=("tuned", tuned), loader=LOADER).check()
     with pytest.raises(PolicyError, match="both show as 'tuned'"):
-        tn.TuneConfig(against=("tuned", tuned)).policies()
+        tn.TuneConfig(against=("tuned", tuned), loader=LOADER).policies()
     same = named_file(tmp_path, "greedy")  # a tournament's entries are its rows: even alike, two are refused
     with pytest.raises(PolicyError, match="both show as 'greedy'"):
-        TournamentConfig(policies=("greedy", same)).check()
+        TournamentConfig(policies=("greedy", same), loader=LOADER).check()
 
 
 def test_the_cli_and_the_api_refuse_in_one_line(tmp_path):
@@ -76,13 +76,16 @@ def test_the_cli_and_the_api_refuse_in_one_line(tmp_path):
 
 
 def test_tune_names_its_policy_after_the_start_and_refuses_a_taken_name():
-    assert tn.TuneConfig().name == "expert-tuned" and tn.TuneConfig(start="greedy").name == "greedy-tuned"
-    assert tn.TuneConfig().name not in builtin_policies()
-    tn.TuneConfig(deals=10).policies()
+    assert (
+        tn.TuneConfig(loader=LOADER).name == "expert-tuned"
+        and tn.TuneConfig(start="greedy", loader=LOADER).name == "greedy-tuned"
+    )
+    assert tn.TuneConfig(loader=LOADER).name not in builtin_policies()
+    tn.TuneConfig(deals=10, loader=LOADER).policies()
     for taken in ("tuned", "greedy", "expert"):
         with pytest.raises(tn.InputError, match=f"--name '{taken}' is the name of"):
-            tn.TuneConfig(name=taken).policies()
-    assert tn.TuneConfig(name="mine").name == "mine"
+            tn.TuneConfig(name=taken, loader=LOADER).policies()
+    assert tn.TuneConfig(name="mine", loader=LOADER).name == "mine"
 
 
 def test_a_bot_shows_as_exec_not_python():
@@ -93,7 +96,7 @@ def test_a_bot_shows_as_exec_not_python():
     with pytest.raises(PolicyError, match=r"'most_cards' \(exec\)"):
         check_analysis_args(bot, 100, 0)
     with pytest.raises(tn.InputError, match="exec: bot"):
-        tn.TuneConfig(against=(spec,)).policies()
+        tn.TuneConfig(against=(spec,), loader=LOADER).policies()
     shown = run("policies", "show", spec)
     assert shown.returncode == 0 and shown.stdout.startswith("most_cards (exec,"), shown.stderr
 
@@ -108,7 +111,7 @@ def test_seats_are_named_in_the_order_given_everywhere(tmp_path):
     # seed 0 deals the first round from the seat whose left-hand neighbour plays random: the sides' first rows
     # then met random before greedy, and the reports said "expert vs random, greedy"
     options = dict(deals=2, chunk_deals=2, rules="italian:players=3", seats="expert,greedy,random", seed=0)
-    config = SimConfig(**options, engine="reference", card_deals=0)
+    config = SimConfig(**options, engine="reference", card_deals=0, loader=LOADER)
     assert matchup(config.policy_a, config.policy_b, config.seats, config.rules) == "expert vs greedy, random"
     assert default_out(config, tmp_path).name.endswith("-expert-vs-greedy-random")
     simulate_dir(tmp_path / "run", **options, engine="reference", card_deals=0)

@@ -8,10 +8,11 @@ import pytest
 from casino_sim import kernels as engine
 from casino_sim.core.cards import parse_card as C
 from casino_sim.core.rules import RULESETS
-from casino_sim.policies import FEATURE_NAMES, get_policy, move_features
+from casino_sim.policies import FEATURE_NAMES, move_features
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference import Position, legal_moves
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import chunk_rows, rotations
+from tests.support.policies import get_policy
 
 SWEEP, SWEEP_OPEN = FEATURE_NAMES.index("sweep"), FEATURE_NAMES.index("sweep_open")
 
@@ -38,8 +39,10 @@ def test_greedy_takes_a_sweep_over_an_ace_only_where_the_sweep_scores(rules, swe
 def sweeps_per_deal(rules_name: str, deals: int = 300) -> float:
     """Sweeps both expert players make per deal, in the numba engine."""
     policies = (get_policy("expert"), get_policy("expert"))
-    out = engine.play_rows(chunk_rows(5, 0, deals, mirrored=True), RULESETS[rules_name], *policy_arrays(policies))
-    return float(np.mean(out["s0_n_sweeps"] + out["s1_n_sweeps"]))
+    out = engine.play_rows(
+        chunk_rows(5, 0, deals, rotations([0, 1], True)), RULESETS[rules_name], *policy_arrays(policies)
+    )
+    return float(np.mean(out["first_n_sweeps"] + out["dealer_n_sweeps"]))
 
 
 def test_experts_leave_sweepable_tables_only_where_a_sweep_scores_nothing():

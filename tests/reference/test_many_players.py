@@ -4,12 +4,13 @@ import numpy as np
 import pytest
 
 from casino_sim.core.cards import DECK, format_card, parse_card
+from casino_sim.core.deal import batches
 from casino_sim.core.rules import get_rules
 from casino_sim.reference import Position, apply_move, legal_moves
 from casino_sim.reference.game import game_winner, play_game
 from casino_sim.reference.round import RoundResult, deal_batch, finish_round, play_round, round_context, start_position
 from casino_sim.reference.score import score_round
-from casino_sim.reference.seats import batches, dealers_fitting, turn_order
+from casino_sim.reference.seats import dealers_fitting, turn_order
 from tests.support.positions import move, names, of_kind, table
 
 B4 = "brazilian:players=4"  # partnerships by default

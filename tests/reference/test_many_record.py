@@ -1,4 +1,4 @@
-"""The round record of three and four players (core/record.py many_record_columns): seats by place, teams."""
+"""The round record of every player count (core/record.py record_columns): seats by place, teams."""
 
 import random
 
@@ -11,8 +11,11 @@ from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
 
 
-def test_two_player_columns_are_unchanged_and_many_player_columns_are_by_place():
-    assert record_columns(2) == record_columns()
+def test_every_player_count_names_its_columns_by_place():
+    two = record_columns(2)
+    assert two[:7] == ["dealer", "void", "plies", "last_capturer", "remainder", "first_seat", "first_cards"]
+    assert "dealer_seat" in two and "dealer_sweeps_b6" in two and not any(c.startswith(("s0_", "s1_")) for c in two)
+    assert "second_total" not in two and "first_sweeps_b7" not in two
     three = record_columns(3, False)
     assert "first_total" in three and "dealer_plays_capture" in three and "third_total" not in three
     four = record_columns(4, True)
@@ -20,7 +23,7 @@ def test_two_player_columns_are_unchanged_and_many_player_columns_are_by_place()
     assert not any(c.startswith("team_") for c in record_columns(4, False))
 
 
-@pytest.mark.parametrize("rules_name,dealer", [("brazilian:players=4", 2), ("italian:players=3", 0)])
+@pytest.mark.parametrize("rules_name,dealer", [("brazilian:players=4", 2), ("italian:players=3", 0), ("strict", 1)])
 def test_the_record_reads_the_round(rules_name, dealer):
     rules = get_rules(rules_name)
     rng = random.Random(7)

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from casino_sim.core.rules import STRICT
-from casino_sim.policies import get_policy
 from casino_sim.policies.decide import choose_move
 from casino_sim.reference import Position, PositionError
 from casino_sim.reference.round import play_round, round_context
+from tests.support.policies import get_policy
 
 
 def refusal(obj: dict) -> str:

@@ -12,7 +12,7 @@ import pytest
 
 from casino_sim.core.cards import parse_card
 from casino_sim.core.errors import InputError
-from casino_sim.core.record import ANATOMY, BUILD_FATES, PLAY_KINDS
+from casino_sim.core.record import ANATOMY, PLAY_KINDS
 from casino_sim.core.rules import STRICT
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
@@ -21,15 +21,22 @@ from casino_sim.reference.round import Event, RoundResult
 from casino_sim.reference.score import score_round
 from casino_sim.reports.anatomy import QUANTITIES, anatomy_table
 from casino_sim.reports.index import write_all
-from casino_sim.reports.load import ANATOMY_COLUMNS, prepare
-from casino_sim.reports.place_tables import anatomy_places_table
-from casino_sim.reports.places import SIDE_FIELDS, side_rows
 from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
+from casino_sim.runner.records import frame_as_format2
+from casino_sim.runner.rundir import RunDir
 from tests.support.cli import assert_one_line_error, run
-from tests.support.report_data import mirrored_rounds, played_rounds, same_policy_rounds, void_copy, write_run
+from tests.support.report_data import (
+    in_seats,
+    mirrored_rounds,
+    played_rounds,
+    same_policy_rounds,
+    void_copy,
+    write_run,
+)
 from tests.support.runs import simulate_dir
 
 COLUMNS = ["rules", "matchup", "policy", "quantity", "unit", "mean", "ci_lo", "ci_hi", "n"]
+PLACES = ("first", "dealer")  # two players' places
 
 
 def c(*names: str) -> tuple[int, ...]:
@@ -56,8 +63,9 @@ def test_a_hand_made_round_counts_plays_and_the_fates_of_builds():
     ]
     piles = (frozenset(c("2H", "5C", "7D", "7S")), frozenset(set(range(52)) - set(c("2H", "5C", "7D", "7S"))))
     final = Position(rules=STRICT, captured=piles, last_capturer=1)
-    rec = round_record(RoundResult(1, events, final, score_round(STRICT, piles, (0, 0))))
-    assert {k: rec[f"s0_{k}"] for k in ANATOMY} == {
+    record = round_record(RoundResult(1, events, final, score_round(STRICT, piles, (0, 0))))
+    rec = frame_as_format2(pd.DataFrame([record])).iloc[0]  # player 1 deals: player 0 is first
+    assert {k: rec[f"first_{k}"] for k in ANATOMY} == {
         "plays_trail": 0,
         "plays_capture": 1,
         "plays_build": 1,
@@ -67,7 +75,7 @@ def test_a_hand_made_round_counts_plays_and_the_fates_of_builds():
         "builds_captured_own": 1,
         "builds_lost": 1,
     }
-    assert {k: rec[f"s1_{k}"] for k in ANATOMY} == {
+    assert {k: rec[f"dealer_{k}"] for k in ANATOMY} == {
         "plays_trail": 2,
         "plays_capture": 1,
         "plays_build": 1,
@@ -81,7 +89,7 @@ def test_a_hand_made_round_counts_plays_and_the_fates_of_builds():
 
 @pytest.fixture(scope="module")
 def rounds():
-    return prepare(mirrored_rounds())
+    return mirrored_rounds()
 
 
 @pytest.fixture(scope="module")
@@ -108,12 +116,12 @@ def test_the_table_has_every_quantity_with_an_interval(table):
 
 
 def seat_values(df: pd.DataFrame, policy: str, column: str) -> tuple[np.ndarray, np.ndarray]:
-    """Direct: the policy's non-void seat values of s{seat}_column and their deal ids."""
+    """Direct: the policy's non-void values of {place}_column, each place it holds, and their deal ids."""
     x, deal = [], []
     for r in df.to_dict("records"):
-        for s in (0, 1):
-            if not r["void"] and r[f"policy_{s}"] == policy:
-                x.append(r[f"s{s}_{column}"])
+        for place in PLACES:
+            if not r["void"] and r[f"policy_{r[f'{place}_seat']}"] == policy:
+                x.append(r[f"{place}_{column}"])
                 deal.append(r["deal_id"])
     return np.array(x, dtype=np.float64), np.array(deal)
 
@@ -152,15 +160,15 @@ def test_hand_checkable_sums(rounds, table):
     assert last == pytest.approx(1)
     live = rounds[rounds["void"] == 0]
     # docs/rules.md section 7: every card ends in a pile (the last capturer takes the remainder; no build is left)
-    assert (live["s0_n_cards"] + live["s1_n_cards"] == 52).all()
-    assert (live["s0_n_spades"] + live["s1_n_spades"] == 13).all()
-    for s in (0, 1):  # each capture of a build ends one the owner made; the rest were taken over or merged
-        assert (live[f"s{s}_builds_captured_own"] + live[f"s{s}_builds_lost"] <= live[f"s{s}_builds_made"]).all()
-        assert sum(live[f"s{s}_plays_{k}"] for k in PLAY_KINDS).eq(24).all()
+    assert (live["first_n_cards"] + live["dealer_n_cards"] == 52).all()
+    assert (live["first_n_spades"] + live["dealer_n_spades"] == 13).all()
+    for p in PLACES:  # each capture of a build ends one the owner made; the rest were taken over or merged
+        assert (live[f"{p}_builds_captured_own"] + live[f"{p}_builds_lost"] <= live[f"{p}_builds_made"]).all()
+        assert sum(live[f"{p}_plays_{k}"] for k in PLAY_KINDS).eq(24).all()
 
 
 def test_a_policy_against_itself_pools_both_seats():
-    t = anatomy_table(prepare(played_rounds(30, "random", "random", False, seed=11)))
+    t = anatomy_table(played_rounds(30, "random", "random", False, seed=11))
     assert set(t["policy"]) == {"random"} and len(t) == len(QUANTITIES)
     assert q(t, "random", "last_capture")["mean"] == pytest.approx(0.5)  # one of the two seats, every round
     won, tied = q(t, "random", "most_cards_won")["mean"], q(t, "random", "most_cards_tied")["mean"]
@@ -169,36 +177,17 @@ def test_a_policy_against_itself_pools_both_seats():
 
 def test_records_without_the_anatomy_columns_are_named():
     with pytest.raises(InputError, match="plays_trail.*run simulate again"):
-        anatomy_table(prepare(mirrored_rounds().drop(columns=["s0_plays_trail"])))
-
-
-def in_places(df: pd.DataFrame) -> pd.DataFrame:
-    """Two-player records written in the layout of three or four players': a column set per place (the first
-    player, then the dealer) and the seat each place holds."""
-    seat = {"first": 1 - df["dealer"].to_numpy(), "dealer": df["dealer"].to_numpy()}
-    fields = [*SIDE_FIELDS, *BUILD_FATES, *(c.removeprefix("s0_") for c in df.columns if c.startswith("s0_sweeps_b"))]
-    kept = ("rules", "policy_0", "policy_1", "deal_id", "mirror", "void", "last_capturer", "remainder")
-    out = {c: df[c] for c in kept}
-    for place, s in seat.items():
-        out[f"{place}_seat"] = s
-        out |= {f"{place}_{f}": np.where(s == 0, df[f"s0_{f}"], df[f"s1_{f}"]) for f in fields}
-    return pd.DataFrame(out)
+        anatomy_table(mirrored_rounds().drop(columns=["first_plays_trail"]))
 
 
 @pytest.mark.parametrize("rounds", [mirrored_rounds, same_policy_rounds], ids=["two-policies", "one-policy"])
-def test_two_players_read_through_the_place_view_as_in_the_place_layout(rounds):
-    """The anatomy of two-player records (their place view, seat_players) is that of the same rounds written by
-    place and read by side_rows, void rounds and a policy in both seats included."""
+def test_two_players_by_seat_read_as_by_place(rounds):
+    """The anatomy of two-player records written by seat (format 1, as older versions wrote them) is that of the
+    same rounds by place (format 2), to the last digit: void rounds and a policy in both seats included."""
     df = rounds()
     df = pd.concat([df, void_copy(df.head(6))], ignore_index=True)
-    seats = anatomy_table(prepare(df))
-    places = anatomy_places_table(side_rows(in_places(df), by_team=False), seats["matchup"][0], "strict")
-    key = ["policy", "quantity"]
-    seats, places = seats.sort_values(key, ignore_index=True), places.sort_values(key, ignore_index=True)
-    pd.testing.assert_frame_equal(seats[COLUMNS[:5]], places[COLUMNS[:5]])
-    assert (seats["n"] == places["n"]).all()
-    for c in ("mean", "ci_lo", "ci_hi"):  # the layouts add a round's rows in another order: the last bits may differ
-        assert seats[c].to_numpy() == pytest.approx(places[c].to_numpy(), rel=1e-12)
+    assert "s0_plays_trail" in in_seats(df).columns
+    pd.testing.assert_frame_equal(anatomy_table(in_seats(df)), anatomy_table(df))
 
 
 @pytest.fixture(scope="module")
@@ -231,13 +220,15 @@ def test_report_all_writes_the_anatomy_and_its_lines(run_dir):
 
 
 def test_an_older_run_reports_all_but_the_anatomy(run_dir, tmp_path):
+    """A run of a version before the anatomy: its records by seat (format 1), without plays and builds."""
     old = tmp_path / "old"
-    rounds = pd.concat([pd.read_parquet(f) for f in sorted((run_dir / "rounds").glob("*.parquet"))])
-    write_run(rounds.drop(columns=[c for c in ANATOMY_COLUMNS if "plays" in c or "builds" in c]), old)
-    assert "s0_plays_trail" not in pq.read_schema(next((old / "rounds").glob("*.parquet"))).names
+    rounds = in_seats(RunDir(run_dir).read_rounds())
+    write_run(rounds.drop(columns=[c for c in rounds.columns if "_plays_" in c or "_builds_" in c]), old)
+    names = pq.read_schema(next((old / "rounds").glob("*.parquet"))).names
+    assert "s0_total" in names and "s0_plays_trail" not in names
     results = write_all(old)
     assert "anatomy" not in results and "summary" in results
     assert not (old / "report" / "anatomy.csv").exists()
     assert "Anatomy" not in (old / "report" / "report.md").read_text()
     (old / "manifest.json").write_text((run_dir / "manifest.json").read_text())
-    assert_one_line_error(run("report", "anatomy", str(old)), "s0_plays_trail", "run simulate again")
+    assert_one_line_error(run("report", "anatomy", str(old)), "first_plays_trail", "run simulate again")

@@ -6,15 +6,24 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from casino_sim.core.rules import get_rules
 from casino_sim.experiments.headline import Headline
 from casino_sim.reports.stats import mean_ci, t975
 
 
 def test_until_ci_judges_a_few_deals_with_t():
     frame = pd.DataFrame(
-        {"deal_id": [0, 0, 1, 1], "mirror": [0, 1, 0, 1], "s0_total": [6, 2, 5, 5], "s1_total": [1, 3, 2, 4]}
-    )  # A minus B per deal: (5 + 1) / 2 = 3 and (3 - 1) / 2 = 1
-    head = Headline()
+        {
+            "deal_id": [0, 0, 1, 1],
+            "mirror": [0, 1, 0, 1],
+            "void": 0,
+            "first_seat": 0,
+            "dealer_seat": 1,  # player 1 deals every round
+            "first_total": [6, 2, 5, 5],
+            "dealer_total": [1, 3, 2, 4],
+        }
+    )  # A (player `mirror`) minus B per deal: (5 + 1) / 2 = 3 and (3 - 1) / 2 = 1
+    head = Headline(get_rules("strict"))
     head.add(frame)
     mean, width = head.interval()
     assert mean == 2
@@ -25,7 +34,7 @@ def test_until_ci_judges_a_few_deals_with_t():
 def test_analyse_intervals_from_few_worlds_use_t(monkeypatch):
     import casino_sim.kernels as engine
     from casino_sim.analysis import analyse
-    from casino_sim.policies import get_policy
+    from tests.support.policies import get_policy
     from tests.support.positions import random_position
 
     # two worlds in which every move scores 1, then 3: mean 2, standard error 1

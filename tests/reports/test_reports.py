@@ -15,33 +15,45 @@ from casino_sim.reports import kinds, tables
 from casino_sim.reports.index import write_all
 from casino_sim.reports.load import prepare, read_rounds
 from casino_sim.reports.stats import mean_ci
+from casino_sim.reports.views import view_of
 from tests.support.report_data import mirrored_rounds, same_policy_rounds, void_copy, write_run
+
+PLACES = ("first", "dealer")  # two players' places
 
 
 def policy_points(df: pd.DataFrame, policy: str, column: str, role: str | None = None) -> list[float]:
-    """Direct: the values of s{seat}_column for every non-void seat the policy holds (dealer/first filter)."""
+    """Direct: the values of {place}_column for every non-void place the policy holds (the dealer's or the first
+    player's only, by `role`)."""
     out = []
     for r in df.to_dict("records"):
         if r["void"]:
             continue
-        for s in (0, 1):
-            if r[f"policy_{s}"] != policy:
+        for place in PLACES:
+            if r[f"policy_{r[f'{place}_seat']}"] != policy or role not in (None, place):
                 continue
-            if role == "dealer" and r["dealer"] != s or role == "first" and r["dealer"] == s:
-                continue
-            out.append(r[f"s{s}_{column}"])
+            out.append(r[f"{place}_{column}"])
     return out
 
 
+def player_total(r: dict, player: int) -> int:
+    """Direct: the points of `player` (0 or 1) in round record r."""
+    return next(r[f"{place}_total"] for place in PLACES if r[f"{place}_seat"] == player)
+
+
 def direct_pairs(df: pd.DataFrame) -> list[float]:
-    """Direct: per deal, the mean over its non-void rounds of (points of A's seat - the other seat)."""
+    """Direct: per deal, the mean over its non-void rounds of (points of A's player - the other player's)."""
     diffs = defaultdict(list)
     for r in df.to_dict("records"):
         if r["void"]:
             continue
-        a_seat = 0 if r["mirror"] == 0 else 1
-        diffs[r["deal_id"]].append(r[f"s{a_seat}_total"] - r[f"s{1 - a_seat}_total"])
+        a = r["mirror"]  # A's player
+        diffs[r["deal_id"]].append(player_total(r, a) - player_total(r, 1 - a))
     return [float(np.mean(diffs[d])) for d in sorted(diffs)]
+
+
+def place_columns(df: pd.DataFrame) -> list[str]:
+    """Every column of a place but its seat: what a void round zeroes."""
+    return [c for c in df.columns if c.startswith(("first_", "dealer_")) and not c.endswith("_seat")]
 
 
 def row(t: pd.DataFrame, **match) -> pd.Series:
@@ -72,7 +84,7 @@ def test_prepare_names_policies_and_clusters_deals(mirrored):
 
 
 def test_score_breakdown_matches_direct_means(mirrored, same):
-    t = tables.score_breakdown_table(prepare(mirrored))
+    t = tables.score_breakdown_table(mirrored)
     for policy in ("greedy", "random"):
         for cat in (*CATEGORIES, "total"):
             x = policy_points(mirrored, policy, cat)
@@ -83,14 +95,14 @@ def test_score_breakdown_matches_direct_means(mirrored, same):
         parts = t[(t["policy"] == policy) & (t["category"] != "total")]["mean"].sum()
         assert parts == pytest.approx(row(t, policy=policy, category="total")["mean"])
     # one policy in both seats: pooled over both seats
-    t2 = tables.score_breakdown_table(prepare(same))
+    t2 = tables.score_breakdown_table(same)
     r = row(t2, policy="random", category="total")
     assert r["n"] == 80
     assert r["mean"] == pytest.approx(np.mean(policy_points(same, "random", "total")))
 
 
 def test_greedy_outscores_random(mirrored):
-    t = tables.summary_table(prepare(mirrored))
+    t = tables.summary_table(mirrored)
     assert t.loc[0, "diff_ci_lo"] > 0  # greedy takes more points than random play, even on 50 deals
 
 
@@ -114,7 +126,7 @@ def test_sweep_tables_match_direct_counts(mirrored):
 
 
 def test_seat_advantage_matches_direct_means(mirrored):
-    t = tables.seat_advantage_table(prepare(mirrored))
+    t = tables.seat_advantage_table(mirrored)
     assert list(t["policy"]) == ["greedy", "random", "(both)"]
     for policy in ("greedy", "random"):
         r = row(t, policy=policy)
@@ -126,12 +138,12 @@ def test_seat_advantage_matches_direct_means(mirrored):
         assert r["dealer_n"] + r["first_n"] == 100
         assert r["diff_ci_lo"] < r["diff_mean"] < r["diff_ci_hi"]
     both = row(t, policy="(both)")
-    all_dealer = [r[f"s{r['dealer']}_total"] for r in mirrored.to_dict("records")]
+    all_dealer = [r["dealer_total"] for r in mirrored.to_dict("records")]
     assert both["dealer_mean"] == pytest.approx(np.mean(all_dealer))
 
 
 def test_summary_matches_direct_pairs(mirrored):
-    t = tables.summary_table(prepare(mirrored))
+    t = tables.summary_table(mirrored)
     assert len(t) == 1
     r = t.iloc[0]
     pairs = direct_pairs(mirrored)
@@ -146,8 +158,7 @@ def test_summary_matches_direct_pairs(mirrored):
     assert r["total_b_mean"] == pytest.approx(np.mean(b_tot))
     wins = []
     for x in mirrored.to_dict("records"):
-        a = 0 if x["mirror"] == 0 else 1
-        d = x[f"s{a}_total"] - x[f"s{1 - a}_total"]
+        d = player_total(x, x["mirror"]) - player_total(x, 1 - x["mirror"])
         wins.append(1.0 if d > 0 else 0.5 if d == 0 else 0.0)
     assert r["win_rate_a_mean"] == pytest.approx(np.mean(wins))
     assert 0 <= r["win_rate_a_ci_lo"] < r["win_rate_a_mean"] < r["win_rate_a_ci_hi"] <= 1
@@ -169,7 +180,7 @@ def test_convergence_ends_at_the_headline(mirrored, same):
 def test_convergence_is_downsampled():
     from casino_sim.reports.synthetic import synthetic_rounds
 
-    conv = tables.convergence_table(prepare(synthetic_rounds(20_000, seed=1)), points=300)
+    conv = tables.convergence_table(synthetic_rounds(20_000, seed=1), points=300)
     assert len(conv) <= 300
     assert conv["deals"].iloc[0] == 1 and conv["deals"].iloc[-1] == 10_000
 
@@ -192,12 +203,13 @@ def test_void_rounds_are_counted_but_not_averaged(mirrored):
 
 def test_one_void_seating_leaves_the_other(mirrored):
     df = mirrored.copy()
-    df.loc[0, [c for c in df.columns if c.startswith(("s0_", "s1_"))]] = 0
+    df.loc[0, place_columns(df)] = 0
     df.loc[0, "void"] = 1  # deal 0, mirror 0 void: deal 0's pair value is its mirror-1 seating alone
-    s = tables.summary_table(prepare(df)).iloc[0]
+    s = tables.summary_table(df).iloc[0]
     assert s["deals"] == 50
     assert s["diff_mean"] == pytest.approx(np.mean(direct_pairs(df)))
-    assert direct_pairs(df)[0] == df.loc[1, "s1_total"] - df.loc[1, "s0_total"]
+    one = df.loc[1].to_dict()  # mirror 1: A is player 1
+    assert direct_pairs(df)[0] == player_total(one, 1) - player_total(one, 0)
 
 
 def test_write_all_writes_every_file(mirrored, tmp_path):
@@ -238,7 +250,8 @@ def test_reading_a_run_folder(mirrored, tmp_path):
     run = write_run(mirrored, tmp_path / "run", files=3)
     df = read_rounds(run)
     assert len(df) == len(mirrored)
-    assert df["s0_total"].sum() == mirrored["s0_total"].sum()
+    for c in ("first_total", "dealer_total", "dealer_seat"):
+        assert df[c].sum() == mirrored[c].sum()
     t = kinds.summary(run, tmp_path / "out")  # a kind takes a folder as well as a frame
     assert t.loc[0, "deals"] == 50
     assert (tmp_path / "out" / "summary.csv").exists()
@@ -249,8 +262,8 @@ def test_bad_input_is_named(mirrored, tmp_path):
         read_rounds(tmp_path)
     with pytest.raises(InputError, match="deal_id"):
         prepare(mirrored.drop(columns="deal_id"))
-    with pytest.raises(InputError, match="s1_total"):
-        read_rounds(write_run(mirrored.drop(columns="s1_total"), tmp_path / "old"))
+    with pytest.raises(InputError, match="dealer_total"):
+        view_of(write_run(mirrored.drop(columns="dealer_total"), tmp_path / "old"))
 
 
 def test_write_all_on_synthetic_rounds_is_fast(tmp_path):
@@ -265,16 +278,15 @@ def test_write_all_on_synthetic_rounds_is_fast(tmp_path):
 def a_always_wins(df: pd.DataFrame) -> pd.DataFrame:
     """The same rounds, rescored so that policy A takes 5 points and B none in every one."""
     out = df.copy()
-    a_seat = (out["mirror"] != 0).astype(int)
-    out["s0_total"] = np.where(a_seat == 0, 5, 0)
-    out["s1_total"] = np.where(a_seat == 1, 5, 0)
+    for place in PLACES:
+        out[f"{place}_total"] = np.where(out[f"{place}_seat"] == out["mirror"], 5, 0)  # A sits at player mirror
     return out
 
 
 def test_a_win_rate_of_every_round_keeps_a_wilson_interval(mirrored):
     from casino_sim.reports.stats import wilson
 
-    s = tables.summary_table(prepare(a_always_wins(mirrored))).iloc[0]
+    s = tables.summary_table(a_always_wins(mirrored)).iloc[0]
     assert s["win_rate_a_mean"] == 1 and s["win_rate_a_ci_hi"] == 1
     assert s["win_rate_a_ci_lo"] == pytest.approx(wilson(100, 100).lo)  # not the collapsed [100%, 100%]
     assert s["win_rate_a_ci_lo"] < 0.97
@@ -282,9 +294,10 @@ def test_a_win_rate_of_every_round_keeps_a_wilson_interval(mirrored):
 
 def test_sweep_shares_of_none_and_all_keep_their_intervals(mirrored):
     df = mirrored.copy()
-    for s in (0, 1):  # random never sweeps
-        df.loc[df[f"policy_{s}"] == "random", f"s{s}_n_sweeps"] = 0
-    dist = tables.sweep_distribution_table(prepare(df))
+    for place in PLACES:  # random never sweeps
+        policy = np.where(df[f"{place}_seat"] == 0, df["policy_0"], df["policy_1"])
+        df.loc[policy == "random", f"{place}_n_sweeps"] = 0
+    dist = tables.sweep_distribution_table(df)
     rand = dist[dist["policy"] == "random"]
     never, always = rand[rand["share"] == 0], rand[rand["share"] == 1]
     assert len(never) > 0 and len(always) == 1
@@ -296,12 +309,12 @@ def test_few_deals_get_t_intervals_and_one_deal_says_so(mirrored):
     from casino_sim.reports.headlines import ci_text
     from casino_sim.reports.stats import t975
 
-    two = tables.summary_table(prepare(mirrored.iloc[:4])).iloc[0]  # 2 mirrored deals
+    two = tables.summary_table(mirrored.iloc[:4]).iloc[0]  # 2 mirrored deals
     d = direct_pairs(mirrored.iloc[:4])
     assert two["deals"] == 2
     half = (two["diff_ci_hi"] - two["diff_ci_lo"]) / 2
     assert half == pytest.approx(t975(1) * abs(d[0] - d[1]) / 2)
-    one = tables.summary_table(prepare(mirrored.iloc[:2])).iloc[0]
+    one = tables.summary_table(mirrored.iloc[:2]).iloc[0]
     text = ci_text(one, "diff_")
     assert "too few deals" in text and "inf" not in text and text.startswith(f"{one['diff_mean']:+.3f}")
     assert ci_text(one, "win_rate_a_", ".1%").count("%") == 3  # a proportion's interval exists from one deal
@@ -354,3 +367,15 @@ def test_every_maker_reads_three_player_records_as_report_all_does(tmp_path):
             assert list(made.tables) == list(every[kind].tables)
             for name, table in made.tables.items():
                 pd.testing.assert_frame_equal(table, every[kind].tables[name])
+
+
+def test_whole_games_of_three_players_report_their_games(tmp_path):
+    """report.md of a run of whole games of three players opens with its games and has their section."""
+    from tests.support.runs import simulate_dir
+
+    run_dir = tmp_path / "run"
+    simulate_dir(run_dir, deals=3, rules="italian:players=3", games=True, card_deals=0, threads=1, engine="reference")
+    results = write_all(run_dir, charts=False)
+    md = (run_dir / "report" / "report.md").read_text()
+    assert "games" in results and "Whole games: " in md and "## Whole games" in md
+    assert f"{results['games'].loc[0, 'games']} games" in md

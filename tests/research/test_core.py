@@ -10,41 +10,45 @@ from casino_sim.core.rules import get_rules
 from casino_sim.reference.round import deal_batch, deal_end, start_position
 from casino_sim.reference.seats import side_of
 from casino_sim.research import CHANCE, TERMINAL, GameState, IllegalAction, View, resample, view_layout
+from casino_sim.research.encoding import ENCODINGS, most_round_actions
 
 TABLES = ["strict", "brazilian", "italian:players=3", "brazilian:players=4", "italian:players=4"]
 
 
 def random_play(state: GameState, rng: np.random.Generator, plays: int = 10_000) -> GameState:
-    """Deal and play at random until the end or `plays` plays."""
+    """Deal and act at random until the end or `plays` actions."""
     for _ in range(plays):
         state.deal_random(rng)
         if state.over:
             break
-        state.apply(int(rng.integers(len(state.legal_actions()))))
+        state.apply(int(rng.choice(state.legal_actions())))
     return state
 
 
+@pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("name", TABLES)
-def test_a_round_deals_card_by_card_then_plays_48_moves(name):
+def test_a_round_deals_card_by_card_then_plays_48_moves(name, encoding):
     rules = get_rules(name)
-    state, rng = GameState(rules), np.random.default_rng(4)
+    state, rng = GameState(rules, encoding=encoding), np.random.default_rng(4)
     assert state.player == CHANCE and len(state.chance_outcomes()) == 52
     state.deal_random(rng)
     assert len(state.round.dealt) == deal_end(rules.players, 0) and state.player == 0  # the dealer is the last
     assert all(len(h) == 4 for h in state.round.position.hands) and len(state.round.position.loose) == 4
     random_play(state, rng)
-    assert state.player == TERMINAL and len(state.round.plays) == 48
-    assert state.movers.count(CHANCE) == 52 and len(state.actions) == 100
+    assert state.player == TERMINAL and len(state.round.plays) == 48 and state.movers.count(CHANCE) == 52
+    decisions = len(state.actions) - 52  # one a play, and with the factored encoding the loose cards chosen
+    assert decisions == 48 if encoding == "index" else 48 < decisions <= most_round_actions(encoding) - 52
     assert state.returns() == [float(p) for p in state.round.points()]
 
 
-def test_bad_actions_are_refused_in_one_line():
-    state = GameState(get_rules("strict"))
+@pytest.mark.parametrize("encoding, says", [("factored", "not legal here"), ("index", "not a legal move here")])
+def test_bad_actions_are_refused_in_one_line(encoding, says):
+    state = GameState(get_rules("strict"), encoding=encoding)
     state.apply(7)
     with pytest.raises(IllegalAction, match="7 is not a card to deal here"):
         state.apply(7)
     state.deal_random(np.random.default_rng(0))
-    with pytest.raises(IllegalAction, match="action 999 is not a legal move here"):
+    with pytest.raises(IllegalAction, match=f"^action 999 is {says}"):
         state.apply(999)
     assert len(state.actions) == 12 and len(state.movers) == 12  # the refused actions left no trace
 

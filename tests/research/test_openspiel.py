@@ -11,6 +11,7 @@ import casino_sim.openspiel  # noqa: F401  (registers python_casino)
 from casino_sim.engines import engine_names, get_engine
 from casino_sim.reference.round import play_round
 from casino_sim.reference.seats import side_of
+from casino_sim.research.encoding import ENCODINGS, describe, play_action
 
 pytestmark = pytest.mark.filterwarnings("error")  # no library may warn on the way
 TABLES = [
@@ -49,14 +50,16 @@ def engine_round(rules, deck, dealer: int, script) -> tuple[list, object]:
     return seen, play_round(rules, deck, dealer, choose)
 
 
+@pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("params", TABLES, ids=label)
-def test_the_game_agrees_with_the_engines_move_by_move(params, seed):
-    """A seeded round through OpenSpiel and through the engines: every legal move list (as actions and in words),
-    every position, every move and the score."""
-    game = pyspiel.load_game("python_casino", params)
-    rules = game.rules
-    rng = np.random.default_rng(seed)
+def test_the_game_agrees_with_the_engines_move_by_move(params, seed, encoding):
+    """A seeded round through OpenSpiel and through the engines: every position and move and the score. Factored,
+    the first actions of each turn are the plays of the engines' legal moves and the engines' move is played by its
+    actions (each legal, a move's last action worded as the move); by index, the legal actions are the engines'
+    legal moves in order, worded as `casino-sim moves` words them."""
+    game = pyspiel.load_game("python_casino", {**params, "encoding": encoding})
+    rules, rng = game.rules, np.random.default_rng(seed)
     deck, script = rng.permutation(52), rng.integers(0, 2**31, 48)
     dealer = rules.players - 1  # python_casino's first dealer
     seen, result = engine_round(rules, deck, dealer, script)
@@ -70,11 +73,19 @@ def test_the_game_agrees_with_the_engines_move_by_move(params, seed):
         pos, moves = seen[len(played)]
         p = state.current_player()
         assert p == pos.to_move and state.core.round.position == pos
-        assert state.legal_actions() == list(range(len(moves)))
-        assert [state.action_to_string(p, a) for a in state.legal_actions()] == [m.describe(p) for m in moves]
-        action = int(script[len(played)]) % len(moves)
-        played.append(moves[action])
-        state.apply_action(action)
+        move = moves[int(script[len(played)]) % len(moves)]
+        actions = state.core.actions_for(move)
+        if encoding == "index":
+            assert state.legal_actions() == list(range(len(moves))) and actions == [moves.index(move)]
+            assert [state.action_to_string(p, a) for a in state.legal_actions()] == [m.describe(p) for m in moves]
+        else:
+            assert state.legal_actions() == sorted({play_action(m.kind, m.card, m.builds, m.value) for m in moves})
+            words = move.describe(p) if len(actions) == 1 else describe(p, actions[0])
+            assert state.action_to_string(p, actions[0]) == words
+        for action in actions:
+            assert action in state.legal_actions() and state.current_player() == p
+            state.apply_action(action)
+        played.append(move)
     assert state.core.round.result.final == result.final
     assert state.returns() == [result.score.totals[side_of(rules, p)] for p in range(rules.players)]
     for engine in engine_names():
@@ -129,7 +140,8 @@ def test_is_mcts_plays_a_round_to_the_end():
         assert action in state.legal_actions()
         state.apply_action(int(action))
         searched += 1
-    assert searched == 16 and len(state.returns()) == 3  # player 0 searched each of its 16 plays
+    plays = sum(mover == 0 for mover, _ in state.core.round.plays)
+    assert plays == 16 and searched >= 16 and len(state.returns()) == 3  # player 0 searched each of its decisions
 
 
 def test_the_views_differ_by_player_and_have_the_game_s_shapes():

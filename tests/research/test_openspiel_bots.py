@@ -1,9 +1,12 @@
 """casino-sim's policies as OpenSpiel bots (casino_sim/openspiel_bots.py), and OpenSpiel's IS-MCTS as the
-`openspiel-ismcts` policy kind (policies/ismcts.py) in simulate and tournament."""
+`openspiel-ismcts` policy kind (policies/ismcts.py, registered into the CLI's and the API's policy loaders by
+casino_sim/openspiel_kind.py) in simulate and tournament."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
@@ -12,13 +15,15 @@ import pytest
 from open_spiel.python.algorithms import evaluate_bots
 
 import casino_sim as cs
+from casino_sim import openspiel_kind
 from casino_sim.openspiel_bots import PolicyBot, ismcts_move
-from casino_sim.policies import CallablePolicy, get_policy
+from casino_sim.policies import CallablePolicy
 from casino_sim.policies import ismcts as ismcts_kind
 from casino_sim.policies.decide import choose_move
 from casino_sim.policies.policy import PolicyError
 from casino_sim.reference.position import Position
 from tests.support.cli import assert_one_line_error, run
+from tests.support.policies import get_policy
 
 pytestmark = pytest.mark.filterwarnings("error")  # no library may warn on the way
 ISMCTS_FILE = 'name = "ismcts-2"\nkind = "openspiel-ismcts"\n[params]\nsimulations = 2\n'
@@ -33,7 +38,7 @@ def _seen_json(state) -> Position:
 @pytest.mark.parametrize("pair", [("random", "expert"), ("searcher", "expert")], ids="-vs-".join)
 def test_policy_bots_play_a_round_through_pyspiel(pair):
     game = pyspiel.load_game("python_casino")
-    bots = [PolicyBot(name, seed) for seed, name in enumerate(pair)]
+    bots = [PolicyBot(get_policy(name), seed) for seed, name in enumerate(pair)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
     assert len(returns) == 2 and min(returns) >= 0 and sum(returns) >= 11  # strict: 11 points, and the sweeps
 
@@ -43,15 +48,18 @@ def test_a_bots_move_is_the_policys_own_choice_from_what_the_mover_sees(name):
     """Along a round, the bot's action plays the move `casino-sim choose` gives for the position as the mover sees
     it (read back from its JSON, the other hands null), with the bot's seed for that decision."""
     game = pyspiel.load_game("python_casino")
-    bot, policy, rng = PolicyBot(name, seed=5), get_policy(name), np.random.default_rng(1)
+    policy, rng = get_policy(name), np.random.default_rng(1)
+    bot = PolicyBot(policy, seed=5)
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(int(rng.choice(state.legal_actions())))
             continue
-        action = bot.step(state)
-        assert state.core.legal_moves()[action] == choose_move(_seen_json(state), policy, bot.decision_seed(state))
-        state.apply_action(action)
+        expected = choose_move(_seen_json(state), policy, bot.decision_seed(state))
+        state.apply_action(bot.step(state))
+        while state.core.choice is not None:  # the rest of the play's actions, the bot choosing the same move
+            state.apply_action(bot.step(state))
+        assert state.core.round.plays[-1][1] == expected
 
 
 def test_a_bot_never_shows_its_policy_the_hidden_cards_and_answers_a_state_alike():
@@ -62,7 +70,7 @@ def test_a_bot_never_shows_its_policy_the_hidden_cards_and_answers_a_state_alike
     state = game.new_initial_state()
     for card in np.random.default_rng(2).permutation(52)[:16]:
         state.apply_action(int(card))
-    assert bot.step(state) == bot.step(state) == 0
+    assert bot.step(state) == bot.step(state) == state.legal_actions()[0]  # the first move: the lowest card's trail
     assert [h is None for h in seen[0].hands] == [False, True, True]
 
 
@@ -122,6 +130,26 @@ def test_bad_ismcts_parameters_are_one_line_errors(tmp_path, params, says):
 
 
 def test_the_ismcts_kind_without_open_spiel_is_a_one_line_error(ismcts_file, monkeypatch):
-    monkeypatch.setattr(ismcts_kind, "FRAMEWORK", "no_such_framework_here")
+    monkeypatch.setattr(openspiel_kind, "FRAMEWORK", "no_such_framework_here")
     with pytest.raises(PolicyError, match=r"'openspiel-ismcts' needs OpenSpiel: pip install 'casino-sim\[research\]'$"):
         get_policy(str(ismcts_file))
+    shown = run("policies", "show", str(ismcts_file))  # the command's own loader has the kind too
+    assert_one_line_error(shown, f"{ismcts_file}: kind 'openspiel-ismcts' needs OpenSpiel: pip install")
+
+
+def test_a_policy_file_of_the_ismcts_kind_loads_without_openspiel_until_it_decides(ismcts_file):
+    """The command's loader reads the file with nothing imported by the user, and OpenSpiel loads at the policy's
+    first decision (a round's first play, dealt from an unshuffled deck), not before."""
+    script = f"""
+import sys
+from casino_sim.cli.options import policy_loader
+from casino_sim.core.rules import STRICT
+from casino_sim.reference.round import deal_batch, start_position
+policy = policy_loader()({str(ismcts_file)!r})
+assert policy.kind == "openspiel-ismcts" and "pyspiel" not in sys.modules
+policy.step(deal_batch(start_position(STRICT, 0), list(range(52)), 0, 0))
+print("pyspiel" in sys.modules)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True"]

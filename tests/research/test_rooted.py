@@ -51,7 +51,7 @@ def test_a_rooted_round_plays_on_like_the_round(name):
             deck.append(int(rng.choice(rooted.legal_actions())))
             rooted.apply(deck[-1])
         else:
-            rooted.apply(int(rng.integers(len(rooted.legal_actions()))))
+            rooted.apply(int(rng.choice(rooted.legal_actions())))
     assert rooted.player == TERMINAL and sorted(deck) == list(range(52))
     moves = iter(move for _, move in rooted.round.plays)
     result = play_round(rules, deck, rooted.round.dealer, lambda pos, legal: next(moves))

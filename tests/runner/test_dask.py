@@ -20,6 +20,7 @@ from casino_sim.experiments.simulate import SimConfig, play_chunks, play_run, st
 from casino_sim.runner.backends import open_backend  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
 from tests.support.cli import assert_one_line_error, run_process  # noqa: E402  (a process per command: a Dask client logs through handlers set at import)
+from tests.support.policies import LOADER
 from tests.support.runs import chunk_killing_its_worker, cut_run, simulate_dir  # noqa: E402
 
 SMALL = dict(deals=2000, policy_a="greedy", policy_b="random", seed=9, chunk_deals=250)
@@ -33,7 +34,7 @@ def cluster():
 
 
 def simulate_on(backend, path, **options) -> pd.DataFrame:
-    config = SimConfig(**options)
+    config = SimConfig(**options, loader=LOADER)
     rundir = RunDir(path)
     play_run(config, rundir, ["test"], backend)
     return rundir.read_rounds()
@@ -97,7 +98,7 @@ def test_games_and_a_tournament_on_dask_equal_the_local_ones(cluster, tmp_path):
     simulate_on(cluster, tmp_path / "dask", **games)
     assert_same_tables(tmp_path / "dask", tmp_path / "local")
     assert (tmp_path / "dask" / "games").is_dir()
-    config = TournamentConfig(policies=("random", "greedy", "expert"), games=60, chunk_deals=30, seed=5)
+    config = TournamentConfig(policies=("random", "greedy", "expert"), games=60, chunk_deals=30, seed=5, loader=LOADER)
     folders = {}
     for name, backend in (("t-local", None), ("t-dask", cluster)):
         start_tournament(config, tmp_path / name, ["test"])
@@ -134,7 +135,7 @@ def test_a_worker_killed_while_it_plays_a_chunk_loses_and_doubles_no_chunk(clust
     marker = tmp_path / "killed"
     monkeypatch.setattr(simulate, "play_chunk", partial(chunk_killing_its_worker, marker, 3))
     backend = Recorded(cluster)
-    config = SimConfig(**options)
+    config = SimConfig(**options, loader=LOADER)
     rundir = RunDir(tmp_path / "dask")
     start_run(config, rundir, ["test"])
     timings = play_chunks(config, rundir, backend=backend)
@@ -198,7 +199,7 @@ def test_a_task_whose_workers_keep_dying_ends_the_run_with_one_line(monkeypatch)
     )()
     monkeypatch.setattr(distributed, "as_completed", FinishedFirst)
     with pytest.raises(InputError, match=r"^the Dask workers playing chunk 0 died each time they tried") as e:
-        list(DaskBackend(client, None).map(None, SimConfig(), [0, 1, 2]))
+        list(DaskBackend(client, None).map(None, SimConfig(loader=LOADER), [0, 1, 2]))
     assert "\n" not in str(e.value)
 
 
@@ -371,7 +372,9 @@ def test_tune_on_dask_gives_the_local_run(cluster, tmp_path):
     from casino_sim.experiments.tune import TuneConfig, open_run, tune
     from casino_sim.runner.backends import LocalBackend
 
-    config = TuneConfig(against=("greedy",), deals=10, generations=2, population=3, validate_deals=20, seed=4)
+    config = TuneConfig(
+        against=("greedy",), deals=10, generations=2, population=3, validate_deals=20, seed=4, loader=LOADER
+    )
     local = tune(config, open_run(config, tmp_path / "local"), LocalBackend())
     on_dask = tune(config, open_run(config, tmp_path / "dask"), cluster)
     assert local.history == on_dask.history and local.selection == on_dask.selection

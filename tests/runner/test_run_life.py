@@ -18,6 +18,7 @@ import pytest
 
 from casino_sim.runner.rundir import RunDir
 from tests.support.cli import EXAMPLE, assert_one_line_error, run
+from tests.support.policies import LOADER
 
 # A policy that plays the first legal move, and after AFTER decisions fails as MODE says
 FAILING = """
@@ -229,7 +230,7 @@ def test_the_play_is_timed_without_the_kernels_compile(tmp_path, monkeypatch):
     monkeypatch.setattr(sim, "play_chunk", fake_chunk)
     monkeypatch.setattr(sim, "time", FakeTime)
     monkeypatch.setattr("casino_sim.runner.warmup.time", FakeTime)
-    config = sim.SimConfig(deals=3, chunk_deals=1, card_deals=0)
+    config = sim.SimConfig(deals=3, chunk_deals=1, card_deals=0, loader=LOADER)
     rundir = RunDir(tmp_path / "run")
     sim.start_run(config, rundir, ["test"])
     timings = sim.play_chunks(config, rundir)

@@ -10,11 +10,12 @@ import pytest
 from casino_sim.core.record import record_columns
 from casino_sim.core.rules import get_rules
 from casino_sim.engines import get_engine
-from casino_sim.policies import get_policy
 from casino_sim.reference.game import game_winner, play_game
 from casino_sim.runner import games as whole_games
 from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.games import play_games, wave_seed
+from casino_sim.runner.games import WAVE_DRAWS, play_games, wave_seed
+from casino_sim.runner.sides import side_points
+from tests.support.policies import get_policy
 
 SPECS = ("italian:players=3", "brazilian:players=4", "italian:players=4", "brazilian:players=3,target=31")
 SEED, GAMES = 5, 3
@@ -31,7 +32,7 @@ class Scripted:
     def __init__(self, name: str):
         self.engine = get_engine(name)
 
-    def play_rows(self, rows, rules, policy_a, policy_b, check=False, trace=None, others=()):
+    def play(self, rows, rules, lineup, check=False, trace=None):
         records = [
             self.engine.play_scripted(rules, d, int(k), script(s))[1]
             for d, k, s in zip(rows.decks, rows.dealer, rows.seeds)
@@ -66,7 +67,7 @@ class DealtLikeTheRunner:
         return self.first
 
     def permutation(self, n):
-        rows = chunk_rows(wave_seed(SEED, self.wave), 0, GAMES, False)
+        rows = chunk_rows(wave_seed(SEED, self.wave), 0, GAMES, WAVE_DRAWS)
         self.wave += 1
         return rows.decks[self.sequence]
 
@@ -81,7 +82,7 @@ def test_numba_games_equal_reference_games(monkeypatch, spec):
     rules = get_rules(spec)
     for g in games.itertuples():
         plays = np.concatenate(
-            [script(chunk_rows(wave_seed(SEED, w), 0, GAMES, False).seeds[g.game_id]) for w in range(g.rounds + 5)]
+            [script(chunk_rows(wave_seed(SEED, w), 0, GAMES, WAVE_DRAWS).seeds[g.game_id]) for w in range(g.rounds + 5)]
         )
         game = play_game(rules, DealtLikeTheRunner(g.first_dealer, g.game_id), [scripted_chooser(plays)] * 4)
         assert game.winner == g.winner
@@ -108,11 +109,10 @@ def test_games_follow_section_9(engine, spec):
         game = by_game.loc[(gid, m)]
         dealer, totals, winner = game["first_dealer"], np.zeros(rules.n_sides, int), None
         assert list(rs["round_no"]) == list(range(len(rs)))
-        for r in rs.itertuples():
+        for r, pts in zip(rs.itertuples(), side_points(rs, rules).tolist()):
             assert winner is None and r.dealer == dealer
             if r.void:
                 continue
-            pts = [getattr(r, f"s{s}_total") for s in range(rules.n_sides)]
             totals += pts
             winner = game_winner(rules, totals.tolist(), pts)
             dealer = (dealer + 1) % rules.players

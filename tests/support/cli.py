@@ -69,15 +69,13 @@ def run_process(*args: str, stdin: str | None = None, env: dict | None = None) -
 def _run_here(args: list[str], stdin: str | None, env: dict) -> subprocess.CompletedProcess:
     """main() with ARGS, stdin and `env`, its output captured; what it changes of this process put back after."""
     from casino_sim.cli import main  # the entry point, casino-sim = "casino_sim.cli:main"
-    from casino_sim.cli.options import console
-    from casino_sim.policies import registry
+    from casino_sim.cli.options import console, policy_loader
 
     saved = (sys.argv, sys.stdin, dict(os.environ), signal.getsignal(signal.SIGTERM), dict(console.__dict__))
     threads = _numba_threads()
     program = sys.modules["__main__"].__dict__.get("__package__")  # `python -m pytest`: click would say so
     sys.modules["__main__"].__package__ = None  # the installed script's: click names the program argv[0]
-    registered = dict(registry._registered)  # Python policies named in this process: a new one knows none
-    registry._registered.clear()
+    policy_loader.cache_clear()  # the command's policy loader: a new process makes its own, knowing no policy loaded
     sys.argv, sys.stdin = ["casino-sim", *args], io.StringIO(stdin or "")
     os.environ.update(env)
     code = 0
@@ -94,8 +92,7 @@ def _run_here(args: list[str], stdin: str | None, env: dict) -> subprocess.Compl
                 code = 1
     finally:
         sys.argv, sys.stdin = saved[0], saved[1]
-        registry._registered.clear()
-        registry._registered.update(registered)
+        policy_loader.cache_clear()
         sys.modules["__main__"].__package__ = program
         os.environ.clear()
         os.environ.update(saved[2])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from casino_sim.kernels import exact_values
-from casino_sim.policies import get_policy
+from tests.support.policies import get_policy
 
 
 def exact_best(pos, moves, rng):

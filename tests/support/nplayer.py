@@ -62,3 +62,22 @@ def replay_piles(moves: np.ndarray, table: int, n: int, dealer: int):
     for m in builds.values():
         loose |= m
     return piles, sweeps, last, loose
+
+
+def seated_round(rules, deck, dealer: int, policies, seed: int, engine: str = "numba"):
+    """One round on an engine's rows, player p playing policies[p] and `seed` driving their choices: (its moves
+    (48, 5), its record)."""
+    from casino_sim.engines import get_engine
+    from casino_sim.runner.deals import DealRows
+
+    rows = DealRows(
+        np.zeros(1, np.int64),
+        np.zeros(1, np.int8),
+        np.asarray(deck, np.int8).reshape(1, 52),
+        np.array([dealer], np.int8),
+        np.array([seed], np.uint64),
+        np.arange(rules.players, dtype=np.int8).reshape(1, -1),
+    )
+    trace = np.zeros((1, 48, L.MOVE_FIELDS), dtype=np.int64)
+    record = get_engine(engine).play(rows, rules, tuple(policies), trace=trace)
+    return trace[0], {c: int(v[0]) for c, v in record.items()}

@@ -1,4 +1,5 @@
-"""Round records played with the reference engine, in the run schema, for the report tests.
+"""Round records played with the reference engine, in the run schema (format 2: players by place), for the report
+tests.
 
 Built once per test session (cached) and copied out, so tests may edit their copy.
 Mirrored deals follow the runner: mirror 1 replays the deck with the same dealer
@@ -14,9 +15,10 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.rules import get_rules
-from casino_sim.policies import get_policy
-from casino_sim.reference.record import record_columns, round_record
+from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
+from casino_sim.runner.records import frame_as_format2
+from tests.support.policies import get_policy
 
 
 @cache
@@ -37,18 +39,16 @@ def _played(n_deals: int, policy_a: str, policy_b: str, mirrored: bool, seed: in
                 dealer,
                 lambda pos, moves, seats=seats, rng=play_rng: seats[pos.to_move].choose(pos, moves, rng),
             )
-            rec = round_record(result)
-            rec |= {
+            leading = {
+                "chunk": deal // 10,
                 "deal_id": deal,
                 "mirror": mirror,
                 "policy_0": seats[0].name,
                 "policy_1": seats[1].name,
                 "rules": rules,
-                "chunk": deal // 10,
             }
-            rows.append(rec)
-    df = pd.DataFrame(rows)
-    return df[[*record_columns(), "deal_id", "mirror", "policy_0", "policy_1", "rules", "chunk"]]
+            rows.append(leading | round_record(result))
+    return frame_as_format2(pd.DataFrame(rows))  # the records of a version that wrote format 1, mapped
 
 
 def played_rounds(
@@ -86,7 +86,19 @@ def write_run(df: pd.DataFrame, run_dir: Path, files: int = 2) -> Path:
 def void_copy(rows: pd.DataFrame, deal_offset: int = 10_000) -> pd.DataFrame:
     """The same rounds as void rounds of new deals: nothing scored, nothing captured."""
     v = rows.copy()
-    v.loc[:, [c for c in v.columns if c.startswith(("s0_", "s1_"))]] = 0
+    v.loc[:, [c for c in v.columns if c.startswith(("first_", "dealer_")) and not c.endswith("_seat")]] = 0
     v["void"] = 1
     v["deal_id"] += deal_offset
     return v
+
+
+def in_seats(df: pd.DataFrame) -> pd.DataFrame:
+    """Two-player records (format 2) in format 1, as versions before it wrote them: each player's columns by seat,
+    `s{player}_{field}` for `{place}_{field}`, without the places' seats."""
+    places = ("first", "dealer")
+    out = {c: df[c] for c in df.columns if not c.startswith(tuple(f"{p}_" for p in places))}
+    fields = [c.removeprefix("first_") for c in df.columns if c.startswith("first_") and c != "first_seat"]
+    for s in (0, 1):
+        first = df["first_seat"].to_numpy() == s
+        out |= {f"s{s}_{f}": np.where(first, df[f"first_{f}"], df[f"dealer_{f}"]) for f in fields}
+    return pd.DataFrame(out)

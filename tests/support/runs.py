@@ -6,11 +6,12 @@ import pandas as pd
 
 from casino_sim.experiments.simulate import SimConfig, play_chunks, play_run, start_run
 from casino_sim.runner.rundir import RunDir
+from tests.support.policies import LOADER
 
 
 def simulate_dir(path, **options) -> pd.DataFrame:
     """Play a whole run of SimConfig(**options) into `path`; its round records."""
-    config = SimConfig(**options)
+    config = SimConfig(**options, loader=LOADER)
     rundir = RunDir(path)
     play_run(config, rundir, ["test"])
     return rundir.read_rounds()
@@ -18,7 +19,7 @@ def simulate_dir(path, **options) -> pd.DataFrame:
 
 def cut_run(path, lost, **options) -> tuple[RunDir, SimConfig]:
     """A played run folder without the chunks `lost`, as if it had died before writing them."""
-    cut, config = RunDir(path), SimConfig(**options)
+    cut, config = RunDir(path), SimConfig(**options, loader=LOADER)
     start_run(config, cut, ["test"])
     play_chunks(config, cut)
     for c in lost:

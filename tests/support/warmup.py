@@ -18,10 +18,7 @@ from functools import partial
 from pathlib import Path
 
 SHARED = (("moves", "apply", "rollout", "analyse"), (False,))  # their callees serve every group below
-ROUNDS = (
-    (("simulate", "regret", "bench"), (False, True)),  # two players: without and with seats that search
-    (("simulate-n", "sides-n"), (False, True)),  # three or four players
-)
+ROUNDS = ((("rounds", "regret"), (False, True)),)  # every player count: without and with seats that search
 
 
 def warm_kernels(worker: int) -> None:
@@ -61,9 +58,9 @@ def _checked_rounds() -> None:
     """--check's round kernels, without and with seats that search: a round of each on the numba engine."""
     from casino_sim.core.rules import STRICT
     from casino_sim.engines import get_engine
-    from casino_sim.policies import get_policy
-    from casino_sim.runner.deals import chunk_rows
+    from casino_sim.runner.deals import chunk_rows, rotations
+    from tests.support.policies import get_policy
 
-    rows = chunk_rows(11, 0, 1, mirrored=False)
+    rows = chunk_rows(11, 0, 1, rotations([0, 1], False))
     for a, b in (("random", "random"), ("rollout", "defensive")):
-        get_engine("numba").play_rows(rows, STRICT, get_policy(a), get_policy(b), check=True)
+        get_engine("numba").play(rows, STRICT, (get_policy(a), get_policy(b)), check=True)

@@ -1,34 +1,58 @@
-"""Policy files (TOML): a heuristic's weights, a rollout's (or searcher's) or OpenSpiel IS-MCTS's parameters, checked
-field by field."""
+"""A policy file's fields, checked from the parsed data: the fields every kind has (name, description, kind), a
+heuristic's weights, a rollout's (or searcher's) parameters. Nothing here reads a file; the policy loader does
+(casino_sim/loader), and hands each kind's data to its factory (FILE_KINDS' here, the OpenSpiel adapter's)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
+from dataclasses import dataclass
 
 import numpy as np
 
-from casino_sim.core.featurespec import SEARCH_KINDS
 from casino_sim.core.limits import MOVE_LIMIT
-from casino_sim.core.tomlfile import read_toml
-from casino_sim.policies import ismcts
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
 from casino_sim.policies.kinds import EXACT_PLIES, HORIZON, LAST_BATCH, SEARCH_CLASSES, HeuristicPolicy
-from casino_sim.policies.policy import Policy, PolicyError
+from casino_sim.policies.policy import Load, Policy, PolicyError
 
 # race 0: every move plays every world (docs/policies.md, "Racing"); no built-in races
 ROLLOUT_DEFAULTS = {"worlds": 64, "base": "expert", "crn": True, "race": 0, "race_z": 2.0, "top": 0}
-
-BaseOf = Callable[[str], Policy]  # a rollout's or searcher's base policy by name
-
-
-def load_policy_file(path: Path, source: str | None = None, base_of: BaseOf | None = None) -> Policy:
-    """Read and check a policy file; PolicyError names the file and the bad field."""
-    data = read_toml(path, "policy file", PolicyError)
-    return policy_from_dict(data, str(path), source or str(path), base_of)
+FIELDS = ("name", "description", "kind", "weights", "params")
 
 
-def _require(data: dict, key: str, typ, where: str, default=None):
+@dataclass(frozen=True)
+class PolicyData:
+    """A policy file's data with the fields every kind has checked: what a kind's factory builds its policy from."""
+
+    data: dict
+    where: str  # the file (or "built-in", "test"), as an error names it
+    source: str  # where the policy came from, as `policies show` says
+    name: str
+    description: str
+    kind: str
+
+    def without(self, field: str, what: str) -> None:
+        """PolicyError when the data has `field`, which another kind has (`what`: the field this kind has)."""
+        if field in self.data:
+            owner = "rollout policies" if field == "params" else "heuristic policies"
+            raise PolicyError(f"{self.where}: field {field!r} belongs to {owner}; a {self.kind} has {what!r}")
+
+
+Factory = Callable[[PolicyData, Load], Policy]  # a kind's policy from its data; Load gives a base policy by name
+
+
+def policy_data(data: dict, where: str, source: str) -> PolicyData:
+    """The fields every kind has, checked (the kind's name against the loader's kinds is the loader's to check)."""
+    unknown = set(data) - set(FIELDS)
+    if unknown:
+        raise PolicyError(f"{where}: unknown field {sorted(unknown)[0]!r} (fields: {', '.join(sorted(FIELDS))})")
+    name = require(data, "name", str, where)
+    description = require(data, "description", str, where, default="")
+    kind = require(data, "kind", str, where, default="heuristic")
+    return PolicyData(data, where, source, name, description, kind)
+
+
+def require(data: dict, key: str, typ, where: str, default=None):
+    """data[key], of type `typ` (`default` when missing, if given); PolicyError names the field otherwise."""
     if key not in data:
         if default is not None:
             return default
@@ -39,44 +63,28 @@ def _require(data: dict, key: str, typ, where: str, default=None):
     return val
 
 
-def policy_from_dict(data: dict, where: str, source: str, base_of: BaseOf | None = None) -> Policy:
-    """Build a heuristic, rollout, searcher or openspiel-ismcts policy from a parsed policy file; a rollout's or
-    searcher's base is resolved here, once, by `base_of` (default: policies/registry.py get_policy)."""
-    known = {"name", "description", "kind", "weights", "params"}
-    unknown = set(data) - known
-    if unknown:
-        raise PolicyError(f"{where}: unknown field {sorted(unknown)[0]!r} (fields: {', '.join(sorted(known))})")
-    name = _require(data, "name", str, where)
-    description = _require(data, "description", str, where, default="")
-    kind = _require(data, "kind", str, where, default="heuristic")
-    if kind == "heuristic":
-        if "params" in data:
-            raise PolicyError(f"{where}: field 'params' belongs to rollout policies; a heuristic has 'weights'")
-        return HeuristicPolicy(name, description, source, weights=_weights(data, where))
-    if kind in SEARCH_KINDS:
-        if "weights" in data:
-            raise PolicyError(f"{where}: field 'weights' belongs to heuristic policies; a {kind} has 'params'")
-        params = rollout_params(data.get("params", {}), where, kind)
-        return SEARCH_CLASSES[kind](name, description, source, params=params, base=_base(params, base_of))
-    if kind == ismcts.KIND:
-        if "weights" in data:
-            raise PolicyError(f"{where}: field 'weights' belongs to heuristic policies; a {kind} has 'params'")
-        return ismcts.ismcts_policy(name, description, source, data.get("params", {}), where)
-    raise PolicyError(
-        f"{where}: field 'kind' must be 'heuristic', 'rollout', 'searcher' or {ismcts.KIND!r}, got {kind!r}"
-    )
+def heuristic_policy(entry: PolicyData, load: Load) -> Policy:
+    """A heuristic from its weights."""
+    entry.without("params", "weights")
+    return HeuristicPolicy(entry.name, entry.description, entry.source, weights=weights(entry.data, entry.where))
 
 
-def _base(params: dict, base_of: BaseOf | None) -> Policy:
-    """The base policy `params` names, loaded now (a search policy plays out with an object, never a name)."""
-    if base_of is None:
-        from casino_sim.policies.registry import get_policy as base_of  # deferred: the registry reads policy files
+def search_policy(entry: PolicyData, load: Load) -> Policy:
+    """A rollout or searcher from its parameters, its base policy loaded now, by `load` (a search policy plays out
+    with an object, never a name)."""
+    entry.without("weights", "params")
+    params = rollout_params(entry.data.get("params", {}), entry.where, entry.kind)
+    cls = SEARCH_CLASSES[entry.kind]
+    return cls(entry.name, entry.description, entry.source, params=params, base=load(params["base"]))
 
-    return base_of(params["base"])
+
+# The kinds a policy file may name without an adapter, in the order an error lists them.
+FILE_KINDS: dict[str, Factory] = {"heuristic": heuristic_policy, "rollout": search_policy, "searcher": search_policy}
 
 
-def _weights(data: dict, where: str) -> np.ndarray:
-    raw = _require(data, "weights", dict, where)
+def weights(data: dict, where: str) -> np.ndarray:
+    """A heuristic's weight vector (one per FEATURE_NAMES entry, zero where not given), each checked."""
+    raw = require(data, "weights", dict, where)
     w = np.zeros(N_FEATURES)
     for key, val in raw.items():
         if key not in FEATURE_INDEX:
