@@ -1,20 +1,24 @@
 """results/frontier/compute/: the searcher's strength against its compute, knob by knob, and where it flattens.
 
-    python scripts/compute_sweep.py [--deals 2000] [--seed 4701] [--bench-deals 60] [--threads 0]
+    python scripts/compute_sweep.py [--deals 2000] [--min-deals 200] [--pair-seconds 180] [--seed 4701]
+                                    [--bench-deals 30] [--bench-seconds 3] [--built-in-us US] [--threads 1]
                                     [--work DIR] [--out results/frontier] [--only worlds,top,full,deep]
 
 --work (default ~/.cache/casino-sim/compute-sweep) keeps the runs, the policy files and the costs.
 
 Each family turns one knob of the searcher (base tuned, the built-in's other params) through its settings:
 `worlds` (24 to 384 and the built-in's), `top` (the built-in's worlds; top 1, 2, 3, 4 and every move), `full`
-(the searcher before its play-outs were cut at a batch's end: top 2, worlds 24 to 384; 24 was the built-in) and
-`deep` (the built-in's worlds times 4 and 16: the candidates for a rung at about 16x its cost). Strength: each
+(the searcher before its play-outs were cut at a batch's end: top 2, worlds 24, the former built-in, and 96) and
+`deep` (every move played out with the built-in's worlds times 6, a rung at about 16x its cost, against the
+built-in: the pair scripts/deep_rung.py plays, read back here once it has). Strength: each
 setting against its neighbour in the family on fresh mirrored strict deals (`casino-sim simulate --card-deals
 0`, a seed of its own a pair), chained to the built-in (the `full` family through its 24-world setting, the
 former built-in, against the built-in): a setting's points a deal over the built-in is the sum of the
 differences along the chain, its interval from their variances added (the pairs are independent). Cost:
 `casino-sim bench --threads 1` of the setting against itself alternating with the built-in's, the median of
-three ratios times the built-in's median µs a decision.
+three ratios (shown times --built-in-us, default the built-in's median µs a decision in these benches).
+Deals a pair: what --pair-seconds buys at the two settings' measured costs (a mirrored deal is 48 decisions of
+each), rounded to 100, from --min-deals to --deals: the expensive pairs get fewer and wider intervals.
 
 Resumable: every pair plays in its own folder under --work (a finished one is read, an interrupted one resumed
 with `simulate --resume`) and every cost is kept in --work/costs.json as it is measured; run the same command
@@ -41,6 +45,7 @@ from casino_sim.reports.output import atomic_write, save_figure, write_table
 
 ROOT = Path(__file__).resolve().parent.parent
 Z95 = 1.959963984540054
+SWEEP_WORK = Path.home() / ".cache" / "casino-sim" / "compute-sweep"  # runs, policy files, costs
 
 
 def families(built_in: dict) -> dict[str, list[dict]]:
@@ -49,9 +54,21 @@ def families(built_in: dict) -> dict[str, list[dict]]:
     return {
         "worlds": [{"worlds": x, "top": t, "horizon": h} for x in sorted({24, 48, 96, 192, 384, w})],
         "top": [{"worlds": w, "top": k, "horizon": h} for k in (1, 2, 3, 4, 0)],
-        "full": [{"worlds": x, "top": 2, "horizon": 0} for x in (24, 48, 96, 192, 384)],
-        "deep": [built_in, *({"worlds": x * w, "top": t, "horizon": h} for x in (4, 16))],
+        "full": [{"worlds": x, "top": 2, "horizon": 0} for x in (24, 96)],
+        "deep": [built_in, deep_setting(built_in)],
     }
+
+
+def deep_setting(built_in: dict) -> dict:
+    """The `searcher-deep` rung: the built-in playing out every move (about 2.7 times its three) with 6 times its
+    worlds, about 16x its time. Its 16 times the worlds of three moves beat it by only +0.08 [-0.14, +0.31] (400
+    deals, docs/policies.md): past a few hundred worlds the cut play-outs flatten, more candidates still pay."""
+    return {**built_in, "worlds": 6 * built_in["worlds"], "top": 0}
+
+
+def pair_folder(work: Path, a: Path, b: Path) -> Path:
+    """Where setting a against setting b (policy files) plays."""
+    return work / "pairs" / f"{a.stem}__vs__{b.stem}"
 
 
 def name_of(s: dict) -> str:
@@ -69,9 +86,9 @@ def policy_file(work: Path, s: dict) -> Path:
     return path
 
 
-def play_pair(run: Path, a: str, b: str, args, seed: int) -> tuple[float, float, float]:
-    """a against b on --deals fresh mirrored strict deals in folder `run`: (points a deal, 95% interval), played,
-    finished if it was stopped, or read back."""
+def play_pair(run: Path, a: str, b: str, args, seed: int, deals: int) -> tuple[float, float, float, int]:
+    """a against b on `deals` fresh mirrored strict deals in folder `run`: (points a deal, 95% interval, the deals
+    it played), played, finished if it was stopped, or read back."""
     summary = run / "report" / "summary.csv"
     if not summary.exists():
         if (run / "manifest.json").exists():  # stopped: play the rest (a finished one says so and plays none)
@@ -80,19 +97,27 @@ def play_pair(run: Path, a: str, b: str, args, seed: int) -> tuple[float, float,
                 _cli("report", "all", str(run))
         else:
             _cli(
-                "simulate", "--deals", str(args.deals), "--policy", a, "--vs", b, "--card-deals", "0",
+                "simulate", "--deals", str(deals), "--policy", a, "--vs", b, "--card-deals", "0",
                 "--seed", str(seed), "--rules", "strict", "--threads", str(args.threads), "--no-charts",
                 "--out", str(run), "--force",
             )  # fmt: skip
     with open(summary, encoding="utf-8") as f:
         row = next(csv.DictReader(f))
-    return float(row["diff_mean"]), float(row["diff_ci_lo"]), float(row["diff_ci_hi"])
+    return float(row["diff_mean"]), float(row["diff_ci_lo"]), float(row["diff_ci_hi"]), int(row["deals"])
 
 
-def neighbours(work: Path, a: Path, b: Path, args) -> tuple[float, float, float]:
-    """Setting a against setting b (policy files), in a folder and on deals of their own."""
-    run = work / "pairs" / f"{a.stem}__vs__{b.stem}"
-    return play_pair(run, str(a), str(b), args, args.seed + zlib.crc32(run.name.encode()) % 1_000_000)
+def pair_deals(a: dict, b: dict, args) -> int:
+    """Deals for a pair of settings of these costs ({"ratio", "built_us"}): what --pair-seconds buys of mirrored
+    deals (48 decisions of each setting), rounded to 100, from --min-deals to --deals."""
+    seconds_a_deal = 48 * (a["ratio"] * a["built_us"] + b["ratio"] * b["built_us"]) / 1e6
+    return int(min(args.deals, max(args.min_deals, round(args.pair_seconds / seconds_a_deal, -2))))
+
+
+def neighbours(work: Path, a: Path, b: Path, args) -> tuple[float, float, float, int]:
+    """Setting a against setting b (policy files), in a folder and on deals of their own: (mean, lo, hi, deals)."""
+    run = pair_folder(work, a, b)
+    deals = pair_deals(cost(work, a, args), cost(work, b, args), args)
+    return play_pair(run, str(a), str(b), args, args.seed + zlib.crc32(run.name.encode()) % 1_000_000, deals)
 
 
 def _us_per_decision(policy: str, deals: int) -> float:
@@ -100,17 +125,20 @@ def _us_per_decision(policy: str, deals: int) -> float:
     return json.loads(_cli(*args))["us_per_ply"]
 
 
-def cost(work: Path, policy: Path, args) -> float:
-    """µs a decision: the median of three alternating ratios to the built-in's, times the built-in's median."""
+def cost(work: Path, policy: Path, args) -> dict:
+    """{"ratio": the median of three alternating ratios of its µs a decision to the built-in's, "built_us": the
+    built-in's median}, kept in --work/costs.json. Its benches play what --bench-seconds buys at the warm-up's
+    speed (4 to --bench-deals rounds; the built-in's --bench-deals)."""
     path = work / "costs.json"
     costs = json.loads(path.read_text()) if path.exists() else {}
     if policy.stem not in costs:
-        _us_per_decision(str(policy), 2)  # compile (or load) its kernels before timing
+        warm = _us_per_decision(str(policy), 2)  # compile (or load) its kernels before timing
+        deals = int(min(args.bench_deals, max(4, args.bench_seconds * 1e6 / (48 * warm))))
         ratios, built = [], []
         for _ in range(3):
             built.append(_us_per_decision("searcher", args.bench_deals))
-            ratios.append(_us_per_decision(str(policy), args.bench_deals) / built[-1])
-        costs[policy.stem] = statistics.median(ratios) * statistics.median(built)
+            ratios.append(_us_per_decision(str(policy), deals) / built[-1])
+        costs[policy.stem] = {"ratio": statistics.median(ratios), "built_us": statistics.median(built)}
         path.write_text(json.dumps(costs, indent=1, sort_keys=True) + "\n")
     return costs[policy.stem]
 
@@ -126,36 +154,40 @@ def chained(names: list[str], diffs: list[tuple], anchor: int) -> list[tuple[flo
     return [(m, Z95 * np.sqrt(v)) for m, v in zip(mean, var, strict=True)]
 
 
-def sweep(args) -> pd.DataFrame:
+def sweep(args) -> tuple[pd.DataFrame, float]:
     built = loader()("searcher").params
     work = args.work
     built_in = {"worlds": built["worlds"], "top": built["top"], "horizon": built.get("horizon", 0)}
     if loader()("searcher").base.name != "tuned":
         raise SystemExit("error: the sweep's settings play out with tuned, the built-in searcher does not")
+    built_us = args.built_in_us or cost(work, policy_file(work, built_in), args)["built_us"]
     rows = []
     for family, settings in families(built_in).items():
         if family not in args.only:
             continue
         files = [policy_file(work, s) for s in settings]
         diffs = [neighbours(work, files[i + 1], files[i], args) for i in range(len(files) - 1)]
-        offset = (0.0, 0.0)
+        offset, first_deals = (0.0, 0.0), np.nan
         if built_in in settings:
             anchor = settings.index(built_in)
         else:  # the full play-outs: their first setting against the built-in, then the chain from it
             anchor = 0
-            d, lo, hi = neighbours(work, files[0], policy_file(work, built_in), args)
+            d, lo, hi, first_deals = neighbours(work, files[0], policy_file(work, built_in), args)
             offset = (d, (hi - lo) / 2)
-        for i, (s, (m, half)) in enumerate(zip(settings, chained([f.stem for f in files], diffs, anchor), strict=True)):
+        steps = [d[:3] for d in diffs]
+        for i, (s, (m, half)) in enumerate(zip(settings, chained([f.stem for f in files], steps, anchor), strict=True)):
             over = m + offset[0]
             half = float(np.hypot(half, offset[1]))
-            step = diffs[i - 1] if i > 0 else (np.nan, np.nan, np.nan)
+            step = diffs[i - 1] if i > 0 else (np.nan, np.nan, np.nan, first_deals)
+            ratio = cost(work, files[i], args)["ratio"]
             rows.append(
-                {"family": family, "setting": name_of(s), **s, "us_per_decision": cost(work, files[i], args),
-                 "vs_previous": step[0], "vs_previous_ci_lo": step[1], "vs_previous_ci_hi": step[2],
+                {"family": family, "setting": name_of(s), **s, "cost_ratio": ratio, "us_per_decision": ratio * built_us,
+                 "deals": step[3], "vs_previous": step[0], "vs_previous_ci_lo": step[1], "vs_previous_ci_hi": step[2],
                  "over_built_in": over, "over_built_in_ci_lo": over - half, "over_built_in_ci_hi": over + half}
             )  # fmt: skip
-            print(f"{family:6s} {name_of(s):18s} {rows[-1]['us_per_decision']:9.0f} µs  {over:+.3f} ± {half:.3f}")
-    return pd.DataFrame(rows)
+            us = rows[-1]["us_per_decision"]
+            print(f"{family:6s} {name_of(s):18s} {us:9.0f} µs  {over:+.3f} ± {half:.3f}", flush=True)
+    return pd.DataFrame(rows), built_us
 
 
 def chart(table: pd.DataFrame) -> Figure:
@@ -176,47 +208,57 @@ def chart(table: pd.DataFrame) -> Figure:
     return fig
 
 
-def markdown(table: pd.DataFrame, args) -> str:
+def markdown(table: pd.DataFrame, args, built_us: float) -> str:
     lines = [
         "# The searcher's strength for compute",
         "",
         "![strength for compute](compute.png) (compute.svg; table compute.csv)",
         "",
-        f"Made by `python scripts/compute_sweep.py --deals {args.deals} --seed {args.seed}`: each setting against "
-        f"the one before it in its family on {args.deals:,} fresh mirrored strict deals, chained to the built-in "
-        "searcher; cost from `casino-sim bench --threads 1`, alternating with the built-in (scripts/compute_sweep.py"
-        " says how).",
+        f"Made by `python scripts/compute_sweep.py --deals {args.deals} --min-deals {args.min_deals} --pair-seconds "
+        f"{args.pair_seconds:g} --seed {args.seed}{f' --built-in-us {args.built_in_us:g}' if args.built_in_us else ''}"
+        "`: each setting against the one before it in its family on fresh mirrored strict deals (deals: how many "
+        "that pair played; the full family's first, its 24-world setting against the built-in), chained to the "
+        "built-in searcher; cost from `casino-sim bench --threads 1`, alternating with the built-in (the ratio; "
+        f"µs at {built_us:,.0f} µs a decision for the built-in; scripts/compute_sweep.py says how).",
         "",
-        "| family | setting | µs a decision | against the one before (95% interval) | over the built-in (95% "
-        "interval) |",
-        "| --- | --- | ---: | --- | --- |",
+        "| family | setting | × built-in | µs a decision | deals | against the one before (95% interval) | over the "
+        "built-in (95% interval) |",
+        "| --- | --- | ---: | ---: | ---: | --- | --- |",
     ]
     for _, r in table.iterrows():
         step = "" if np.isnan(r["vs_previous"]) else (
             f"{r['vs_previous']:+.3f} [{r['vs_previous_ci_lo']:+.3f}, {r['vs_previous_ci_hi']:+.3f}]"
         )  # fmt: skip
         over = f"{r['over_built_in']:+.3f} [{r['over_built_in_ci_lo']:+.3f}, {r['over_built_in_ci_hi']:+.3f}]"
-        lines.append(f"| {r['family']} | {r['setting']} | {r['us_per_decision']:,.0f} | {step} | {over} |")
+        deals = "" if np.isnan(r["deals"]) else f"{r['deals']:,.0f}"
+        lines.append(
+            f"| {r['family']} | {r['setting']} | {r['cost_ratio']:.2f} | {r['us_per_decision']:,.0f} | {deals} "
+            f"| {step} | {over} |"
+        )
     return "\n".join(lines) + "\n"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=2000)
+    ap.add_argument("--min-deals", type=int, default=200)
+    ap.add_argument("--pair-seconds", type=float, default=180.0)
     ap.add_argument("--seed", type=int, default=4701)
-    ap.add_argument("--bench-deals", type=int, default=60)
-    ap.add_argument("--threads", type=int, default=0)
-    ap.add_argument("--work", type=Path, default=Path.home() / ".cache" / "casino-sim" / "compute-sweep")
+    ap.add_argument("--bench-deals", type=int, default=30)
+    ap.add_argument("--bench-seconds", type=float, default=3.0)
+    ap.add_argument("--built-in-us", type=float, default=None)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--work", type=Path, default=SWEEP_WORK)
     ap.add_argument("--out", type=Path, default=ROOT / "results" / "frontier")
     ap.add_argument("--only", default="worlds,top,full,deep")
     args = ap.parse_args()
     args.only = set(args.only.split(","))
     args.work.mkdir(parents=True, exist_ok=True)
-    table = sweep(args)
+    table, built_us = sweep(args)
     out = args.out / "compute"
     write_table(table, out, "compute")
     save_figure(chart(table), out, "compute")
-    atomic_write(out / "compute.md", markdown(table, args).encode())
+    atomic_write(out / "compute.md", markdown(table, args, built_us).encode())
     print(f"wrote {out}")
 
 
