@@ -9,8 +9,8 @@
 Each family turns one knob of the searcher (base tuned, the built-in's other params) through its settings:
 `worlds` (24 to 384 and the built-in's), `top` (the built-in's worlds; top 1, 2, 3, 4 and every move), `full`
 (the searcher before its play-outs were cut at a batch's end: top 2, worlds 24, the former built-in, and 96) and
-`deep` (every move played out with the built-in's worlds times 6, a rung at about 16x its cost, against the
-built-in: the pair scripts/deep_rung.py plays, read back here once it has). Strength: each
+`deep` (the built-in's worlds times 4, against the built-in: the pair scripts/deep_rung.py plays, read back
+here once it has). Strength: each
 setting against its neighbour in the family on fresh mirrored strict deals (`casino-sim simulate --card-deals
 0`, a seed of its own a pair), chained to the built-in (the `full` family through its 24-world setting, the
 former built-in, against the built-in): a setting's points a deal over the built-in is the sum of the
@@ -60,10 +60,10 @@ def families(built_in: dict) -> dict[str, list[dict]]:
 
 
 def deep_setting(built_in: dict) -> dict:
-    """The `searcher-deep` rung: the built-in playing out every move (about 2.7 times its three) with 6 times its
-    worlds, about 16x its time. Its 16 times the worlds of three moves beat it by only +0.08 [-0.14, +0.31] (400
-    deals, docs/policies.md): past a few hundred worlds the cut play-outs flatten, more candidates still pay."""
-    return {**built_in, "worlds": 6 * built_in["worlds"], "top": 0}
+    """The `searcher-deep` rung: the built-in with 4 times its worlds. Past a few hundred worlds the cut play-outs
+    flatten (16 times its worlds, about 15x its time, beat it by only +0.08 [-0.14, +0.31] on 400 deals), and a
+    fourth candidate adds nothing (docs/policies.md, "Strength for compute")."""
+    return {**built_in, "worlds": 4 * built_in["worlds"]}
 
 
 def pair_folder(work: Path, a: Path, b: Path) -> Path:

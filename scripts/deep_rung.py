@@ -1,7 +1,7 @@
-"""The `searcher-deep` rung: a searcher at about 16x the built-in's cost, checked to play clearly stronger than it,
+"""The `searcher-deep` rung: a searcher dearer than the built-in, checked to play clearly stronger than it,
 written as a built-in policy and put on the frontier.
 
-    python scripts/deep_rung.py [--deals 400] [--seed 4801] [--bench-deals 8] [--bench-seconds 3] [--threads 1]
+    python scripts/deep_rung.py [--deals 1500] [--seed 4801] [--bench-deals 8] [--bench-seconds 3] [--threads 1]
                                 [--work DIR] [--write PATH] [--no-frontier]
 
 The candidate: scripts/compute_sweep.py deep_setting (family `deep`).
@@ -40,7 +40,7 @@ def params_text(s: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=400)
+    ap.add_argument("--deals", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=4801)
     ap.add_argument("--bench-deals", type=int, default=8)
     ap.add_argument("--bench-seconds", type=float, default=3.0)
@@ -62,8 +62,8 @@ def main() -> None:
     if lo <= 0:
         raise SystemExit("error: not clearly stronger than the searcher; nothing written")
     description = (
-        f"The built-in searcher playing out every move, {deep['worlds']} worlds each instead of {built_in['worlds']} "
-        f"of its three best (cut at the batch's end): about {ratio:.0f}x its time a decision, {mean:+.2f} "
+        f"The built-in searcher with {deep['worlds']} worlds instead of {built_in['worlds']} (its three best moves, "
+        f"cut at the batch's end): about {ratio:.1f}x its time a decision, {mean:+.2f} "
         f"[{lo:+.2f}, {hi:+.2f}] points a mirrored deal against it on {deals:,} fresh strict deals "
         f"(scripts/deep_rung.py, seed {args.seed}). The top of the ladder for analyses that can afford it."
     )
