@@ -9,12 +9,13 @@
 Each family turns one knob of the searcher (base tuned, the built-in's other params) through its settings:
 `worlds` (24 to 384 and the built-in's), `top` (the built-in's worlds; top 1, 2, 3, 4 and every move), `full`
 (the searcher before its play-outs were cut at a batch's end: top 2, worlds 24, the former built-in, and 96) and
-`deep` (the built-in's worlds times 4, against the built-in: the pair scripts/deep_rung.py plays, read back
-here once it has). Strength: each
+`deep` (the built-in's worlds times 4, the pair scripts/deep_rung.py plays, read back here once it has; times
+16; times 4 with play-outs cut a batch later, `horizon = 2`), each against the built-in directly. Strength: each
 setting against its neighbour in the family on fresh mirrored strict deals (`casino-sim simulate --card-deals
 0`, a seed of its own a pair), chained to the built-in (the `full` family through its 24-world setting, the
 former built-in, against the built-in): a setting's points a deal over the built-in is the sum of the
-differences along the chain, its interval from their variances added (the pairs are independent). Cost:
+differences along the chain, its interval from their variances added (the pairs are independent); `deep`'s are
+each against the built-in. Cost:
 `casino-sim bench --threads 1` of the setting against itself alternating with the built-in's, the median of
 three ratios (shown times --built-in-us, default the built-in's median µs a decision in these benches).
 Deals a pair: what --pair-seconds buys at the two settings' measured costs (a mirrored deal is 48 decisions of
@@ -55,7 +56,12 @@ def families(built_in: dict) -> dict[str, list[dict]]:
         "worlds": [{"worlds": x, "top": t, "horizon": h} for x in sorted({24, 48, 96, 192, 384, w})],
         "top": [{"worlds": w, "top": k, "horizon": h} for k in (1, 2, 3, 4, 0)],
         "full": [{"worlds": x, "top": 2, "horizon": 0} for x in (24, 96)],
-        "deep": [built_in, deep_setting(built_in)],
+        "deep": [
+            built_in,
+            deep_setting(built_in),
+            {**built_in, "worlds": 16 * w},
+            {**built_in, "worlds": 4 * w, "horizon": 2},
+        ],
     }
 
 
@@ -143,15 +149,27 @@ def cost(work: Path, policy: Path, args) -> dict:
     return costs[policy.stem]
 
 
-def chained(names: list[str], diffs: list[tuple], anchor: int) -> list[tuple[float, float]]:
+def chained(diffs: list[tuple], anchor: int) -> list[tuple[float, float]]:
     """(points over the anchor, half-width of its 95% interval) of each setting of a chain: diffs[i] is setting
     i + 1 against setting i (mean, lo, hi)."""
-    mean, var = np.zeros(len(names)), np.zeros(len(names))
+    mean, var = np.zeros(len(diffs) + 1), np.zeros(len(diffs) + 1)
     for i, (d, lo, hi) in enumerate(diffs):
         se2 = ((hi - lo) / (2 * Z95)) ** 2
         mean[i + 1], var[i + 1] = mean[i] + d, var[i] + se2
     mean, var = mean - mean[anchor], np.abs(var - var[anchor])  # the anchor at 0: variances of the steps between
     return [(m, Z95 * np.sqrt(v)) for m, v in zip(mean, var, strict=True)]
+
+
+def placed(diffs: list[tuple], settings: list[dict], built_in: dict, star: bool, first) -> list[tuple[float, float]]:
+    """(points over the built-in, half-width of its 95% interval) of each setting of a family: a star's directly
+    (each against the built-in, settings[0]), a chain's along it (`first`: the chain's first setting against the
+    built-in when the built-in is not in it)."""
+    if star:
+        return [(0.0, 0.0), *((d, (hi - lo) / 2) for d, lo, hi, _ in diffs)]
+    steps = [d[:3] for d in diffs]
+    if built_in in settings:
+        return chained(steps, settings.index(built_in))
+    return [(m + first[0], float(np.hypot(half, (first[2] - first[1]) / 2))) for m, half in chained(steps, 0)]
 
 
 def sweep(args) -> tuple[pd.DataFrame, float]:
@@ -166,19 +184,13 @@ def sweep(args) -> tuple[pd.DataFrame, float]:
         if family not in args.only:
             continue
         files = [policy_file(work, s) for s in settings]
-        diffs = [neighbours(work, files[i + 1], files[i], args) for i in range(len(files) - 1)]
-        offset, first_deals = (0.0, 0.0), np.nan
-        if built_in in settings:
-            anchor = settings.index(built_in)
-        else:  # the full play-outs: their first setting against the built-in, then the chain from it
-            anchor = 0
-            d, lo, hi, first_deals = neighbours(work, files[0], policy_file(work, built_in), args)
-            offset = (d, (hi - lo) / 2)
-        steps = [d[:3] for d in diffs]
-        for i, (s, (m, half)) in enumerate(zip(settings, chained([f.stem for f in files], steps, anchor), strict=True)):
-            over = m + offset[0]
-            half = float(np.hypot(half, offset[1]))
-            step = diffs[i - 1] if i > 0 else (np.nan, np.nan, np.nan, first_deals)
+        star = family == "deep"  # each against the built-in (settings[0]), not its neighbour
+        diffs = [neighbours(work, files[i + 1], files[0 if star else i], args) for i in range(len(files) - 1)]
+        first = None if built_in in settings else neighbours(work, files[0], policy_file(work, built_in), args)
+        for i, (s, (over, half)) in enumerate(
+            zip(settings, placed(diffs, settings, built_in, star, first), strict=True)
+        ):
+            step = diffs[i - 1] if i > 0 else (np.nan, np.nan, np.nan, first[3] if first else np.nan)
             ratio = cost(work, files[i], args)["ratio"]
             rows.append(
                 {"family": family, "setting": name_of(s), **s, "cost_ratio": ratio, "us_per_decision": ratio * built_us,
@@ -194,6 +206,7 @@ def chart(table: pd.DataFrame) -> Figure:
     fig = Figure(figsize=(6.5, 4.5), layout="constrained")
     ax = fig.subplots()
     for family, part in table.groupby("family", sort=False):
+        part = part.sort_values("us_per_decision")  # the deep family's settings are not in the order of their cost
         m = part["over_built_in"].to_numpy()
         err = np.vstack([m - part["over_built_in_ci_lo"], part["over_built_in_ci_hi"] - m])
         ax.errorbar(part["us_per_decision"], m, yerr=err, fmt="o-", capsize=3, label=family, ms=4)
@@ -218,7 +231,8 @@ def markdown(table: pd.DataFrame, args, built_us: float) -> str:
         f"{args.pair_seconds:g} --seed {args.seed}{f' --built-in-us {args.built_in_us:g}' if args.built_in_us else ''}"
         "`: each setting against the one before it in its family on fresh mirrored strict deals (deals: how many "
         "that pair played; the full family's first, its 24-world setting against the built-in), chained to the "
-        "built-in searcher; cost from `casino-sim bench --threads 1`, alternating with the built-in (the ratio; "
+        "built-in searcher (the deep family's each against the built-in directly); cost from `casino-sim bench "
+        "--threads 1`, alternating with the built-in (the ratio; "
         f"µs at {built_us:,.0f} µs a decision for the built-in; scripts/compute_sweep.py says how).",
         "",
         "| family | setting | × built-in | µs a decision | deals | against the one before (95% interval) | over the "
