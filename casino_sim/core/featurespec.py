@@ -39,7 +39,8 @@ P_RACE = 4  # rollout, searcher: worlds between cuts of a racing search (0: ever
 P_RACE_Z = 5  # rollout, searcher: how many standard errors behind the leader a move is cut, in thousandths
 P_EXACT_SKIP = 6  # searcher: plays of the last batch before its exact search starts (0: the whole batch is searched)
 P_TOP = 7  # rollout, searcher: only the moves its heuristic base scores highest are played out (0: every move)
-P_INTS = 8  # the row's length
+P_HORIZON = 8  # rollout, searcher: batch ends a play-out plays to before its value estimate (0: the round's end)
+P_INTS = 9  # the row's length
 
 
 def p_holds_any(unseen: int, hand: int, k: int) -> float:

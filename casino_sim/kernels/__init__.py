@@ -5,9 +5,10 @@ offset and constant), codec (the only door to the reference engine's types),
 buffers (the Scratch bundle and its grow-and-replay helper), bits and tables
 (card constants, the split table), state (a fresh round, the deal), movegen,
 apply, score, rng, features and choose (the simple policies), play (the one
-round loop), rollout, exact, search (the rollout and searcher seats' choice),
-factored and tables_api (the research adapters' tables: a round in the factored
-encoding, or many stepped together),
+round loop), rollout (with its play-outs' own loop), value (the estimate a cut
+play-out stops with; value_weights its fitted weights), exact, search (the
+rollout and searcher seats' choice), factored and tables_api (the research
+adapters' tables: a round in the factored encoding, or many stepped together),
 lastbatch (played rounds judged by the exact search), check (--check's
 invariants), rows (simulate's parallel rows), api and decide (calls on
 positions), compiled (is a compile due).

@@ -1,15 +1,16 @@
-"""The one round loop: whole rounds and the play-outs of rollouts run on the same code.
+"""The round loop: whole rounds of every kind of seat (a rollout's play-outs play the same plays on a lean copy
+of it, rollout.py _play_out, which a test holds equal).
 
 `_play_on` plays a round on from any state to its last play, dealing each
 batch when every hand is empty (48 plays with 2, 3 or 4 players), each seat choosing with
 its policy row. Its
 `io` bundle (record row, trace rows, script, the record's layout) says what else it does: a whole
-round of simulate fills its record (and traces its moves); a play-out passes
-empty arrays and only plays. A rollout player's choice needs play-outs, and
+round of simulate fills its record (and traces its moves); a round that is
+only played passes empty arrays. A rollout player's choice needs play-outs, and
 numba cannot cache a loop that calls itself, so `_play_on` stops at a rollout
 (or scripted) player's turn and its caller (rows.py) decides; a searcher without
 worlds plays here as its base until its exact plays (search.py). It is inlined
-into both callers: a call that hands over the Scratch pays an atomic reference
+into its caller: a call that hands over the Scratch pays an atomic reference
 count per array, more than a round's bookkeeping (measured).
 """
 

@@ -1,4 +1,4 @@
-"""The rollout policy and the analyser's numbers: sampled worlds, each move played out on the one round loop.
+"""The rollout policy and the analyser's numbers: sampled worlds, each move played out by the base policy.
 
 Determinised Monte Carlo: the hidden cards (the other hands, the stock) are
 dealt at random consistently with what the mover has seen, each candidate move
@@ -11,14 +11,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from casino_sim.core.featurespec import P_HORIZON
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
 from casino_sim.kernels.bits import FULL_MASK, VALUE_MASK, popcount
-from casino_sim.kernels.choose import _by_score, _full_scores
-from casino_sim.kernels.play import _play_on
+from casino_sim.kernels.choose import _by_score, _full_scores, _heuristic_index
+from casino_sim.kernels.movegen import _movegen
 from casino_sim.kernels.rng import _below, _next
 from casino_sim.kernels.score import _finish, _score
-from casino_sim.kernels.state import _batch_start
+from casino_sim.kernels.state import _batch_start, _deal_batch
+from casino_sim.kernels.value import _value
 
 
 @njit(cache=True, _nrt=False)
@@ -127,26 +129,69 @@ def _base_seats(base_kind, base_w, base_want, seats):
             wants[s, j] = base_want[j]
 
 
-@njit(cache=True, _nrt=False)
-def _world_diffs(st, rules, tbl, n, crn, world_seed, opp_known, n_unseen, rng, buf, acc, pts):
-    """Play each of the n moves out in one world: acc[i] += the mover's margin at the round's end (_margin), and
-    when pts has rows (two sides), pts[i] = both sides' points (_side_points).
+@njit(cache=True, inline="always")
+def _play_out(sim, rules, tbl, deck, buf, stream, stop):
+    """Play on from sim to play `stop` (PLIES: the round's end), every seat the base policy of buf.base: the plays
+    and draws of the round loop (play.py _play_on) for such seats, without its record, trace and checks. Returns
+    a status (OK = fine)."""
+    ints, weights, wants = buf.base
+    kind, w, want, mv = ints[0, L.P_KIND], weights[0], wants[0], buf.work_mv
+    players = rules[L.R_PLAYERS]
+    while sim[L.PLY] < stop:
+        if (sim[L.HAND] | sim[L.HAND + 1] | sim[L.HAND + 2] | sim[L.HAND + 3]) == 0:  # every hand is empty
+            _deal_batch(sim, deck, sim[L.PLY] // (L.HAND_SIZE * players), players)
+        n = _movegen(sim, rules, tbl, mv, buf.sc_code, buf.sc_mask)
+        if n <= 0 or n > mv.shape[0]:
+            return L.NEED_SCRATCH if n < 0 else L.NO_MOVES if n == 0 else L.NEED_MOVES
+        if kind == L.HEURISTIC:
+            i = _heuristic_index(sim, rules, tbl, mv, n, w, want, stream, buf.after, buf.f, buf.scores)
+        else:  # random
+            i = _below(stream, n)
+        _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
+    return L.OK
 
-    With crn every move replays the world's own stream (the same hidden cards
-    and play-out choices); without, each move draws a fresh stream from rng.
-    Returns a play-out status (OK = fine).
+
+@njit(cache=True, inline="always")
+def _stop(st, rules, horizon):
+    """Where a play-out from st stops: `horizon` batch ends on (1: the end of the current batch), but the round's
+    end when that would be the last batch's start, when horizon is 0, and with three or four players."""
+    if horizon == 0 or rules[L.R_PLAYERS] != 2:
+        return L.PLIES
+    end = (st[L.PLY] // L.PLIES_PER_BATCH + horizon) * L.PLIES_PER_BATCH
+    return L.PLIES if end >= L.PLIES - L.PLIES_PER_BATCH else end
+
+
+@njit(cache=True, _nrt=False)
+def _world_diffs(st, rules, tbl, n, world, opp_known, n_unseen, buf, acc, pts, stop):
+    """Play each of the n moves out in one world to play `stop` (_stop): acc[i] += the mover's margin at the round's
+    end (_margin), or its estimate where the play-out stopped at a batch's end (value.py); when pts has rows (two
+    sides; play-outs to the round's end), pts[i] = both sides' points (_side_points).
+
+    world: (its seed, crn, rng). With crn every move replays the world's own stream (the same hidden cards and
+    play-out choices); without, each move draws a fresh stream from rng. Returns a play-out status (OK = fine).
     """
+    world_seed, crn, rng = world
     p = st[L.TO_MOVE]
-    mv, sim, stream, score = buf.mv, buf.sim, buf.stream, buf.score
+    mv, sim, stream, score, deck = buf.mv, buf.sim, buf.stream, buf.score, buf.world_deck
+    h0 = h1 = h2 = h3 = 0  # with crn, the world's hands as the first move's deal drew them
+    drawn = np.uint64(0)  # and its stream after that deal: the next moves replay both, without dealing again
     for i in range(n):
-        stream[0] = world_seed if crn else _next(rng)
         for j in range(L.STATE_SIZE):
             sim[j] = st[j]
-        _sample_world(st, rules, sim, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, buf.world_deck, opp_known)
+        if crn and i > 0:
+            sim[L.HAND], sim[L.HAND + 1], sim[L.HAND + 2], sim[L.HAND + 3] = h0, h1, h2, h3
+            stream[0] = drawn
+        else:
+            stream[0] = world_seed if crn else _next(rng)
+            _sample_world(st, rules, sim, buf.sorted_unseen, buf.unseen_cards, n_unseen, stream, deck, opp_known)
+            h0, h1, h2, h3, drawn = sim[L.HAND], sim[L.HAND + 1], sim[L.HAND + 2], sim[L.HAND + 3], stream[0]
         _apply(sim, rules, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3], mv[i, 4])
-        status, _ = _play_on(sim, rules, tbl, buf.world_deck, buf.base, buf, buf.work_mv, stream, buf.quiet, None, -1)
+        status = _play_out(sim, rules, tbl, deck, buf, stream, stop)
         if status != L.OK:
             return status
+        if sim[L.PLY] < L.PLIES:
+            acc[i] += _value(sim, rules, tbl, p, buf.f)
+            continue
         _finish(sim)
         _score(sim, rules, score)
         acc[i] += _margin(rules, score, p)
@@ -205,11 +250,12 @@ def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points):
     cross = np.zeros((n, n))
     keep = np.empty(n, np.int64)
     m = n
+    stop = _stop(st, rules, ints[P_HORIZON])
     for k in range(ints[L.P_WORLDS]):
         for i in range(m):
             world[i] = 0.0
         seed = _world_seed(base_seed, k)
-        status = _world_diffs(st, rules, tbl, m, crn, seed, False, n_unseen, rng, buf, world, no_points)
+        status = _world_diffs(st, rules, tbl, m, (seed, crn, rng), False, n_unseen, buf, world, no_points, stop)
         if status != L.OK:
             return -1, status
         for i in range(m):
@@ -267,9 +313,10 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     no_points = np.empty((0, 2))  # the policy needs only the margins
     if ints[L.P_RACE] > 0:
         return _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points)
+    stop, crn = _stop(st, rules, ints[P_HORIZON]), ints[L.P_CRN] != 0
     for k in range(ints[L.P_WORLDS]):
         seed = _world_seed(base_seed, k)
-        status = _world_diffs(st, rules, tbl, n, ints[L.P_CRN] != 0, seed, False, n_unseen, rng, buf, means, no_points)
+        status = _world_diffs(st, rules, tbl, n, (seed, crn, rng), False, n_unseen, buf, means, no_points, stop)
         if status != L.OK:
             return -1, status
     best = 0
@@ -296,7 +343,8 @@ def _rollout_diffs(st, rules, tbl, n, base_kind, base_w, base_want, opp_known, r
             out[k, i] = 0.0
         seed = _world_seed(base_seed, k)
         world_pts = pts[k] if pts.shape[0] > 0 else np.empty((0, 2))
-        status = _world_diffs(st, rules, tbl, n, True, seed, opp_known, n_unseen, rng, buf, out[k], world_pts)
+        world = (seed, True, rng)
+        status = _world_diffs(st, rules, tbl, n, world, opp_known, n_unseen, buf, out[k], world_pts, L.PLIES)
         if status != L.OK:
             return status
     return L.OK

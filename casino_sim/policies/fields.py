@@ -11,7 +11,7 @@ import numpy as np
 
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
-from casino_sim.policies.kinds import EXACT_PLIES, LAST_BATCH, SEARCH_CLASSES, HeuristicPolicy
+from casino_sim.policies.kinds import EXACT_PLIES, HORIZON, LAST_BATCH, SEARCH_CLASSES, HeuristicPolicy
 from casino_sim.policies.policy import Load, Policy, PolicyError
 
 # race 0: every move plays every world (docs/policies.md, "Racing"); no built-in races
@@ -96,11 +96,11 @@ def weights(data: dict, where: str) -> np.ndarray:
 
 
 def rollout_params(raw, where: str, kind: str = "rollout") -> dict:
-    """Rollout (and searcher) parameters with defaults, each checked: worlds, base, crn, race, race_z, and a
-    searcher's exact_plies. A searcher may have no worlds: its base then chooses among the exact best moves."""
+    """Rollout (and searcher) parameters with defaults, each checked: worlds, base, crn, race, race_z, top, horizon,
+    and a searcher's exact_plies. A searcher may have no worlds: its base then chooses among the exact best moves."""
     if not isinstance(raw, dict):
         raise PolicyError(f"{where}: field 'params' must be a table")
-    names = [*ROLLOUT_DEFAULTS, EXACT_PLIES] if kind == "searcher" else list(ROLLOUT_DEFAULTS)
+    names = [*ROLLOUT_DEFAULTS, HORIZON, *([EXACT_PLIES] if kind == "searcher" else [])]
     unknown = set(raw) - set(names)
     if unknown:
         raise PolicyError(f"{where}: unknown field 'params.{sorted(unknown)[0]}' (parameters: {', '.join(names)})")
@@ -127,4 +127,7 @@ def rollout_params(raw, where: str, kind: str = "rollout") -> dict:
     top = params["top"]
     if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top <= MOVE_LIMIT:
         raise PolicyError(f"{where}: field 'params.top' must be a whole number from 0 to {MOVE_LIMIT}, got {top!r}")
+    horizon = params.get(HORIZON, 0)
+    if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= 4:
+        raise PolicyError(f"{where}: field 'params.{HORIZON}' must be a whole number from 0 to 4, got {horizon!r}")
     return params

@@ -80,6 +80,8 @@ def test_policy_file_errors_name_the_field(tmp_path):
         'name = "x"\nkind = "searcher"\n[params]\nrace = -1\n': "params.race",
         'name = "x"\nkind = "rollout"\n[params]\nrace_z = "far"\n': "params.race_z",
         'name = "x"\nkind = "searcher"\n[params]\ntop = -2\n': "params.top",
+        'name = "x"\nkind = "searcher"\n[params]\nhorizon = 5\n': "params.horizon",
+        'name = "x"\nkind = "rollout"\n[params]\nhorizon = true\n': "params.horizon",
         'name = "x"\nkind = "rollout"\n[params]\ntop = 2.5\n': "params.top",
         'name = "x"\nkind = "searcher"\n[weights]\naces_taken = 1\n': "a searcher has 'params'",
         'name = "x"\ncolour = "red"\n[weights]\n': "'colour'",
