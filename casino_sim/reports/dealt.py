@@ -19,23 +19,21 @@ import pandas as pd
 
 from casino_sim.core.cards import format_card
 from casino_sim.core.deal import batches, deck_slots
-from casino_sim.core.record import TEAMS, place_names
+from casino_sim.core.record import place_names
+from casino_sim.core.rules import RuleSet
 from casino_sim.reports.stats import t975
 from casino_sim.runner.redeal import dealt_decks
+from casino_sim.runner.sides import player_margins
 
 BLOCK = 20_000  # deals re-dealt and summed at a time: (BLOCK, 52) arrays, never the whole run's
 LEVELS = ("opponent", "table")  # the levels each card's value is read against, as the charts name them
 
 
-def place_margins(df: pd.DataFrame, players: int, teams: bool) -> np.ndarray:
-    """(rounds, places): the margin of each place's side, its points less the mean of the other sides'."""
-    places = place_names(players)
-    if teams:
-        team = np.stack([df[f"team_{t}_total"].to_numpy(np.float64) for t in TEAMS], axis=1)
-        own = team[:, np.arange(players) % 2]  # team_first: the first and third places
-        return own - team[:, 1 - np.arange(players) % 2]
-    points = np.stack([df[f"{q}_total"].to_numpy(np.float64) for q in places], axis=1)
-    return points - (points.sum(axis=1, keepdims=True) - points) / (players - 1)
+def place_margins(df: pd.DataFrame, rules: RuleSet) -> np.ndarray:
+    """(rounds, places): the margin of each place's side (runner/sides.py player_margins), read at the player who
+    sat in that place."""
+    seats = np.stack([df[f"{q}_seat"].to_numpy(np.int64) for q in place_names(rules.players)], axis=1)
+    return np.take_along_axis(player_margins(df, rules), seats, axis=1)
 
 
 def opponent_weights(players: int, teams: bool) -> np.ndarray:
@@ -99,13 +97,13 @@ def _per_cluster(key: np.ndarray, x: np.ndarray, cluster: np.ndarray, once: bool
     return uniq % k, sums
 
 
-def card_moments(df: pd.DataFrame, players: int, teams: bool, decks_of) -> tuple[Moments, Moments, int]:
+def card_moments(df: pd.DataFrame, rules: RuleSet, decks_of) -> tuple[Moments, Moments, int]:
     """(per card: S1 N1 S3 S2 N2, per card x batch: S1 N1, rounds) of the live rounds `df`; `decks_of(deal_id,
     round_no or None)` gives each unit's deck. S1: holder's margin less its opponents' mean; S3: holder's margin;
     N1: rounds with the card in a hand; S2, N2: the mean margin and rounds with it on the table."""
-    live = df["void"].to_numpy() == 0
-    m = place_margins(df, players, teams)[live]
-    vs = m - m @ opponent_weights(players, teams)
+    players, live = rules.players, df["void"].to_numpy() == 0
+    m = place_margins(df, rules)[live]
+    vs = m - m @ opponent_weights(players, rules.teams)
     deal = df["deal_id"].to_numpy(np.int64)[live]
     wave = df["round_no"].to_numpy(np.int64)[live] if "round_no" in df.columns else np.zeros(len(deal), np.int64)
     unit_key = deal * (int(wave.max(initial=0)) + 1) + wave
@@ -208,8 +206,8 @@ def as_long(values: pd.DataFrame, by_batch: pd.DataFrame) -> tuple[pd.DataFrame,
     return pd.concat(levels, ignore_index=True), batch.assign(variant="opponent", card=batch["card"].map(code))
 
 
-def deal_card_values(df: pd.DataFrame, config: dict, players: int, teams: bool) -> tuple[pd.DataFrame, pd.DataFrame]:
+def deal_card_values(df: pd.DataFrame, config: dict, rules: RuleSet) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(card_values, card_values_by_batch) of a simulate run's round records `df`, its manifest's `config` saying
     how to deal them again (runner/redeal.py)."""
-    cards, by_batch, _ = card_moments(df, players, teams, lambda deal, wave: dealt_decks(config, deal, wave))
-    return card_value_tables(cards, by_batch, players)
+    cards, by_batch, _ = card_moments(df, rules, lambda deal, wave: dealt_decks(config, deal, wave))
+    return card_value_tables(cards, by_batch, rules.players)

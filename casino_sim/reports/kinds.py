@@ -135,7 +135,7 @@ def make_card_value(data, manifest: dict | None = None) -> Report:
     view = view_of(data)
     manifest = read_manifest(data) if manifest is None else manifest
     rules = get_rules(str(view.info["rules"].iloc[0]))
-    values, by_batch = deal_card_values(view.df, manifest.get("config") or {}, rules.players, rules.teams)
+    values, by_batch = deal_card_values(view.df, manifest.get("config") or {}, rules)
     long, long_batch = as_long(values, by_batch)
     caption = _caption(data, manifest, f"card values from {int(values['rounds'].max()):,} rounds' deals")
     return Report(

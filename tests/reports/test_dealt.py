@@ -58,13 +58,13 @@ def test_the_decks_made_again_deal_the_tracked_cards_where_the_records_say(playe
 
 def test_the_estimate_is_the_clustered_mean_of_the_holders_margin_over_its_opponents(played):
     df, config, rules = played
-    values, by_batch = deal_card_values(df, config, rules.players, rules.teams)
+    values, by_batch = deal_card_values(df, config, rules)
     assert list(values.columns) == [
         "card", "to_me_minus_to_opponent", "ci_lo", "ci_hi", "to_me_minus_to_table", "table_ci_lo", "table_ci_hi",
         "rounds",
     ]  # fmt: skip
     live, decks = _live_decks(df, config)
-    m = place_margins(live, rules.players, rules.teams)
+    m = place_margins(live, rules)
     vs = m - m @ opponent_weights(rules.players, rules.teams)
     places, batches = deck_slots(rules.players)
     for card in (BIG_CASINO, LITTLE_CASINO, 0, 51):
@@ -90,7 +90,7 @@ def both(tmp_path_factory):
     path = tmp_path_factory.mktemp("deal")
     df = simulate_dir(path, deals=4_000, policy_a="greedy", policy_b="greedy", seed=5, card_deals=0)
     config = json.loads((path / "manifest.json").read_text())["config"]
-    deal, _ = deal_card_values(df, config, 2, False)
+    deal, _ = deal_card_values(df, config, get_rules("strict"))
     swaps = card_value_table(card_values(get_policy("greedy"), 300, seed=6))
     return deal, swaps
 
