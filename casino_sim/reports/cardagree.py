@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.cards import format_card
+from casino_sim.core.numbers import number
 from casino_sim.reports.stats import Z95
 
 LEVEL = 0.999  # the joint test's quantile: agreeing estimates are called different 1 time in 1,000
@@ -42,8 +43,9 @@ class Agreement:
         how = "agree" if self.agree else "differ"
         return (
             f"the deal's and the swap replays' values {how} over all {self.cards} cards (joint test at 1 in 1,000: "
-            f"chi-square {self.statistic:.1f} against {self.threshold:.1f}, largest gap {self.worst}, "
-            f"{self.largest:.1f} standard errors against {self.largest_threshold:.1f})"
+            f"chi-square {number(self.statistic, '.1f')} against {number(self.threshold, '.1f')}, largest gap "
+            f"{self.worst}, {number(self.largest, '.1f')} standard errors against "
+            f"{number(self.largest_threshold, '.1f')})"
         )
 
 
@@ -72,5 +74,5 @@ def agreement(deal: pd.DataFrame, swaps: pd.DataFrame) -> Agreement:
         float(z.abs().max()),
         NormalDist().inv_cdf(1 - each / 2),
         k,
-        f"{worst} {gap[worst]:+.2f}",
+        f"{worst} {number(gap[worst], '+.2f')}",
     )

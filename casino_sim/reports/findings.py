@@ -187,7 +187,8 @@ def _words(place: str) -> str:
 
 
 def _diff_text(v) -> str:
-    return f"difference {v.diff:+.3f} [{v.diff_lo:+.3f}, {v.diff_hi:+.3f}] against a margin of ±{v.margin:g}"
+    interval = ci_text({"mean": v.diff, "ci_lo": v.diff_lo, "ci_hi": v.diff_hi})
+    return f"difference {interval} against a margin of ±{v.margin:g}"
 
 
 def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame, deals: int | None = None) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from casino_sim.core.numbers import number
 from casino_sim.reports.separation import about
 
 SETTLED, MOVES, UNDETERMINED = "settled", "moves with strength", "undetermined"
@@ -67,4 +68,4 @@ def needed_text(v: Verdict, deals: int | None) -> str:
         return "; the difference sits on the margin: more deals would not decide it at this spread"
     if deals:
         return f"; about {about(max(k - 1, 0.01) * deals)} more deals a run would decide it"
-    return f"; about {k:.1f} times the deals would decide it"
+    return f"; about {number(k, '.1f')} times the deals would decide it"
