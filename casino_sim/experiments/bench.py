@@ -26,7 +26,7 @@ from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.engines import get_engine
 from casino_sim.loader import PolicyLoader
 from casino_sim.policies.policy import Load
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import deal_rows
 from casino_sim.runner.play import engine_for, play
 from casino_sim.runner.threads import use_threads
 
@@ -75,9 +75,9 @@ def compile_times() -> dict:
 def _time_rows(engine: str, policy, rules: RuleSet, deals: int, threads: int, seed: int, check: bool = False) -> float:
     """Seconds to play `deals` rounds of the policy against itself, the way simulate plays them."""
     alone = np.zeros((1, rules.players), np.int8)  # the policy in every seat
-    rows = chunk_rows(seed, 0, deals, alone)
+    rows = deal_rows(seed, 0, deals, alone)
     with use_threads(threads):
-        play(engine, chunk_rows(seed + 1, 0, min(deals, 64), alone), rules, (policy,))  # compile
+        play(engine, deal_rows(seed + 1, 0, min(deals, 64), alone), rules, (policy,))  # compile
         t = time.perf_counter()
         play(engine, rows, rules, (policy,), check=check)
         return time.perf_counter() - t

@@ -25,9 +25,8 @@ from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import STRICT, RuleSet, get_rules
 from casino_sim.policies import Policy
 from casino_sim.reference.seats import opponents, turn_order
-from casino_sim.runner.deals import chunked_rows
+from casino_sim.runner.deals import Seeding
 from casino_sim.runner.play import engine_for, play
-from casino_sim.runner.seeding import chunk_seed
 from casino_sim.runner.sides import player_margins
 from casino_sim.runner.threads import use_threads
 
@@ -79,17 +78,18 @@ def paired_decks(deck: np.ndarray, dealer: int, rng: np.random.Generator, rules:
 
 
 def card_pairs(
-    base: DealRows, base_records: pd.DataFrame, engine: str, rules, lineup: tuple, rng: np.random.Generator
+    base: DealRows, base_records: pd.DataFrame, engine: str, rules, lineup: tuple, rngs: list[np.random.Generator]
 ) -> pd.DataFrame:
     """Pair every card dealt to a hand in each base row with the same deal without it; one row per pair.
 
     `base_records` are the base rows' records (as runner.play.play returns them), `lineup` the policies
-    rows.seating names. Columns: card, batch, variant, holder (the holder's policy name), diff (the holder's side's
-    margin, its points less the mean of the other sides', with the card minus without).
+    rows.seating names, `rngs` the stream of each base row's swaps (runner/deals.py Seeding.pair_rngs). Columns:
+    card, batch, variant, holder (the holder's policy name), diff (the holder's side's margin, its points less the
+    mean of the other sides', with the card minus without).
     """
     meta, decks, owner = [], [], []
     for i in range(len(base)):
-        for card, seat, batch, variant, paired in paired_decks(base.decks[i], int(base.dealer[i]), rng, rules):
+        for card, seat, batch, variant, paired in paired_decks(base.decks[i], int(base.dealer[i]), rngs[i], rules):
             meta.append((card, batch, variant, seat))
             decks.append(paired)
             owner.append(i)
@@ -110,11 +110,6 @@ def card_pairs(
             "diff": with_card - without,
         }
     )
-
-
-def pairing_rng(chunk_seed_value: int) -> np.random.Generator:
-    """Which card each pair swaps with: its own stream, so pairing never shifts the chunk's deals."""
-    return np.random.default_rng(chunk_seed_value ^ 0x5EED)
 
 
 def card_values(
@@ -140,9 +135,12 @@ def card_values(
     if progress:
         progress(done, total)
     with use_threads(threads):
-        for chunk, base in chunked_rows(seed, deals, chunk_deals, seated):
+        dealing = Seeding(seed)
+        for first in range(0, deals, chunk_deals):
+            base = dealing.rows(first, min(chunk_deals, deals - first), seated)
             records = play(engine, base, ruleset, (policy,))
-            frames.append(card_pairs(base, records, engine, ruleset, (policy,), pairing_rng(chunk_seed(seed, chunk))))
+            rngs = dealing.pair_rngs(base.deal_id, base.mirror)
+            frames.append(card_pairs(base, records, engine, ruleset, (policy,), rngs))
             done += len(base) + len(frames[-1])
             if progress:
                 progress(done, total)

@@ -23,8 +23,9 @@ def compare(config: SimConfig) -> Estimate:
     """Mean margin of A per deal (A's points minus B's with two sides; averaged over the deal's seatings), with its
     interval.
 
-    Chunks are seeded and seated exactly as `simulate` seeds and seats them (A against B); with two players the same
-    config gives the same numbers as a simulate run's headline (its games and reporting options are not used here).
+    Deals are seeded (by the config's seeding version) and seated exactly as `simulate` seeds and seats them (A
+    against B); with two players the same config gives the same numbers as a simulate run's headline (its games and
+    reporting options are not used here).
     Three or four players' deal d is dealt by player d % players, as these comparisons always dealt it, so that
     knockout and tune runs of earlier versions keep their numbers and resume as they were played.
     """
@@ -34,7 +35,7 @@ def compare(config: SimConfig) -> Estimate:
     engine = engine_for(config.engine, (pa, pb))
     diffs = []
     with use_threads(config.threads):
-        for _, rows in chunked_rows(config.seed, config.deals, config.chunk_deals, seatings(ruleset)):
+        for _, rows in chunked_rows(config.seed, config.deals, config.chunk_deals, seatings(ruleset), config.seeding):
             if ruleset.players > 2:  # the comparisons' own dealer (see above), not the chunk's drawn one
                 rows = replace(rows, dealer=(rows.deal_id % ruleset.players).astype(np.int8))
             diffs.append(deal_headline(engine, rows, ruleset, pa, pb))

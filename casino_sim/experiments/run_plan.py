@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from casino_sim.core.errors import InputError
@@ -41,11 +41,15 @@ def run_planned(
     """
     rundir = RunDir(folder)
     resumed = resume and rundir.manifest_path.exists()
-    if resumed and config_of(rundir) != run.config.resolved():
-        raise InputError(
-            f"{folder} was started with other options than run {run.name!r} of the plan; --force replaces it"
-        )
-    simulation = Simulation(run.config, rundir, command, force, resumed, charts=charts)
+    config = run.config
+    if resumed:  # a run of an earlier version resumes as it was seeded (runner/seeding.py)
+        seeding = config_of(rundir).seeding
+        if config_of(rundir) != replace(config, seeding=seeding).resolved():
+            raise InputError(
+                f"{folder} was started with other options than run {run.name!r} of the plan; --force replaces it"
+            )
+        config = replace(config, seeding=seeding)
+    simulation = Simulation(config, rundir, command, force, resumed, charts=charts)
     tables = simulation.execute_on(backend or LocalBackend(), scheduler, Progress(progress))
     row = tables["summary"].iloc[0].to_dict()
     outcomes = []

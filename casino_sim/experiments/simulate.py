@@ -17,13 +17,13 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.fields import FieldError
 from casino_sim.core.record import FORMAT_VERSION
 from casino_sim.core.rules import get_rules
-from casino_sim.experiments.card_value import card_pairs, pairing_rng, pairs_per_deal
+from casino_sim.experiments.card_value import card_pairs, pairs_per_deal
 from casino_sim.experiments.declarations import SIMULATE, parse_card_deals
 from casino_sim.experiments.headline import Headline
 from casino_sim.policies.names import check_distinct, matchup_folder, seat_names
 from casino_sim.policies.policy import Load
 from casino_sim.runner.backends import LocalBackend
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import seeding_of
 from casino_sim.runner.games import parse_start_score, play_games
 from casino_sim.runner.play import engine_for, play
 from casino_sim.runner.provenance import git_revision, versions
@@ -38,7 +38,7 @@ from casino_sim.runner.seating import (
     resolved_field,
     seatings,
 )
-from casino_sim.runner.seeding import chunk_seed
+from casino_sim.runner.seeding import CHUNK_SEEDING, SEEDING
 from casino_sim.runner.sides import side_columns
 from casino_sim.runner.warmup import warm_kernels
 
@@ -68,6 +68,7 @@ class SimConfig:
     card_deals: int | None = None  # pair every card of the first `card_deals` deals (0: off, None: auto)
     seats: str | None = None  # --seats A,B,C[,D]: the policy of each player (three or four players)
     start_score: str | None = None  # --start-score X-Y: whole games start from A's side's X and B's Y
+    seeding: int = SEEDING  # how deals are seeded (runner/seeding.py); a manifest without it: 1, by chunk
 
     # the run's policies as objects, resolved once at the door (resolve()); never compared, never in the manifest
     policies: Lineup | None = resolved_field()
@@ -242,7 +243,7 @@ def config_of(run: RunDir, loader: Callable | None = None) -> SimConfig:
     if manifest.get("kind") != "simulate":
         raise InputError(f"{run.path} is not a simulate run")
     try:
-        config = SimConfig(**manifest["config"])
+        config = SimConfig(**{"seeding": CHUNK_SEEDING, **manifest["config"]})
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
     return config.resolve(loader) if loader is not None else config
@@ -251,23 +252,21 @@ def config_of(run: RunDir, loader: Callable | None = None) -> SimConfig:
 def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
     """One chunk's tables: "rounds" (records), "games" (--games), "cards" (paired deals), "moves" (--record).
 
-    A pure function of the config and the chunk index.
-    Any backend may call it, in any order, in any process: the chunk's seed comes
-    from the run seed and the chunk index alone.
+    A pure function of the config and the chunk index: any backend may call it, in any order, in any process, and
+    each deal's draws come from the run seed and the deal's index alone (runner/seeding.py).
     """
-    rules = get_rules(config.rules)
-    lineup = config.lineup().policies
+    rules, lineup, engine = get_rules(config.rules), config.lineup().policies, config.engine_used()
     pa, pb = lineup[:2]
-    engine = config.engine_used()
-    seed, first = chunk_seed(config.seed, chunk), chunk * config.chunk_deals
+    dealing = seeding_of(config.seed, config.seeding, config.chunk_deals, config.deals)
+    first = chunk * config.chunk_deals
     if config.games:
         start = parse_start_score(config.start_score, rules) if config.start_score else None
         played = play_games(
-            engine, seed, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb, config.checked, start
+            engine, dealing, first, config.chunk_size(chunk), config.mirrored, rules, pa, pb, config.checked, start
         )
         tables = dict(zip(("rounds", "games"), played))
     else:
-        rows = chunk_rows(seed, first, config.chunk_size(chunk), config.seatings())
+        rows = dealing.rows(first, config.chunk_size(chunk), config.seatings())
         trace = new_trace(min(max(config.record - first * config.rounds_per_deal, 0), len(rows)))
         tables = {"rounds": play(engine, rows, rules, lineup, check=config.checked, trace=trace)}
         if len(trace):
@@ -275,7 +274,8 @@ def play_chunk(config: SimConfig, chunk: int) -> dict[str, pd.DataFrame]:
         paired = config.paired_deals(chunk) * config.rounds_per_deal
         if paired:  # rows are in deal order, so the first deals are the first rows
             base = rows.take(np.arange(paired))
-            tables["cards"] = card_pairs(base, tables["rounds"].iloc[:paired], engine, rules, lineup, pairing_rng(seed))
+            rngs = dealing.pair_rngs(base.deal_id, base.mirror)
+            tables["cards"] = card_pairs(base, tables["rounds"].iloc[:paired], engine, rules, lineup, rngs)
     for frame in tables.values():
         frame.insert(0, "chunk", np.int32(chunk))
     return tables

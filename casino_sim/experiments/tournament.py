@@ -31,6 +31,7 @@ from casino_sim.policies.policy import Load
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
 from casino_sim.runner.seating import Lineup, manifest_options, resolved_field, resolved_lineup
+from casino_sim.runner.seeding import CHUNK_SEEDING, SEEDING
 
 MAX_POLICIES = 16
 
@@ -46,6 +47,7 @@ class TournamentConfig:
     chunk_deals: int = 500
     threads: int = 0
     engine: str = "numba"
+    seeding: int = SEEDING  # its pairings' (runner/seeding.py); a manifest without it: 1, by chunk
 
     # resolved once, by check() (the front door's), with the policy loader the front door gives it; never in the
     # manifest, which keeps their names
@@ -75,6 +77,7 @@ class TournamentConfig:
             threads=self.threads,
             engine=self.engine,
             games=True,
+            seeding=self.seeding,
             policies=Lineup((a, b), (lineup.policy(a), lineup.policy(b))),
         )
 
@@ -169,7 +172,8 @@ def config_of(root: Path, loader: Load | None = None) -> TournamentConfig:
         raise InputError(f"{root} is not a tournament folder")
     try:
         cfg = dict(manifest["config"])
-        return TournamentConfig(**dict(cfg, policies=tuple(cfg["policies"])), loader=loader)
+        cfg = {"seeding": CHUNK_SEEDING, **cfg, "policies": tuple(cfg["policies"])}
+        return TournamentConfig(**cfg, loader=loader)
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
 

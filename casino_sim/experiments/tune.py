@@ -35,7 +35,7 @@ from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import mean_ci
 from casino_sim.reports.tune import write_policy, write_report
 from casino_sim.runner.seating import Lineup, loader_of, manifest_options, resolved_field, resolved_lineup
-from casino_sim.runner.seeding import stream_seed
+from casino_sim.runner.seeding import CHUNK_SEEDING, stream_seed
 
 MAX_DEALS = 10**7
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # the policy's name, and its file's
@@ -284,6 +284,7 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
             rules=config.rules,
             seed=seed,
             threads=config.threads,
+            seeding=CHUNK_SEEDING,  # tune plays as it always has (experiments/tune_play.py): its runs resume alike
             policies=Lineup((str(tuned_path), opp), (tuned, lineup.policy(opp))),
         )
         rows.append({"opponent": opp, "deals": config.validate_deals, **compare(sim).as_dict()})

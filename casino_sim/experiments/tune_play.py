@@ -17,7 +17,7 @@ from casino_sim.core.rules import get_rules
 from casino_sim.experiments.compare import deal_headline
 from casino_sim.policies.kinds import HeuristicPolicy
 from casino_sim.policies.policy import Policy
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.chunk_seeding import chunk_rows
 from casino_sim.runner.seating import seatings
 
 
@@ -42,7 +42,10 @@ class FieldJob:
 
 
 def play_candidate(job: FieldJob, k: int) -> np.ndarray:
-    """Candidate k's points minus each opponent's per mirrored deal, averaged over the field: one value a deal."""
+    """Candidate k's points minus each opponent's per mirrored deal, averaged over the field: one value a deal.
+
+    The deals are one block of `rows_seed`'s stream, with no chunk size to depend on: drawn as earlier versions drew
+    them (runner/chunk_seeding.py), so that tune runs resume as they were started."""
     ruleset, me = get_rules(job.rules), candidate_policy(job.weights[k])
     rows = chunk_rows(job.rows_seed, 0, job.deals, seatings(ruleset))
     return np.mean([deal_headline("numba", rows, ruleset, me, opp) for opp in job.field], axis=0)

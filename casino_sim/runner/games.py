@@ -2,9 +2,9 @@
 every seating (runner/seating.py), played as waves of rounds.
 
 Wave k plays round k of every game still running, all seatings in one call of the row kernel, so games run at
-the speed of rounds. Round k of a game takes its deck and policy seed from wave k's rows, which are a pure
-function of the chunk seed and k: every seating of a game sees the same shuffles round by round (common random
-numbers, as a mirrored pair of two-player games), and any backend or thread count gives the same games.
+the speed of rounds. Round k of game g takes its deck and policy seed from the run's draws for (g, k)
+(runner/deals.py Seeding.round_draws): every seating of a game sees the same shuffles round by round (common random
+numbers, as a mirrored pair of two-player games), and any chunk size, backend or thread count gives the same games.
 """
 
 from __future__ import annotations
@@ -21,21 +21,9 @@ from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
 from casino_sim.policies.policy import Policy
 from casino_sim.reference.game import MAX_ROUNDS, game_winner
-from casino_sim.runner.deals import chunk_rows, rotations
 from casino_sim.runner.play import record_frame
 from casino_sim.runner.seating import seatings
 from casino_sim.runner.sides import side_points
-
-# Each wave's shuffles and policy seeds are drawn as the rows of two players' deals, whatever the count (their
-# dealers are not used: a game passes the deal on), so that a run's seed plays the games it always has
-WAVE_DRAWS = rotations([0, 1], False)
-
-
-def wave_seed(chunk_seed: int, wave: int) -> int:
-    """The seed of wave `wave`'s rows (wave 0 also draws the first dealers)."""
-    child = np.random.SeedSequence(chunk_seed, spawn_key=(wave,))
-    lo, hi = child.generate_state(2, np.uint32)
-    return int(lo) | (int(hi) << 32)
 
 
 class Tally(NamedTuple):
@@ -116,18 +104,9 @@ def game_table(game_id: np.ndarray, mirror: np.ndarray, seats: list[np.ndarray],
     )
 
 
-def first_dealers(chunk_seed: int, first_game: int, n_games: int, players: int) -> np.ndarray:
-    """Each shuffle sequence's first dealer: two players take wave 0's rows' own dealer; three or four draw from
-    a stream of their own, since the wave's rows draw their dealers among two players (WAVE_DRAWS). Not a rule:
-    kept so that a seed plays the games it always has."""
-    if players == 2:
-        return chunk_rows(wave_seed(chunk_seed, 0), first_game, n_games, WAVE_DRAWS).dealer
-    return np.random.default_rng(wave_seed(chunk_seed, MAX_ROUNDS)).integers(0, players, n_games)
-
-
 def play_games(
     engine: str,
-    chunk_seed: int,
+    seeding,
     first_game: int,
     n_games: int,
     mirrored: bool,
@@ -141,29 +120,29 @@ def play_games(
     seating (runner/seating.py; unmirrored, the first only). Every round keeps its whole record, with its game_id
     (also its deal_id: the games of one shuffle sequence are one sample) and round_no (docs/games.md). `check`
     verifies the numba engine's every play. `start` (two sides only): the totals A's side and B's side start
-    from, 0-0 by default.
+    from, 0-0 by default. `seeding`: the run's draws (runner/deals.py seeding_of).
 
     Game g is sequence g // seatings in seating g % seatings. Every seating of a sequence has the same first
-    dealer (first_dealers) and the same shuffles round by round (common random numbers); the deal passes to the
-    next player after a complete round, and a void round is replayed by the same dealer.
+    dealer (seeding.first_dealers) and the same shuffles round by round (common random numbers); the deal passes to
+    the next player after a complete round, and a void round is replayed by the same dealer.
     """
     seat = seatings(rules, mirrored)  # each seating's policy of each player: 0 A, 1 B
     n_seat = len(seat)
     seq, seating = np.divmod(np.arange(n_games * n_seat), n_seat)
     ids = first_game + seq
-    first = first_dealers(chunk_seed, first_game, n_games, rules.players)[seq]
+    first = seeding.first_dealers(first_game, n_games, rules.players)[seq]
     tally = new_tally(first, rules.n_sides, None if start is None else start_totals(start, seating))
     lineup = (policy_a, policy_b)
 
     def play_wave(wave: int, running: np.ndarray):
-        rows = chunk_rows(wave_seed(chunk_seed, wave), first_game, n_games, WAVE_DRAWS)
+        decks, seeds = seeding.round_draws(first_game, n_games, wave)
         s, d = seating[running], seq[running]
         dealt = DealRows(
             ids[running],
             s.astype(np.int8),
-            rows.decks[d],
+            decks[d],
             tally.dealer[running].astype(np.int8),
-            rows.seeds[d],
+            seeds[d],
             seat[s],
         )
         cols = get_engine(engine).play(dealt, rules, lineup, check=check)

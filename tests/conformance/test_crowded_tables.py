@@ -19,7 +19,7 @@ from casino_sim.reference import Position, PositionError
 from casino_sim.reference.movegen import count_legal_moves, first_legal_move, legal_moves
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from tests.support.policies import get_policy
 
 COMPARED = 20_000  # positions with at most this many moves are compared move by move (the reference writes them)
@@ -134,7 +134,7 @@ def test_the_trail_policy_plays_whole_rounds_on_every_engine(rules, other):
     legal move (a trail whenever one is legal) at each of its turns, and each record is the reference's record
     of the traced moves. Trail against trail is the same round on every engine."""
     ruleset, trail = RULESETS[rules], get_policy("trail")
-    rows = chunk_rows(15, 0, 3, rotations([0, 1], True))
+    rows = deal_rows(15, 0, 3, rotations([0, 1], True))
     records = {}
     for engine in engine_names():
         trace = np.zeros((len(rows), 48, 5), dtype=np.int64)

@@ -34,7 +34,7 @@ from casino_sim.reference.record import round_record
 from casino_sim.reference.round import deal_batch, play_round, start_position
 from casino_sim.reference.score import Score
 from casino_sim.reference.seats import opponents
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import deal_rows
 from casino_sim.runner.seating import seatings
 from tests.conformance.test_invariants import _agree as agree
 from tests.conformance.test_invariants import corruptions
@@ -225,7 +225,7 @@ def _miscounted(score: Score, teams: bool) -> list[Score]:
 def _traced(engine: str, spec: str, lineup: tuple, seed: int, deals: int, check: bool = False):
     """Rows of A against B in every seating (runner/seating.py), played by `engine`: (rows, records, traces)."""
     rules = get_rules(spec)
-    rows = chunk_rows(seed, 0, deals, seatings(rules))
+    rows = deal_rows(seed, 0, deals, seatings(rules))
     trace = np.zeros((len(rows), 48, 5), dtype=np.int64)
     return rows, get_engine(engine).play(rows, rules, lineup, check=check, trace=trace), trace
 

@@ -15,7 +15,7 @@ from casino_sim.core.rules import STRICT
 from casino_sim.experiments import tune as tn
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.runner.backends import LocalBackend
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from tests.support.policies import LOADER, get_policy
 
 TINY = tn.TuneConfig(deals=12, generations=3, population=3, validate_deals=30, seed=5, loader=LOADER)
@@ -89,7 +89,7 @@ def test_the_written_policy_loads_and_plays(tiny_run):
     assert np.array_equal(policy.weights, result.policy.weights)
     assert "casino-sim tune --start expert" in policy.description and "seed 5" in policy.description
     out = engine.play_rows(
-        chunk_rows(1, 0, 20, rotations([0, 1], True)), STRICT, *policy_arrays((policy, get_policy("greedy")))
+        deal_rows(1, 0, 20, rotations([0, 1], True)), STRICT, *policy_arrays((policy, get_policy("greedy")))
     )
     assert (out["first_total"] + out["dealer_total"] > 0).all()
     chosen = result.selection[0]

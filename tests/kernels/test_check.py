@@ -15,7 +15,7 @@ from casino_sim.kernels.layout import BUILD, CAPTURED, HAND, LAST_CAPTURER, LOOS
 from casino_sim.kernels.rows import _raise_broken
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _start_round, new_state
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from casino_sim.runner.play import play
 from casino_sim.runner.rundir import RunDir
 from casino_sim.runner.seating import seatings
@@ -101,7 +101,7 @@ def test_points_that_do_not_add_up_are_caught():
 
 
 def test_a_broken_round_is_named_by_its_deal():
-    rows = chunk_rows(1, 100, 3, rotations([0, 1], True))
+    rows = deal_rows(1, 100, 3, rotations([0, 1], True))
     status = np.array([0, 0, 0, BAD_BUILD, 0, 0])
     out = np.zeros((6, 60), dtype=np.int64)
     with pytest.raises(RuntimeError, match=r"engine bug: a build .* deal 101 \(mirror 1, round seed \d+\)"):
@@ -112,7 +112,7 @@ def test_a_broken_round_is_named_by_its_deal():
 def test_checking_changes_no_result(rules):
     """Every play checked, on the one row kernel of every player count: no invariant breaks, no record changes."""
     ruleset, pa, pb = get_rules(rules), get_policy("expert"), get_policy("random")
-    rows = chunk_rows(3, 0, 300 // (ruleset.players - 1), seatings(ruleset))
+    rows = deal_rows(3, 0, 300 // (ruleset.players - 1), seatings(ruleset))
     plain = play("numba", rows, ruleset, (pa, pb))
     checked = play("numba", rows, ruleset, (pa, pb), check=True)
     assert plain.equals(checked)

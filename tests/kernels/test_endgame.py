@@ -20,7 +20,7 @@ from casino_sim.kernels.tables import split_table
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.decide import choose_move
 from casino_sim.reference import legal_moves
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from tests.support.nplayer import seated_round
 from tests.support.policies import get_policy, policy_from_dict
 from tests.support.rounds import positions_by_random_play
@@ -51,7 +51,7 @@ def test_endgame_plays_as_its_base_then_only_best_exact_moves(rules_name):
     """Against tuned: the same plays as tuned against tuned until its exact plays (the same random stream for
     ties); from there every play of its seat has the best exact value, where tuned's own plays miss it at times."""
     rules = RULESETS[rules_name]
-    rows = chunk_rows(31, 0, 12, rotations([0, 1], True))
+    rows = deal_rows(31, 0, 12, rotations([0, 1], True))
     tuned = get_policy("tuned")
     ours, base = traced(rows, rules, endgame(), tuned), traced(rows, rules, tuned, tuned)
     assert np.array_equal(ours[:, :EXACT_FROM], base[:, :EXACT_FROM])
@@ -71,7 +71,7 @@ def test_endgame_plays_as_its_base_then_only_best_exact_moves(rules_name):
 
 
 def test_fewer_exact_plays_leave_more_of_the_round_to_the_base():
-    rows = chunk_rows(32, 0, 6, rotations([0, 1], True))
+    rows = deal_rows(32, 0, 6, rotations([0, 1], True))
     tuned, rules = get_policy("tuned"), RULESETS["strict"]
     two, six = traced(rows, rules, endgame(2), tuned), traced(rows, rules, endgame(6), tuned)
     base = traced(rows, rules, tuned, tuned)

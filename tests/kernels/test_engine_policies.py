@@ -16,7 +16,7 @@ from casino_sim.policies.arrays import policy_arrays
 from casino_sim.policies.features import FEATURE_INDEX, weighted_sum
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from casino_sim.runner.threads import use_threads
 from tests.support.policies import get_policy
 from tests.support.rounds import positions_by_random_play
@@ -98,7 +98,7 @@ def replay_like_engine(rules, rows, i, policies):
 def test_round_records_equal_a_reference_replay(rules_name, a, b):
     rules = RULESETS[rules_name]
     policies = (get_policy(a), get_policy(b))
-    rows = chunk_rows(2024, 0, 6, rotations([0, 1], True))
+    rows = deal_rows(2024, 0, 6, rotations([0, 1], True))
     got = engine.play_rows(rows, rules, *policy_arrays(policies))
     for i in range(len(rows)):
         want = replay_like_engine(rules, rows, i, policies)
@@ -106,7 +106,7 @@ def test_round_records_equal_a_reference_replay(rules_name, a, b):
 
 
 def test_rows_are_the_same_on_one_and_two_threads():
-    rows = chunk_rows(99, 0, 300, rotations([0, 1], True))
+    rows = deal_rows(99, 0, 300, rotations([0, 1], True))
     policies = (get_policy("expert"), get_policy("random"))
     with use_threads(1):
         one = engine.play_rows(rows, RULESETS["strict"], *policy_arrays(policies))

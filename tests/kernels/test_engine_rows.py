@@ -11,7 +11,7 @@ from casino_sim import kernels as engine
 from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT, get_rules
 from casino_sim.kernels.layout import SCRIPTED
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from casino_sim.runner.threads import use_threads
 from tests.support.policies import get_policy
 
@@ -27,7 +27,7 @@ def _equal(a: dict, b: dict) -> bool:
 
 def _rows(seed: int, deals: int, rules):
     """Seeded rows of random play, each deal in every seating of one policy against the others."""
-    return chunk_rows(seed, 0, deals, rotations([0] + [1] * (rules.players - 1), True))
+    return deal_rows(seed, 0, deals, rotations([0] + [1] * (rules.players - 1), True))
 
 
 @two_threads
@@ -55,7 +55,7 @@ def test_a_row_depends_only_on_itself(rules):
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
 def test_random_rounds_are_sound(rules):
-    out = engine.play_rows(chunk_rows(1, 0, 10_000, rotations([0, 1], False)), rules, *RANDOM)
+    out = engine.play_rows(deal_rows(1, 0, 10_000, rotations([0, 1], False)), rules, *RANDOM)
     ok = out["void"] == 0
     assert ok.mean() > 0.99
     assert (out["plies"] == 48).all()
@@ -86,7 +86,7 @@ def test_random_rounds_are_sound(rules):
 
 
 def test_play_rows_rejects_bad_arguments():
-    rows = chunk_rows(1, 0, 3, rotations([0, 1], False))
+    rows = deal_rows(1, 0, 3, rotations([0, 1], False))
     ints, weights, wants = RANDOM
     with pytest.raises(TypeError):
         engine.play_rows(rows, "strict", ints, weights, wants)

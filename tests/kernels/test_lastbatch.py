@@ -9,7 +9,7 @@ import pytest
 from casino_sim import kernels as engine
 from casino_sim.core.rules import BRAZILIAN, ITALIAN, STRICT
 from casino_sim.reference.round import play_round
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from casino_sim.runner.play import play
 from casino_sim.runner.recording import new_trace
 from casino_sim.runner.threads import use_threads
@@ -19,7 +19,7 @@ LAST = engine.PLIES - 8
 
 
 def _traced(rules, policy: str, n: int, seed: int):
-    rows = chunk_rows(seed, 0, n, rotations([0, 1], False))
+    rows = deal_rows(seed, 0, n, rotations([0, 1], False))
     trace = new_trace(n)
     pol = get_policy(policy)
     play("numba", rows, rules, (pol, pol), trace=trace)

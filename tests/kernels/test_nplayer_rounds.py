@@ -16,7 +16,7 @@ from casino_sim.kernels import layout as L
 from casino_sim.kernels.state import _batch_of, _batch_start, _deal_batch, new_state
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference.round import play_round
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from tests.support.nplayer import SPADES, replay_piles, seated_round
 from tests.support.policies import get_policy, policy_from_dict
 
@@ -184,7 +184,7 @@ def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="48 non-negative"):
         engine.play_round_scripted_raw(rules, deck, 0, np.zeros(47, np.int64))
     rnd = policy_arrays((get_policy("random"),) * 3)
-    rows = chunk_rows(1, 0, 2, rotations([0, 1, 2], True))
+    rows = deal_rows(1, 0, 2, rotations([0, 1, 2], True))
     with pytest.raises(ValueError, match="policy arrays"):
         engine.play_rows(rows, rules, rnd[0], np.zeros((3, N_FEATURES)), rnd[2])
     with pytest.raises(ValueError, match="dealer"):
@@ -194,7 +194,7 @@ def test_bad_arguments_are_refused():
 def test_many_rounds_in_one_call_equal_the_rounds_one_by_one():
     rules = get_rules("brazilian:players=4")
     policies = (get_policy("expert"), get_policy("random")) * 2
-    rows = chunk_rows(11, 0, 12, np.arange(4, dtype=np.int8).reshape(1, 4))
+    rows = deal_rows(11, 0, 12, np.arange(4, dtype=np.int8).reshape(1, 4))
     together = get_engine("numba").play(rows, rules, policies)
     for i in range(12):
         _, one = seated_round(rules, rows.decks[i], int(rows.dealer[i]), policies, int(rows.seeds[i]))

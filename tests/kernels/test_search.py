@@ -13,7 +13,7 @@ from casino_sim.policies.decide import choose_move
 from casino_sim.reference import legal_moves
 from casino_sim.reference.record import round_record
 from casino_sim.reference.round import play_round
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from casino_sim.runner.threads import use_threads
 from tests.support.policies import get_policy, policy_from_dict
 from tests.support.rounds import positions_by_random_play
@@ -28,7 +28,7 @@ def searching(kind: str, worlds: int):
 def test_searcher_plays_legal_rounds_in_every_rule_set(rules_name):
     """Each traced move is legal in the reference engine, and replaying them gives the kernel's record."""
     rules = RULESETS[rules_name]
-    rows = chunk_rows(5, 0, 1, rotations([0, 1], True))
+    rows = deal_rows(5, 0, 1, rotations([0, 1], True))
     trace = np.zeros((len(rows), engine.PLIES, engine.MOVE_FIELDS), dtype=np.int64)
     policies = (searching("searcher", 4), get_policy("expert"))
     got = engine.play_rows(rows, rules, *policy_arrays(policies), check=True, trace=trace)
@@ -45,7 +45,7 @@ def test_searcher_plays_legal_rounds_in_every_rule_set(rules_name):
 
 
 def test_same_seed_same_rounds_on_one_and_two_threads():
-    rows = chunk_rows(8, 0, 20, rotations([0, 1], True))  # 40 rows: more than one block, so two threads share them
+    rows = deal_rows(8, 0, 20, rotations([0, 1], True))  # 40 rows: more than one block, so two threads share them
     arrays = policy_arrays((searching("searcher", 2), searching("rollout", 2)))
     with use_threads(1):
         one = engine.play_rows(rows, RULESETS["strict"], *arrays)
@@ -101,7 +101,7 @@ def test_a_rollout_with_a_top_chooses_among_its_bases_best_scored_moves():
 
 
 def test_a_top_above_every_move_count_plays_as_no_top():
-    rows = chunk_rows(14, 0, 2, rotations([0, 1], True))
+    rows = deal_rows(14, 0, 2, rotations([0, 1], True))
     plain = engine.play_rows(rows, RULESETS["strict"], *policy_arrays((topped(0), get_policy("expert"))))
     wide = engine.play_rows(rows, RULESETS["strict"], *policy_arrays((topped(500), get_policy("expert"))))
     assert all(np.array_equal(plain[k], wide[k]) for k in plain)
@@ -124,14 +124,14 @@ def test_the_searchers_cut_search_finds_the_best_moves_of_the_full_one():
 
 
 def test_a_race_that_cuts_only_after_the_last_world_plays_as_no_race():
-    rows = chunk_rows(12, 0, 2, rotations([0, 1], True))
+    rows = deal_rows(12, 0, 2, rotations([0, 1], True))
     plain = engine.play_rows(rows, RULESETS["strict"], *policy_arrays((searching("searcher", 6), get_policy("expert"))))
     raced = engine.play_rows(rows, RULESETS["strict"], *policy_arrays((racing(6, 6), get_policy("expert"))))
     assert all(np.array_equal(plain[k], raced[k]) for k in plain)
 
 
 def test_racing_rounds_are_legal_and_the_same_on_one_and_two_threads():
-    rows = chunk_rows(13, 0, 20, rotations([0, 1], True))
+    rows = deal_rows(13, 0, 20, rotations([0, 1], True))
     arrays = policy_arrays((racing(8, 2, 1.0), searching("rollout", 2)))
     with use_threads(1):
         one = engine.play_rows(rows, RULESETS["strict"], *arrays, check=True)

@@ -15,7 +15,7 @@ from casino_sim.kernels.state import _start_round, new_state
 from casino_sim.kernels.tables import split_table
 from casino_sim.kernels.value import _features, _value
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from casino_sim.runner.threads import use_threads
 from tests.support.nplayer import seated_round
 from tests.support.policies import get_policy, policy_from_dict
@@ -74,7 +74,7 @@ def test_the_estimate_is_zero_sum_and_follows_the_margin_of_fresh_rounds():
 
 @pytest.mark.parametrize("rules_name", list(RULESETS))
 def test_cut_searchers_play_legal_rounds_the_same_on_one_and_two_threads(rules_name):
-    rows = chunk_rows(31, 0, 20, rotations([0, 1], True))  # more than one block: two threads share them
+    rows = deal_rows(31, 0, 20, rotations([0, 1], True))  # more than one block: two threads share them
     arrays = policy_arrays((cut(1), cut(2, kind="rollout")))
     with use_threads(1):
         one = engine.play_rows(rows, RULESETS[rules_name], *arrays, check=True)

@@ -11,7 +11,7 @@ from casino_sim.core.rules import RULESETS
 from casino_sim.policies import FEATURE_NAMES, move_features
 from casino_sim.policies.arrays import policy_arrays
 from casino_sim.reference import Position, legal_moves
-from casino_sim.runner.deals import chunk_rows, rotations
+from casino_sim.runner.deals import deal_rows, rotations
 from tests.support.policies import get_policy
 
 SWEEP, SWEEP_OPEN = FEATURE_NAMES.index("sweep"), FEATURE_NAMES.index("sweep_open")
@@ -40,7 +40,7 @@ def sweeps_per_deal(rules_name: str, deals: int = 300) -> float:
     """Sweeps both expert players make per deal, in the numba engine."""
     policies = (get_policy("expert"), get_policy("expert"))
     out = engine.play_rows(
-        chunk_rows(5, 0, deals, rotations([0, 1], True)), RULESETS[rules_name], *policy_arrays(policies)
+        deal_rows(5, 0, deals, rotations([0, 1], True)), RULESETS[rules_name], *policy_arrays(policies)
     )
     return float(np.mean(out["first_n_sweeps"] + out["dealer_n_sweeps"]))
 

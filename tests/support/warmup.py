@@ -59,10 +59,10 @@ def _checked_rounds() -> None:
     """--check's round kernels, without and with seats that search: a round of each on the numba engine."""
     from casino_sim.core.rules import STRICT
     from casino_sim.engines import get_engine
-    from casino_sim.runner.deals import chunk_rows, rotations
+    from casino_sim.runner.deals import deal_rows, rotations
     from tests.support.policies import get_policy
 
-    rows = chunk_rows(11, 0, 1, rotations([0, 1], False))
+    rows = deal_rows(11, 0, 1, rotations([0, 1], False))
     for a, b in (("random", "random"), ("rollout", "defensive")):
         get_engine("numba").play(rows, STRICT, (get_policy(a), get_policy(b)), check=True)
 
