@@ -16,9 +16,8 @@ from casino_sim.experiments.door import Hooks
 from casino_sim.experiments.findings import FindingsRequest, FindingsRun
 from casino_sim.experiments.simulate import config_of
 from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, sentences, verdicts
-from casino_sim.runner.deals import chunk_rows
+from casino_sim.runner.deals import seeding_of
 from casino_sim.runner.rundir import RunDir
-from casino_sim.runner.seeding import chunk_seed
 from tests.support.policies import LOADER
 
 LADDER = ("random", "greedy")
@@ -46,7 +45,7 @@ def test_every_policy_plays_the_same_deals(made):
         configs = [config_of(run) for run in runs]
         for chunk in range(configs[0].n_chunks):
             rows = [
-                chunk_rows(chunk_seed(c.seed, chunk), chunk * c.chunk_deals, c.chunk_size(chunk), c.seatings())
+                seeding_of(c.seed, c.seeding).rows(chunk * c.chunk_deals, c.chunk_size(chunk), c.seatings())
                 for c in configs
             ]
             assert np.array_equal(rows[0].decks, rows[1].decks) and np.array_equal(rows[0].seeds, rows[1].seeds)

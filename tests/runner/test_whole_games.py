@@ -12,13 +12,14 @@ from casino_sim.core.rules import get_rules
 from casino_sim.engines import get_engine
 from casino_sim.reference.game import game_winner, play_game
 from casino_sim.runner import games as whole_games
-from casino_sim.runner.deals import chunk_rows
-from casino_sim.runner.games import WAVE_DRAWS, play_games, wave_seed
+from casino_sim.runner.deals import Seeding
+from casino_sim.runner.games import play_games
 from casino_sim.runner.sides import side_points
 from tests.support.policies import get_policy
 
 SPECS = ("italian:players=3", "brazilian:players=4", "italian:players=4", "brazilian:players=3,target=31")
 SEED, GAMES = 5, 3
+DEALT = Seeding(SEED)
 
 
 def script(seed) -> np.ndarray:
@@ -54,7 +55,7 @@ def scripted_chooser(plays):
 def scripted_games(monkeypatch, engine: str, spec: str):
     monkeypatch.setattr(whole_games, "get_engine", Scripted)
     a, b = get_policy("greedy"), get_policy("random")
-    return play_games(engine, SEED, 0, GAMES, True, get_rules(spec), a, b)
+    return play_games(engine, DEALT, 0, GAMES, True, get_rules(spec), a, b)
 
 
 class DealtLikeTheRunner:
@@ -67,9 +68,9 @@ class DealtLikeTheRunner:
         return self.first
 
     def permutation(self, n):
-        rows = chunk_rows(wave_seed(SEED, self.wave), 0, GAMES, WAVE_DRAWS)
+        decks = DEALT.round_draws(0, GAMES, self.wave)[0]
         self.wave += 1
-        return rows.decks[self.sequence]
+        return decks[self.sequence]
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -81,9 +82,7 @@ def test_numba_games_equal_reference_games(monkeypatch, spec):
     pd.testing.assert_frame_equal(rounds, ref_rounds)
     rules = get_rules(spec)
     for g in games.itertuples():
-        plays = np.concatenate(
-            [script(chunk_rows(wave_seed(SEED, w), 0, GAMES, WAVE_DRAWS).seeds[g.game_id]) for w in range(g.rounds + 5)]
-        )
+        plays = np.concatenate([script(DEALT.round_draws(0, GAMES, w)[1][g.game_id]) for w in range(g.rounds + 5)])
         game = play_game(rules, DealtLikeTheRunner(g.first_dealer, g.game_id), [scripted_chooser(plays)] * 4)
         assert game.winner == g.winner
         assert game.totals == [getattr(g, f"s{s}_final") for s in range(rules.n_sides)]
@@ -98,7 +97,7 @@ def test_games_follow_section_9(engine, spec):
     rules = get_rules(spec)
     n_games = 2 if engine == "reference" else 40
     a, b = get_policy("greedy"), get_policy("random")
-    rounds, games = play_games(engine, 9, 100, n_games, True, rules, a, b)
+    rounds, games = play_games(engine, Seeding(9), 100, n_games, True, rules, a, b)
     assert len(games) == n_games * (2 if rules.teams else rules.players)
     assert (games.groupby("game_id")["first_dealer"].nunique() == 1).all()
     players = games[[f"policy_{p}" for p in range(rules.players)]].to_numpy()
@@ -124,7 +123,7 @@ def test_games_follow_section_9(engine, spec):
 
 def test_unmirrored_games_play_the_first_seating_only():
     rounds, games = play_games(
-        "numba", 3, 0, 10, False, get_rules("italian:players=3"), get_policy("greedy"), get_policy("random")
+        "numba", Seeding(3), 0, 10, False, get_rules("italian:players=3"), get_policy("greedy"), get_policy("random")
     )
     assert len(games) == 10 and (games["mirror"] == 0).all() and (games["policy_0"] == "greedy").all()
 
@@ -132,7 +131,16 @@ def test_unmirrored_games_play_the_first_seating_only():
 def test_games_are_the_same_on_one_and_two_threads():
     from casino_sim.runner.threads import use_threads
 
-    args = ("numba", 8, 0, 30, True, get_rules("brazilian:players=4"), get_policy("expert"), get_policy("greedy"))
+    args = (
+        "numba",
+        Seeding(8),
+        0,
+        30,
+        True,
+        get_rules("brazilian:players=4"),
+        get_policy("expert"),
+        get_policy("greedy"),
+    )
     with use_threads(1):
         one = play_games(*args)
     with use_threads(2):
