@@ -18,10 +18,12 @@ import pytest
 
 import casino_sim as cs
 from casino_sim.core.errors import InputError
+from casino_sim.experiments.simulate import SimConfig, play_run, write_reports
 from casino_sim.reports.output import csv_bytes
 from casino_sim.runner.records import read_file
 from casino_sim.runner.rundir import RunDir, record_format
 from tests.support.cli import run
+from tests.support.policies import LOADER
 
 DATA = Path(__file__).parent.parent / "data"
 FOLDER, REPORT = DATA / "format1-run", DATA / "format1-report"
@@ -106,21 +108,23 @@ def test_the_api_opens_it_and_gives_its_rounds_in_format_2(copy):
 
 def test_it_resumes_into_the_run_a_fresh_one_plays(copy, tmp_path):
     """--resume with more deals plays the chunks it lacks in today's format beside the old ones (the last, and the
-    first, whose paired card deals a longer run changes): its records and every table are those of the same run
-    played whole."""
+    first, whose paired card deals a longer run changes), seeded by chunk as its version seeded them (no `seeding`
+    in its manifest: version 1, runner/chunk_seeding.py): its records and every table are those of the same run
+    played whole with that seeding."""
     kept = ("chunk-000001.parquet", "chunk-000002.parquet")  # their deals and paired deals stay as they were
     old = {name: (copy / "rounds" / name).read_bytes() for name in kept}
     proc = run("simulate", "--resume", str(copy), "--deals", "400", "--no-charts")
     assert proc.returncode == 0, proc.stderr
     assert RunDir(copy).finished_chunks() == {0, 1, 2, 3}
     assert {name: (copy / "rounds" / name).read_bytes() for name in kept} == old  # in format 1, as they were
+    assert RunDir(copy).read_manifest()["config"]["seeding"] == 1
     fresh = tmp_path / "fresh"
-    proc = run("simulate", "--deals", "400", *OPTIONS, "--card-deals", "auto", "--no-charts", "--out", str(fresh))
-    assert proc.returncode == 0, proc.stderr
+    config = SimConfig(deals=400, policy_a="expert", policy_b="greedy", seed=7, chunk_deals=100, seeding=1)
+    play_run(config.resolve(LOADER), RunDir(fresh), ["test"])
+    write_reports(RunDir(fresh), charts=False)
     pd.testing.assert_frame_equal(RunDir(copy).read_rounds(), RunDir(fresh).read_rounds())
     tables = sorted((fresh / "report").glob("*.csv"))
     assert len(tables) == 11  # the round tables, the deal's card values and the swap replays'
-
     for table in tables:
         assert (copy / "report" / table.name).read_bytes() == table.read_bytes(), table.name
 
