@@ -44,7 +44,7 @@ def knockout(
     seed: SeedOpt = 0,
     threads: ThreadsOpt = 0,
     chunk_deals: Annotated[
-        int, typer.Option("--chunk-deals", help="Deals between two looks at the intervals (also the seeding unit).")
+        int, typer.Option("--chunk-deals", help="Deals between two looks at the intervals (each deal is seeded alone).")
     ] = 1_000,
     out: Annotated[Path | None, typer.Option("--out", help="Folder for the table and the chart.")] = None,
     force: ForceOpt = False,

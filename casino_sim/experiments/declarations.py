@@ -169,7 +169,8 @@ SIMULATE = Declaration(
             "chunk_deals",
             (int,),
             5_000,
-            "Deals per chunk (the unit of seeding, checkpointing and resume).",
+            "Deals per chunk (the unit of checkpointing and resume; each deal is seeded alone, so no number "
+            "depends on it but where --until-ci stops).",
             plan=True,
             bounds=(1, MAX_CHUNK_DEALS, "must be between 1 and 10,000,000, got {value:,}"),
         ),
@@ -261,7 +262,7 @@ TOURNAMENT = Declaration(
         RULES,
         replace(SEED, help="Seed: every pairing plays the same shuffles."),
         THREADS,
-        Field("chunk_deals", (int,), 500, "Pairs of games per chunk."),
+        Field("chunk_deals", (int,), 500, "Pairs of games per chunk (no number depends on it)."),
         Field("out", ("path", None), None, "Folder (default results/runs/<time>-tournament).", run=False),
         Field("resume", ("path", None), None, "Finish an interrupted tournament.", run=False, api=False),
         replace(FORCE, help="Replace the tournament in --out (its pairings too)."),
