@@ -87,10 +87,9 @@ def _tournament(values: dict, given: frozenset) -> Tournament:
             values["seed"],
             values["chunk_deals"],
             values["threads"],
-            loader=loader(),
         )
         command = [call_text("tournament", values, TOURNAMENT.defaults())]
-        door = tour.TournamentRun.new(config, values["out"], command, values["force"], RESUME_WITH)
+        door = tour.TournamentRun.new(config, loader(), values["out"], command, values["force"], RESUME_WITH)
         door.execute(values["backend"], values["scheduler"], Bar(values["progress"]))
         return Tournament(door.root)
 

@@ -7,7 +7,7 @@ import inspect
 from collections.abc import Callable
 
 from casino_sim.cli.options import option
-from casino_sim.core.fields import Declaration
+from casino_sim.core.fields import Declaration, Field
 
 
 def command(declaration: Declaration, body: Callable[[dict, frozenset], None], doc: str) -> Callable[..., None]:
@@ -15,7 +15,7 @@ def command(declaration: Declaration, body: Callable[[dict, frozenset], None], d
     called, it hands `body` the values by field name and the fields given on the command line (given_options)."""
     # deferred: run_flow reads click's context, which exists only while a command runs
     parameters = [
-        inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=option(f))
+        inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=_default(f), annotation=option(f))
         for f in declaration.fields
         if f.cli
     ]
@@ -30,3 +30,9 @@ def command(declaration: Declaration, body: Callable[[dict, frozenset], None], d
     run.__name__ = run.__qualname__ = declaration.name
     run.__doc__ = doc
     return run
+
+
+def _default(f: Field):
+    """A field's default on the command line: none (a required argument) for one that takes no None but has no
+    value of its own (None)."""
+    return inspect.Parameter.empty if f.default is None and None not in f.kinds else f.default

@@ -87,7 +87,7 @@ def option(f: Field) -> Any:
     return Annotated[kind, typer.Option(f.flag or "--" + f.name.replace("_", "-"), help=f.help, **extra)]
 
 
-_KINDS = {int: int, float: float, bool: bool, str: str, "path": Path}
+_KINDS = {int: int, float: float, bool: bool, str: str, "path": Path, list: list[str]}  # a list: the option again
 
 
 def refuse_resume_with_force(resume, force: bool) -> None:

@@ -228,9 +228,8 @@ def _tournament(values: dict, given: frozenset) -> None:
             seed=values["seed"],
             threads=values["threads"],
             chunk_deals=values["chunk_deals"],
-            loader=policy_loader(),
         )
-        door = tour.TournamentRun.new(config, values["out"], sys.argv, values["force"])
+        door = tour.TournamentRun.new(config, policy_loader(), values["out"], sys.argv, values["force"])
     cut = "interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {path}"
     tables = door.execute(
         backend.value if backend else None, values["scheduler"], run_flow.Said(cut, "tournament folder")

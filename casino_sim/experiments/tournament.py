@@ -30,13 +30,13 @@ from casino_sim.policies.names import Label, check_distinct, folder_safe, record
 from casino_sim.policies.policy import Load
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
-from casino_sim.runner.seating import Lineup, manifest_options, resolved_field, resolved_lineup
+from casino_sim.runner.seating import Lineup, Resolves, manifest_options, resolved_field
 
 MAX_POLICIES = 16
 
 
 @dataclass(frozen=True)
-class TournamentConfig:
+class TournamentConfig(Resolves):
     """The policies and the options every pairing shares (`games` mirrored pairs of games each)."""
 
     policies: tuple[str, ...] = ("random", "greedy", "expert")
@@ -47,15 +47,20 @@ class TournamentConfig:
     threads: int = 0
     engine: str = "numba"
 
-    # resolved once, by check() (the front door's), with the policy loader the front door gives it; never in the
+    # the policies as objects (in the order given), resolved once by resolve() (the front door's); never in the
     # manifest, which keeps their names
-    entrants: Lineup | None = resolved_field()
-    loader: Load | None = resolved_field()
+    resolved: Lineup | None = resolved_field()
 
-    def lineup(self) -> Lineup:
-        """The policies as objects (in the order given), resolved once: by check(), or at first use (a tournament
-        resumed, or a config made in code and never checked)."""
-        return resolved_lineup(self, "entrants", tuple(self.policies))
+    def specs(self) -> tuple[str, ...]:
+        return tuple(self.policies)
+
+    def resolve(self, load: Load) -> TournamentConfig:
+        """The tournament's specification: its policies named (check_names), resolved once by `load`, every option
+        checked."""
+        self.check_names()
+        spec = self.resolve_with(load)
+        spec.check()
+        return spec
 
     def manifest_config(self) -> dict:
         """The config as its manifest keeps it: the options by field name, the resolved policies left out."""
@@ -85,12 +90,16 @@ class TournamentConfig:
         once = [(p[i], p[j]) for i in range(len(p)) for j in range(i + 1, len(p))]
         return [x for a, b in once for x in ((a, b), (b, a))] if one_against_the_field(self.rules) else once
 
-    def check(self) -> None:
-        """One clear error for an impossible tournament (each pairing's options are checked too)."""
+    def check_names(self) -> None:
+        """One clear error for a list of policies no tournament plays, before any is loaded."""
         if not 2 <= len(self.policies) <= MAX_POLICIES:
             raise InputError(f"a tournament needs 2 to {MAX_POLICIES} policies, got {len(self.policies)}")
         if len(set(self.policies)) != len(self.policies):
             raise InputError(f"a policy is named twice: {', '.join(self.policies)}")
+
+    def check(self) -> None:
+        """One clear error for an impossible tournament, its policies resolved (each pairing's options are checked
+        too)."""
         lineup = self.lineup()
         check_distinct(zip(lineup.specs, lineup.policies), self_play=False)
         for b in self.policies[1:]:  # the first policy's pairings name every policy once
@@ -119,8 +128,7 @@ def pair_dir(root: Path, a: str, b: str, label: Label) -> RunDir:
 def start_tournament(
     config: TournamentConfig, root: Path, command: list[str], force: bool = False, resume_with: str = "--resume"
 ) -> None:
-    """Check the options and write OUT/manifest.json (create_tournament)."""
-    config.check()
+    """Write OUT/manifest.json of a resolved config (create_tournament)."""
     create_tournament(config, root, command, force, resume_with)
 
 
@@ -160,16 +168,15 @@ def _remove_pairings(root: Path) -> None:
         raise InputError(f"cannot replace the tournament in {root}: {e.strerror or e}") from None
 
 
-def config_of(root: Path, loader: Load | None = None) -> TournamentConfig:
-    """The configuration a tournament folder was started with (its policies to be resolved by `loader`, when
-    given)."""
+def config_of(root: Path) -> TournamentConfig:
+    """The configuration a tournament folder was started with, unresolved (TournamentConfig.resolve)."""
     run = RunDir(root)
     manifest = run.read_manifest()
     if manifest.get("kind") != "tournament":
         raise InputError(f"{root} is not a tournament folder")
     try:
         cfg = dict(manifest["config"])
-        return TournamentConfig(**dict(cfg, policies=tuple(cfg["policies"])), loader=loader)
+        return TournamentConfig(**dict(cfg, policies=tuple(cfg["policies"])))
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
 
@@ -209,11 +216,18 @@ class TournamentRun(Door):
 
     @classmethod
     def new(
-        cls, config: TournamentConfig, out: Path | None, command: list[str], force: bool = False, resume_with="--resume"
+        cls,
+        config: TournamentConfig,
+        load: Load,
+        out: Path | None,
+        command: list[str],
+        force: bool = False,
+        resume_with="--resume",
     ) -> TournamentRun:
-        """A new tournament of `config` (checked here) into `out` (default results/runs/<time>-tournament/);
-        `resume_with`: how the error for a folder in use names the way to finish it, {path} the folder."""
-        config.check()
+        """A new tournament of `config` (checked and its policies resolved by `load` here) into `out` (default
+        results/runs/<time>-tournament/); `resume_with`: how the error for a folder in use names the way to
+        finish it, {path} the folder."""
+        config = config.resolve(load)
         root = Path(out) if out is not None else default_out()
         return cls(config, root, command, force, resume_with=resume_with.format(path=root))
 
@@ -221,7 +235,7 @@ class TournamentRun(Door):
     def resume(cls, root: Path, given: dict, command: list[str], loader: Load) -> TournamentRun:
         """The tournament in `root` as it was started, its policies resolved by `loader`; InputError for an option
         `given` that contradicts it (experiments/resume.py)."""
-        config = config_of(root, loader)
+        config = config_of(root).resolve(loader)
         refuse_changed(given, config.manifest_config())
         return cls(config, Path(root), command, resumed=True)
 
