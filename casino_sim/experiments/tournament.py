@@ -23,6 +23,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.record import FORMAT_VERSION
 from casino_sim.core.rules import get_rules
 from casino_sim.engines.compiling import ensure_compiled, search_variants
+from casino_sim.experiments.declarations import TOURNAMENT
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.resume import refuse_changed
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
@@ -30,7 +31,7 @@ from casino_sim.policies.names import Label, check_distinct, folder_safe, record
 from casino_sim.policies.policy import Load
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
-from casino_sim.runner.seating import Lineup, Resolves, manifest_options, resolved_field
+from casino_sim.runner.seating import Lineup, Resolves, declared_options, manifest_options, resolved_field
 
 MAX_POLICIES = 16
 
@@ -50,6 +51,11 @@ class TournamentConfig(Resolves):
     # the policies as objects (in the order given), resolved once by resolve() (the front door's); never in the
     # manifest, which keeps their names
     resolved: Lineup | None = resolved_field()
+
+    @classmethod
+    def of(cls, values: dict) -> TournamentConfig:
+        """The config of tournament's options by field name (experiments/declarations.py TOURNAMENT), unresolved."""
+        return cls(**declared_options(TOURNAMENT, values) | {"policies": tuple(values["policies"] or ())})
 
     def specs(self) -> tuple[str, ...]:
         return tuple(self.policies)
@@ -215,21 +221,14 @@ class TournamentRun(Door):
     resume_with: str = "--resume"
 
     @classmethod
-    def new(
-        cls,
-        config: TournamentConfig,
-        load: Load,
-        out: Path | None,
-        command: list[str],
-        force: bool = False,
-        resume_with="--resume",
-    ) -> TournamentRun:
-        """A new tournament of `config` (checked and its policies resolved by `load` here) into `out` (default
-        results/runs/<time>-tournament/); `resume_with`: how the error for a folder in use names the way to
-        finish it, {path} the folder."""
-        config = config.resolve(load)
-        root = Path(out) if out is not None else default_out()
-        return cls(config, root, command, force, resume_with=resume_with.format(path=root))
+    def new(cls, values: dict, load: Load, command: list[str], resume_with: str = "--resume") -> TournamentRun:
+        """A new tournament of tournament's options `values` (by field name: experiments/declarations.py
+        TOURNAMENT), checked and its policies resolved once by `load`, into values["out"] (default
+        results/runs/<time>-tournament/; values["force"] replaces one there); `resume_with`: how the error for a
+        folder in use names the way to finish it, {path} the folder."""
+        config = TournamentConfig.of(values).resolve(load)
+        root = Path(values["out"]) if values["out"] is not None else default_out()
+        return cls(config, root, command, values["force"], resume_with=resume_with.format(path=root))
 
     @classmethod
     def resume(cls, root: Path, given: dict, command: list[str], loader: Load) -> TournamentRun:
