@@ -7,15 +7,23 @@ import inspect
 from collections.abc import Callable
 
 from casino_sim.cli.options import option
-from casino_sim.core.fields import Declaration, Field
+from casino_sim.core.fields import Declaration
 
 
-def command(declaration: Declaration, body: Callable[[dict, frozenset], None], doc: str) -> Callable[..., None]:
-    """The Typer command `declaration.name`: its parameters made from the declared fields the command line offers;
-    called, it hands `body` the values by field name and the fields given on the command line (given_options)."""
+def command(
+    declaration: Declaration, body: Callable[[dict, frozenset], None], doc: str, kinds: dict | None = None
+) -> Callable[..., None]:
+    """The Typer command `declaration.name`: its parameters made from the declared fields the command line offers
+    (`kinds`: a field's own choices, e.g. {"engine": EngineName}; a field of no default required); called, it hands
+    `body` the values by field name and the fields given on the command line (given_options)."""
     # deferred: run_flow reads click's context, which exists only while a command runs
     parameters = [
-        inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=_default(f), annotation=option(f))
+        inspect.Parameter(
+            f.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=inspect.Parameter.empty if f.default is None and None not in f.kinds else f.default,
+            annotation=option(f, (kinds or {}).get(f.name)),
+        )
         for f in declaration.fields
         if f.cli
     ]
@@ -30,9 +38,3 @@ def command(declaration: Declaration, body: Callable[[dict, frozenset], None], d
     run.__name__ = run.__qualname__ = declaration.name
     run.__doc__ = doc
     return run
-
-
-def _default(f: Field):
-    """A field's default on the command line: none (a required argument) for one that takes no None but has no
-    value of its own (None)."""
-    return inspect.Parameter.empty if f.default is None and None not in f.kinds else f.default

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from casino_sim.core.errors import InputError
 from casino_sim.core.fields import Declaration, Field, FieldError
 from casino_sim.core.lists import comma_list
 from casino_sim.experiments.declarations import BACKEND, FORCE, PROGRESS, RULES, SCHEDULER, SEED, THREADS
@@ -21,12 +20,7 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # the policy's name, and 
 
 def parse_against(value: str | list | tuple) -> tuple[str, ...]:
     """--against: the field's policies, one string comma-separated (the command line's) or a list (the API's)."""
-    if not isinstance(value, str):
-        return tuple(value)
-    try:
-        return comma_list(value, "must name one or more policies")
-    except InputError as e:
-        raise FieldError("against", str(e)) from None
+    return comma_list(value, "must name one or more policies", "against") if isinstance(value, str) else tuple(value)
 
 
 def _sizes(values: dict, given: frozenset) -> None:
