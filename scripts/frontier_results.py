@@ -40,7 +40,7 @@ def _us_per_decision(policy: str, deals: int) -> float:
 def play_tournament(policies: tuple[str, ...], games: int, seed: int, root: Path, target: Path) -> dict:
     """A round robin of mirrored whole strict games played in `root` (out of git) as `casino-sim tournament` plays
     it; its tables and charts written to `target` (emptied first). Returns the tables."""
-    config = TournamentConfig(policies=policies, games=games, seed=seed, loader=loader())
+    config = TournamentConfig(policies=policies, games=games, seed=seed).resolve(loader())
     start_tournament(config, root, [sys.executable, *sys.argv])
     folders = run_tournament(config, root, [sys.executable, *sys.argv])
     shutil.rmtree(target, ignore_errors=True)

@@ -31,7 +31,7 @@ from casino_sim.reports.stats import cluster_mean_ci, cluster_wilson
 from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for
 from casino_sim.runner.recording import new_trace
-from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup, seatings
+from casino_sim.runner.seating import Lineup, Resolves, resolved_field, seatings
 from casino_sim.runner.threads import use_threads
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions planned)
@@ -51,8 +51,9 @@ LAST_PLY = 41  # the first play of the last batch, counted from 1 as the recorde
 
 
 @dataclass(frozen=True)
-class RegretConfig:
-    """What decides a regret table (threads do not change it)."""
+class RegretConfig(Resolves):
+    """What decides a regret table (threads do not change it); its options' declared bounds are checked by its front
+    door (experiments/skill_runs.py), the rest by resolve()."""
 
     policies: tuple[str, ...] = ("expert",)
     vs: str | None = None  # None: each policy against itself
@@ -61,34 +62,29 @@ class RegretConfig:
     seed: int = 0
     threads: int = 0
 
-    # the policies and --vs resolved once, by check() (the front door's), with the policy loader the front door
-    # gives it; never in the report's config
+    # the policies and --vs resolved once, by resolve() (the front door's); never in the report's config
     resolved: Lineup | None = resolved_field()
-    loader: Load | None = resolved_field()
 
-    def lineup(self) -> Lineup:
-        """The policies, then --vs, as objects, each spec resolved once."""
-        return resolved_lineup(self, "resolved", (*self.policies, *([self.vs] if self.vs else [])))
+    def specs(self) -> tuple[str, ...]:
+        """The policies, then --vs."""
+        return (*self.policies, *([self.vs] if self.vs else []))
 
-    def check(self) -> None:
-        """One clear error for an impossible option."""
+    def resolve(self, load: Load) -> RegretConfig:
+        """The table's specification: one clear error for an impossible option, the policies resolved once by
+        `load`."""
         if not 1 <= len(self.policies) <= MAX_POLICIES:
             raise InputError(f"give 1 to {MAX_POLICIES} policies, got {len(self.policies)}")
-        if self.decisions is not None and not 1 <= self.decisions <= MAX_DECISIONS:
-            raise InputError(f"--decisions must be between 1 and {MAX_DECISIONS:,}, got {self.decisions:,}")
-        if self.seed < 0:
-            raise InputError(f"--seed must be >= 0, got {self.seed}")
-        if not 0 <= self.threads <= 256:
-            raise InputError(f"--threads must be between 0 (all cores) and 256, got {self.threads}")
         if get_rules(self.rules).players != 2:
             raise RulesError(
                 f"regret needs two players, not {self.rules}: it judges plays by the exact last batch, and with "
                 "three or four players the split of the unseen cards among the other hands is unknown"
             )
-        lineup = self.lineup()
+        spec = self.resolve_with(load)
+        lineup = spec.lineup()
         check_distinct(zip(lineup.specs, lineup.policies))
         for name in self.policies:
-            self.seats(name)
+            spec.seats(name)
+        return spec
 
     def seats(self, name: str):
         """(the policy, its opponent, the engine that plays them); InputError when no engine can."""
@@ -143,7 +139,6 @@ class Regret:
     interrupted run still has a table, and `seconds` how long each policy took."""
 
     def __init__(self, config: RegretConfig):
-        config.check()
         self.config = config
         self.rules = get_rules(config.rules)
         self.chunks: dict[str, list[pd.DataFrame]] = {}

@@ -36,6 +36,12 @@ def names(name: str, value: str | list | tuple) -> tuple[str, ...]:
     return tuple(value)
 
 
+def each_a_string(name: str, value) -> None:
+    """TypeError unless a list argument (a string aside, which is one, and None) holds strings only."""
+    for item in () if isinstance(value, str) or value is None else value:
+        check_types(**{name: (item, str)})
+
+
 @contextmanager
 def api_errors(parameters=(), aliases: dict[str, str] | None = None) -> Iterator[None]:
     """Re-raise a user error `from None`, so the traceback ends at the user's call: a FieldError in the API's words

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.api.arguments import Bar, api_errors, call_text, check_types
+from casino_sim.api.arguments import Bar, api_errors, call_text, each_a_string
 from casino_sim.api.declared import api_function
 from casino_sim.api.policies import loader
 from casino_sim.core.errors import InputError
@@ -76,21 +76,10 @@ def _tournament(values: dict, given: frozenset) -> Tournament:
     0  random   greedy     12
     1  greedy   random     12
     """
-    policies = values["policies"]
-    for p in policies:
-        check_types(policies=(p, str))
+    each_a_string("policies", values["policies"])
     with api_errors(aliases={"deals": "games"}):  # each pairing is a run of `games` whole games
-        config = tour.TournamentConfig(
-            tuple(policies),
-            values["games"],
-            values["rules"],
-            values["seed"],
-            values["chunk_deals"],
-            values["threads"],
-            loader=loader(),
-        )
         command = [call_text("tournament", values, TOURNAMENT.defaults())]
-        door = tour.TournamentRun.new(config, values["out"], command, values["force"], RESUME_WITH)
+        door = tour.TournamentRun.new(values, loader(), command, RESUME_WITH)
         door.execute(values["backend"], values["scheduler"], Bar(values["progress"]))
         return Tournament(door.root)
 

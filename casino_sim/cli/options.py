@@ -75,10 +75,12 @@ class BackendName(str, Enum):
     dask = "dask"
 
 
-def option(f: Field) -> Any:
+def option(f: Field, kind: type | None = None) -> Any:
     """A declared field (core/fields.py) as the command line's parameter type: typer.Option (typer.Argument for a
-    field spelled ""), its help, its kind (a path as Path, a backend as its choices) and CLI-only keywords."""
-    kind = _CLI_KINDS.get(f.name) or next(_KINDS[k] for k in f.kinds if k is not None)
+    field spelled ""), its help, its kind (a path as Path, a list as its names, a backend as its choices, or `kind`:
+    a command's own choices) and CLI-only keywords."""
+    if kind is None:
+        kind = list[str] if list in f.kinds else _CLI_KINDS.get(f.name) or next(_KINDS[k] for k in f.kinds if k)
     if None in f.kinds:
         kind = kind | None
     extra = {**f.typer, **_CLI_EXTRAS.get(f.name, {})}
@@ -125,10 +127,7 @@ def _set_bot_timeout(seconds: float | None) -> float | None:
     return seconds
 
 
-_CLI_KINDS = {
-    "backend": BackendName,
-    "policies": list[str],
-}  # fields the command line parses into more than their API kind
+_CLI_KINDS = {"backend": BackendName, "format": Format}  # fields the command line parses into choices
 _CLI_EXTRAS = {"bot_timeout": {"callback": _set_bot_timeout}}  # what the command line does on parsing them
 RulesOpt = option(declared.RULES)
 BackendOpt = option(declared.BACKEND)

@@ -221,16 +221,7 @@ def _tournament(values: dict, given: frozenset) -> None:
         if door.complete:
             run_flow.already_complete(door.root, f"{door.config.games:,} games a pairing")
     else:
-        config = tour.TournamentConfig(
-            policies=tuple(values["policies"] or ()),
-            games=values["games"],
-            rules=values["rules"],
-            seed=values["seed"],
-            threads=values["threads"],
-            chunk_deals=values["chunk_deals"],
-            loader=policy_loader(),
-        )
-        door = tour.TournamentRun.new(config, values["out"], sys.argv, values["force"])
+        door = tour.TournamentRun.new(values, policy_loader(), sys.argv)
     cut = "interrupted: finished chunks are kept; finish with  casino-sim tournament --resume {path}"
     tables = door.execute(
         backend.value if backend else None, values["scheduler"], run_flow.Said(cut, "tournament folder")

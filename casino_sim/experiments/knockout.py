@@ -19,23 +19,24 @@ import numpy as np
 import pandas as pd
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.compare import deal_headline
+from casino_sim.experiments.skill_fields import KNOCKOUT
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES
 from casino_sim.policies.kinds import HeuristicPolicy
 from casino_sim.policies.policy import Load, Policy
 from casino_sim.reports.stats import Estimate, mean_ci
 from casino_sim.runner.deals import chunked_rows
-from casino_sim.runner.seating import Lineup, resolved_field, resolved_lineup, seatings
+from casino_sim.runner.seating import Lineup, Resolves, declared_options, resolved_field, seatings
 from casino_sim.runner.threads import use_threads
 
-MAX_DEALS = 10**7
 Progress = Callable[[int, int], None]  # (rounds done, rounds planned)
 SKIPPED = "skipped: weight 0"
 
 
 @dataclass(frozen=True)
-class KnockoutConfig:
+class KnockoutConfig(Resolves):
     """What decides a knockout's table (threads do not change it)."""
 
     policy: str = "expert"
@@ -47,29 +48,25 @@ class KnockoutConfig:
     precision: float = 0.05  # stop a feature once its interval's half-width is at most this many points
     pairs: tuple[tuple[str, str], ...] = ()  # (A, B): the worth of B with A already out
 
-    # the policy resolved once, by check() (the front door's), with the policy loader the front door gives it;
-    # never in the manifest, which keeps its name
+    # the policy resolved once, by resolve() (the front door's); never in the manifest, which keeps its name
     resolved: Lineup | None = resolved_field()
-    loader: Load | None = resolved_field()
 
-    def lineup(self) -> Lineup:
-        """The policy as an object, resolved once."""
-        return resolved_lineup(self, "resolved", (self.policy,))
+    @classmethod
+    def of(cls, values: dict) -> KnockoutConfig:
+        """The config of knockout's options by field name (experiments/skill_fields.py KNOCKOUT: --pairs as the
+        command line or the API writes it), unresolved."""
+        return cls(**declared_options(KNOCKOUT, values) | {"pairs": parse_pairs(values.get("pairs"))})
 
-    def check(self) -> Policy:
-        """The policy, once every option is known to be sound; InputError names the first that is not."""
-        if not 1 <= self.deals <= MAX_DEALS:
-            raise InputError(f"--deals must be between 1 and {MAX_DEALS:,}, got {self.deals:,}")
-        if self.seed < 0:
-            raise InputError(f"--seed must be >= 0, got {self.seed}")
-        if not 0 <= self.threads <= 256:
-            raise InputError(f"--threads must be between 0 (all cores) and 256, got {self.threads}")
-        if not 1 <= self.chunk_deals <= 10**6:
-            raise InputError(f"--chunk-deals must be between 1 and 1,000,000, got {self.chunk_deals:,}")
-        if not 0 <= self.precision < 100:
-            raise InputError(f"--precision must be a half-width in points, >= 0, got {self.precision}")
+    def specs(self) -> tuple[str, ...]:
+        return (self.policy,)
+
+    def resolve(self, load: Load, given: frozenset = frozenset()) -> KnockoutConfig:
+        """The knockout's specification: every option checked (FieldError names the first that is not sound), the
+        policy resolved once by `load`, a heuristic whose --pairs name features it weighs."""
+        KNOCKOUT.check(declared_options(KNOCKOUT, vars(self)), given)
         get_rules(self.rules)
-        policy = self.lineup().policy(self.policy)
+        spec = self.resolve_with(load)
+        policy = spec.heuristic()
         if policy.kind != "heuristic":
             raise InputError(
                 f"knockout sets a heuristic's feature weights to zero; {policy.name!r} is a {policy.kind} policy "
@@ -78,22 +75,32 @@ class KnockoutConfig:
         for a, b in self.pairs:
             for name in (a, b):
                 if name not in FEATURE_INDEX:
-                    raise InputError(f"--pairs: unknown feature {name!r} (features: {', '.join(FEATURE_NAMES)})")
+                    raise FieldError(
+                        "pairs", f"{{pairs}}: unknown feature {name!r} (features: {', '.join(FEATURE_NAMES)})"
+                    )
                 if policy.weights[FEATURE_INDEX[name]] == 0:
-                    raise InputError(f"--pairs: feature {name!r} has weight 0 in {policy.name}: it is out already")
+                    raise FieldError(
+                        "pairs", f"{{pairs}}: feature {name!r} has weight 0 in {policy.name}: it is out already"
+                    )
             if a == b:
-                raise InputError(f"--pairs: {a},{b} names one feature twice")
-        return policy
+                raise FieldError("pairs", f"{{pairs}}: {a},{b} names one feature twice")
+        return spec
+
+    def heuristic(self) -> Policy:
+        """The policy whose features are knocked out, as the front door resolved it."""
+        return self.lineup().policy(self.policy)
 
 
-def parse_pairs(values: list[str] | None) -> tuple[tuple[str, str], ...]:
-    """`A,B` pairs, several per value when separated by `;` (and the option may be given again)."""
+def parse_pairs(values: str | list[str] | tuple[str, ...] | None) -> tuple[tuple[str, str], ...]:
+    """`A,B` pairs, several per value when separated by `;` (and the option may be given again: a list)."""
     pairs = []
-    for value in values or ():
+    for value in [values] if isinstance(values, str) else values or ():
         for part in value.split(";"):
             names = [n.strip() for n in part.split(",")]
             if len(names) != 2 or not all(names):
-                raise InputError(f"--pairs: {part.strip()!r} is not two features A,B (e.g. --pairs sweep_open,trail)")
+                raise FieldError(
+                    "pairs", f"{{pairs}}: {part.strip()!r} is not two features A,B (e.g. {{pairs}} sweep_open,trail)"
+                )
             pairs.append((names[0], names[1]))
     return tuple(pairs)
 
@@ -158,7 +165,7 @@ class Knockout:
 
     def __init__(self, config: KnockoutConfig):
         self.config = config
-        self.policy = config.check()
+        self.policy = config.heuristic()
         self.rules = get_rules(config.rules)
         self.entries = entries_of(self.policy, config.pairs)
 

@@ -15,9 +15,11 @@ from casino_sim.analysis.regret import Regret, RegretConfig
 from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.knockout import Knockout, KnockoutConfig
+from casino_sim.experiments.skill_fields import REGRET
 from casino_sim.policies.names import folder_safe
+from casino_sim.policies.policy import Load
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, writable_folder
-from casino_sim.runner.seating import manifest_options
+from casino_sim.runner.seating import declared_options, manifest_options
 
 RUNS = Path("results/runs")  # where a table goes without --out
 
@@ -44,6 +46,13 @@ class TableRun(Door):
 class KnockoutRun(TableRun):
     """knockout's one front door: a Knockout (its config checked, the policy resolved) played into its folder."""
 
+    @classmethod
+    def new(cls, values: dict, given: frozenset, load: Load) -> KnockoutRun:
+        """The knockout of knockout's options `values` (by field name: experiments/skill_fields.py KNOCKOUT; `given`:
+        those the user set), checked once (FieldError) and resolved by `load` into its specification; InputError
+        for an output folder in use unless values["force"]."""
+        return cls(KnockoutConfig.of(values).resolve(load, given), values["out"], values["force"])
+
     def __init__(self, config: KnockoutConfig, out: Path | None = None, force: bool = False):
         self.knockout = Knockout(config)
         default = f"knockout-{folder_safe(self.knockout.policy.name)}-{config.rules}-seed{config.seed}"
@@ -68,6 +77,17 @@ class KnockoutRun(TableRun):
 
 class RegretRun(TableRun):
     """regret's one front door: a Regret (its config checked, the policies resolved) played into its folder."""
+
+    @classmethod
+    def new(cls, values: dict, given: frozenset, load: Load) -> RegretRun:
+        """The regret table of regret's options `values` (by field name: experiments/skill_fields.py REGRET;
+        `given`: those the user set), checked once (FieldError) and resolved by `load` into its specification;
+        InputError for an output folder in use unless values["force"]."""
+        REGRET.check(values, given)
+        policies = values["policies"]  # the command line's list (None: none given), or the API's name or names
+        policies = (policies,) if isinstance(policies, str) else tuple(policies or ())
+        config = RegretConfig(**declared_options(REGRET, values) | {"policies": policies})
+        return cls(config.resolve(load), values["out"], values["force"])
 
     def __init__(self, config: RegretConfig, out: Path | None = None, force: bool = False):
         self.regret = Regret(config)

@@ -23,6 +23,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.core.record import FORMAT_VERSION
 from casino_sim.core.rules import get_rules
 from casino_sim.engines.compiling import ensure_compiled, search_variants
+from casino_sim.experiments.declarations import TOURNAMENT
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.resume import refuse_changed
 from casino_sim.experiments.simulate import SimConfig, finish_run, play_chunks, start_run
@@ -30,14 +31,14 @@ from casino_sim.policies.names import Label, check_distinct, folder_safe, record
 from casino_sim.policies.policy import Load
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
-from casino_sim.runner.seating import Lineup, manifest_options, resolved_field, resolved_lineup
+from casino_sim.runner.seating import Lineup, Resolves, declared_options, manifest_options, resolved_field
 from casino_sim.runner.seeding import CHUNK_SEEDING, SEEDING
 
 MAX_POLICIES = 16
 
 
 @dataclass(frozen=True)
-class TournamentConfig:
+class TournamentConfig(Resolves):
     """The policies and the options every pairing shares (`games` mirrored pairs of games each)."""
 
     policies: tuple[str, ...] = ("random", "greedy", "expert")
@@ -49,15 +50,25 @@ class TournamentConfig:
     engine: str = "numba"
     seeding: int = SEEDING  # its pairings' (runner/seeding.py); a manifest without it: 1, by chunk
 
-    # resolved once, by check() (the front door's), with the policy loader the front door gives it; never in the
+    # the policies as objects (in the order given), resolved once by resolve() (the front door's); never in the
     # manifest, which keeps their names
-    entrants: Lineup | None = resolved_field()
-    loader: Load | None = resolved_field()
+    resolved: Lineup | None = resolved_field()
 
-    def lineup(self) -> Lineup:
-        """The policies as objects (in the order given), resolved once: by check(), or at first use (a tournament
-        resumed, or a config made in code and never checked)."""
-        return resolved_lineup(self, "entrants", tuple(self.policies))
+    @classmethod
+    def of(cls, values: dict) -> TournamentConfig:
+        """The config of tournament's options by field name (experiments/declarations.py TOURNAMENT), unresolved."""
+        return cls(**declared_options(TOURNAMENT, values) | {"policies": tuple(values["policies"] or ())})
+
+    def specs(self) -> tuple[str, ...]:
+        return tuple(self.policies)
+
+    def resolve(self, load: Load) -> TournamentConfig:
+        """The tournament's specification: its policies named (check_names), resolved once by `load`, every option
+        checked."""
+        self.check_names()
+        spec = self.resolve_with(load)
+        spec.check()
+        return spec
 
     def manifest_config(self) -> dict:
         """The config as its manifest keeps it: the options by field name, the resolved policies left out."""
@@ -88,12 +99,16 @@ class TournamentConfig:
         once = [(p[i], p[j]) for i in range(len(p)) for j in range(i + 1, len(p))]
         return [x for a, b in once for x in ((a, b), (b, a))] if one_against_the_field(self.rules) else once
 
-    def check(self) -> None:
-        """One clear error for an impossible tournament (each pairing's options are checked too)."""
+    def check_names(self) -> None:
+        """One clear error for a list of policies no tournament plays, before any is loaded."""
         if not 2 <= len(self.policies) <= MAX_POLICIES:
             raise InputError(f"a tournament needs 2 to {MAX_POLICIES} policies, got {len(self.policies)}")
         if len(set(self.policies)) != len(self.policies):
             raise InputError(f"a policy is named twice: {', '.join(self.policies)}")
+
+    def check(self) -> None:
+        """One clear error for an impossible tournament, its policies resolved (each pairing's options are checked
+        too)."""
         lineup = self.lineup()
         check_distinct(zip(lineup.specs, lineup.policies), self_play=False)
         for b in self.policies[1:]:  # the first policy's pairings name every policy once
@@ -122,8 +137,7 @@ def pair_dir(root: Path, a: str, b: str, label: Label) -> RunDir:
 def start_tournament(
     config: TournamentConfig, root: Path, command: list[str], force: bool = False, resume_with: str = "--resume"
 ) -> None:
-    """Check the options and write OUT/manifest.json (create_tournament)."""
-    config.check()
+    """Write OUT/manifest.json of a resolved config (create_tournament)."""
     create_tournament(config, root, command, force, resume_with)
 
 
@@ -163,9 +177,8 @@ def _remove_pairings(root: Path) -> None:
         raise InputError(f"cannot replace the tournament in {root}: {e.strerror or e}") from None
 
 
-def config_of(root: Path, loader: Load | None = None) -> TournamentConfig:
-    """The configuration a tournament folder was started with (its policies to be resolved by `loader`, when
-    given)."""
+def config_of(root: Path) -> TournamentConfig:
+    """The configuration a tournament folder was started with, unresolved (TournamentConfig.resolve)."""
     run = RunDir(root)
     manifest = run.read_manifest()
     if manifest.get("kind") != "tournament":
@@ -173,7 +186,7 @@ def config_of(root: Path, loader: Load | None = None) -> TournamentConfig:
     try:
         cfg = dict(manifest["config"])
         cfg = {"seeding": CHUNK_SEEDING, **cfg, "policies": tuple(cfg["policies"])}
-        return TournamentConfig(**cfg, loader=loader)
+        return TournamentConfig(**cfg)
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
 
@@ -212,20 +225,20 @@ class TournamentRun(Door):
     resume_with: str = "--resume"
 
     @classmethod
-    def new(
-        cls, config: TournamentConfig, out: Path | None, command: list[str], force: bool = False, resume_with="--resume"
-    ) -> TournamentRun:
-        """A new tournament of `config` (checked here) into `out` (default results/runs/<time>-tournament/);
-        `resume_with`: how the error for a folder in use names the way to finish it, {path} the folder."""
-        config.check()
-        root = Path(out) if out is not None else default_out()
-        return cls(config, root, command, force, resume_with=resume_with.format(path=root))
+    def new(cls, values: dict, load: Load, command: list[str], resume_with: str = "--resume") -> TournamentRun:
+        """A new tournament of tournament's options `values` (by field name: experiments/declarations.py
+        TOURNAMENT), checked and its policies resolved once by `load`, into values["out"] (default
+        results/runs/<time>-tournament/; values["force"] replaces one there); `resume_with`: how the error for a
+        folder in use names the way to finish it, {path} the folder."""
+        config = TournamentConfig.of(values).resolve(load)
+        root = Path(values["out"]) if values["out"] is not None else default_out()
+        return cls(config, root, command, values["force"], resume_with=resume_with.format(path=root))
 
     @classmethod
     def resume(cls, root: Path, given: dict, command: list[str], loader: Load) -> TournamentRun:
         """The tournament in `root` as it was started, its policies resolved by `loader`; InputError for an option
         `given` that contradicts it (experiments/resume.py)."""
-        config = config_of(root, loader)
+        config = config_of(root).resolve(loader)
         refuse_changed(given, config.manifest_config())
         return cls(config, Path(root), command, resumed=True)
 

@@ -21,24 +21,24 @@ from pathlib import Path
 import numpy as np
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.rules import get_rules
 from casino_sim.engines.compiling import ensure_compiled, search_variants
 from casino_sim.experiments.compare import compare
 from casino_sim.experiments.door import Door, Hooks
 from casino_sim.experiments.resume import refuse_changed
 from casino_sim.experiments.simulate import SimConfig
+from casino_sim.experiments.tune_fields import TUNE, parse_against
 from casino_sim.experiments.tune_play import FieldJob, play_field
 from casino_sim.experiments.tune_store import TuneDir
 from casino_sim.loader import PolicyLoader
-from casino_sim.policies.names import Label, check_distinct, folder_safe, spec_label
+from casino_sim.policies.names import Label, check_distinct, folder_safe
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import mean_ci
 from casino_sim.reports.tune import write_policy, write_report
-from casino_sim.runner.seating import Lineup, loader_of, manifest_options, resolved_field, resolved_lineup
+from casino_sim.runner.seating import Lineup, Resolves, declared_options, manifest_options, resolved_field
 from casino_sim.runner.seeding import CHUNK_SEEDING, stream_seed
 
-MAX_DEALS = 10**7
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # the policy's name, and its file's
 SCALE_FLOOR = 0.2  # a weight's search scale: its start value's size, at least this (so zero weights move too)
 SELECTION_FACTOR = 4  # the short list plays this many times --deals fresh deals
 SHORT_LIST = 3  # the search's last centre, its best candidate, the start
@@ -48,7 +48,7 @@ Progress = Callable[[int, int], None]  # (rounds done, rounds planned)
 
 
 @dataclass(frozen=True)
-class TuneConfig:
+class TuneConfig(Resolves):
     """Everything that decides a tune run's result (threads do not change it)."""
 
     start: str = "expert"
@@ -60,68 +60,65 @@ class TuneConfig:
     seed: int = 0
     sigma: float = 0.3  # CMA-ES's first step, in units of each weight's scale
     validate_deals: int = 20_000
-    name: str = ""  # the policy written; "" names it after the start: default_name
+    name: str = ""  # the policy written; "" names it after the start (default_name), as resolve() does
     threads: int = 0
 
-    # the start and --against resolved once, by policies() (the front door's check), with the policy loader the
-    # front door gives it; never in the manifest
+    # the start and --against resolved once, by resolve() (the front door's), and the policy loader that resolved
+    # them (it reads the policy file the run writes); never in the manifest
     resolved: Lineup | None = resolved_field()
     loader: PolicyLoader | None = resolved_field()
 
-    def __post_init__(self) -> None:
-        if not self.name:
-            object.__setattr__(self, "name", self.default_name())
+    @classmethod
+    def of(cls, values: dict) -> TuneConfig:
+        """The config of tune's options by field name (experiments/tune_fields.py TUNE: --against as the command
+        line or the API writes it), unresolved."""
+        return cls(**declared_options(TUNE, values) | {"against": parse_against(values["against"])})
 
-    def policies(self) -> tuple[Policy, tuple[Policy, ...]]:
-        """Check every option; the start policy and the field. InputError names the bad one."""
-        if self.population < 2:
-            raise InputError(f"--population must be at least 2, got {self.population}")
-        for opt, n, low in (("--deals", self.deals, 1), ("--validate-deals", self.validate_deals, 2)):
-            if not low <= n <= MAX_DEALS:
-                raise InputError(f"{opt} must be between {low} and {MAX_DEALS:,}, got {n:,}")
-        if not 1 <= self.generations <= 10_000:
-            raise InputError(f"--generations must be between 1 and 10,000, got {self.generations}")
-        if self.population > 1_000:
-            raise InputError(f"--population must be at most 1,000, got {self.population}")
-        if not 0 < self.sigma <= 10:
-            raise InputError(f"--sigma must be above 0 and at most 10, got {self.sigma}")
-        if self.seed < 0 or not 0 <= self.threads <= 256:
-            raise InputError("--seed must be >= 0 and --threads between 0 and 256")
-        if not self.against:
-            raise InputError("--against needs at least one policy")
-        if not NAME.fullmatch(self.name):
-            raise InputError(f"--name must be letters, digits, '-', '_' or '.' (it names the file), got {self.name!r}")
+    def specs(self) -> tuple[str, ...]:
+        """The start, then --against."""
+        return (self.start, *self.against)
+
+    def options(self) -> dict:
+        """The config as tune's options by field name (TUNE)."""
+        return declared_options(TUNE, vars(self))
+
+    def resolve(self, loader: PolicyLoader, given: frozenset = frozenset()) -> TuneConfig:
+        """The run's specification: every option checked (FieldError names the first that is not sound), the start
+        and the field resolved once by `loader`, the policy written named (default_name: after the start)."""
+        TUNE.check(self.options(), given)
         get_rules(self.rules)
-        lineup = self.lineup()
-        start = lineup.policy(self.start)
+        spec = self.resolve_with(loader, loader=loader)
+        spec = replace(spec, name=self.name or spec.default_name())
+        lineup, (start, field) = spec.lineup(), spec.policies()
         if start.kind != "heuristic":
-            raise InputError(f"--start must be a heuristic policy (a weights file); {start.name!r} is {start.kind}")
+            raise FieldError("start", f"must be a heuristic policy (a weights file); {start.name!r} is {start.kind}")
         check_distinct(zip(lineup.specs, lineup.policies))
-        field = tuple(lineup.policy(a) for a in self.against)
         for p in field:
             if p.plays_in_python:
                 raise InputError(f"tune plays on the numba engine; {p.name!r} is a Python callable or an exec: bot")
-        self.check_name(start, field)
-        return start, field
+        spec.check_name(start, field)
+        return spec
 
-    def lineup(self) -> Lineup:
-        """The start, then --against, as objects, each spec resolved once."""
-        return resolved_lineup(self, "resolved", (self.start, *self.against))
+    def policies(self) -> tuple[Policy, tuple[Policy, ...]]:
+        """The start policy and the field, as the front door resolved them."""
+        lineup = self.lineup()
+        return lineup.policy(self.start), tuple(lineup.policy(a) for a in self.against)
 
     def check_name(self, start: Policy, field: tuple[Policy, ...]) -> None:
         """The policy written must not show under the name of a built-in or of a policy it is validated against:
         the validation's tables, and any later run that plays both, would pool the two (policies/names.py)."""
-        taken, known = [p.name for p in (start, *field)], loader_of(self).known()
+        taken, known = [p.name for p in (start, *field)], self.loader.known()
         if self.name in known or self.name in taken:
-            whose = "a built-in policy" if self.name in known else "a policy of --start or --against"
-            raise InputError(
-                f"--name {self.name!r} is the name of {whose}: choose another (default: {self.default_name()})"
+            whose = "a built-in policy" if self.name in known else "a policy of {start} or {against}"
+            raise FieldError(
+                ("name", "start", "against"),
+                f"{{name}} {self.name!r} is the name of {whose}: choose another (default: {self.default_name()})",
             )
 
     def default_name(self) -> str:
-        """The name of the policy written when --name is not given (default_name), the start named by the
-        config's loader (a name it cannot load: by the spec)."""
-        return default_name(self.start, self.loader.label if self.loader is not None else spec_label)
+        """The name of the policy written when --name is not given (default_name), the start named as the front
+        door resolved it."""
+        return default_name(self.start, self.lineup().label)
 
     def rounds_planned(self, field_size: int) -> tuple[int, int]:
         """Rounds of the search and of the short list's replay (validation aside), for the progress bar."""
@@ -142,14 +139,11 @@ class TuneConfig:
         return {"config": config, "policy_names": self.lineup().labels()}
 
     @classmethod
-    def from_manifest(
-        cls, manifest: dict, threads: int | None = None, loader: PolicyLoader | None = None
-    ) -> TuneConfig:
-        """The config a run folder's manifest keeps, on `threads` (None: its own), its policies to be resolved by
-        `loader` (when given)."""
+    def from_manifest(cls, manifest: dict, threads: int | None = None) -> TuneConfig:
+        """The config a run folder's manifest keeps, on `threads` (None: its own), unresolved (resolve())."""
         known = {f.name for f in fields(cls) if not f.metadata.get("resolved")}
         cfg = {k: v for k, v in manifest.get("config", {}).items() if k in known}
-        config = cls(**dict(cfg, against=tuple(cfg.get("against", ()))), loader=loader)
+        config = cls(**dict(cfg, against=tuple(cfg.get("against", ()))))
         return config if threads is None else replace(config, threads=threads)
 
 
@@ -274,7 +268,7 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
     """The written policy against its start (and the rest of the field) on fresh mirrored deals, with 95% intervals."""
     opponents = list(dict.fromkeys([config.start, *config.against]))
     seed = stream_seed(config.seed, KEY_VALIDATION) >> 1  # fresh deals: a stream the search never drew from
-    tuned, lineup = loader_of(config).file(tuned_path), config.lineup()  # the field as the front door resolved it
+    tuned, lineup = config.loader.file(tuned_path), config.lineup()  # the field as the front door resolved it
     rows = []
     for opp in opponents:
         sim = SimConfig(
@@ -292,8 +286,7 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
 
 
 def open_run(config: TuneConfig, folder: Path, resume: bool = False, force: bool = False) -> TuneDir:
-    """Check every option, then make the run folder (or check the one to resume): nothing is played yet."""
-    config.policies()
+    """Make the run folder of a resolved config (or check the one to resume): nothing is played yet."""
     run = TuneDir(folder)
     if resume:
         if TuneConfig.from_manifest(run.read_manifest(), config.threads) != config:
@@ -323,7 +316,7 @@ def tune(
     say(f"validating on {config.validate_deals:,} fresh deals")
     validation = validate(config, path)
     write_policy(config, selection[0], run.path, validation)  # the same weights, its description now with its figure
-    result = TuneResult(loader_of(config).file(path), path, history, selection, validation)
+    result = TuneResult(config.loader.file(path), path, history, selection, validation)
     write_report(config, result, run.report)
     return result
 
@@ -340,9 +333,13 @@ class TuneRun(Door):
     resumed: bool = False
 
     @classmethod
-    def new(cls, config: TuneConfig, out: Path | None = None, force: bool = False) -> TuneRun:
-        """A new run of `config` (checked here) into `out` (default results/tune/<start>-<rules>-seedN)."""
-        config.policies()
+    def new(
+        cls, values: dict, given: frozenset, loader: PolicyLoader, out: Path | None = None, force: bool = False
+    ) -> TuneRun:
+        """A new run of tune's options `values` (by field name: experiments/tune_fields.py TUNE; `given`: those the
+        user set), checked once (FieldError) and resolved by `loader` into its specification, into `out` (default
+        results/tune/<start>-<rules>-seedN)."""
+        config = TuneConfig.of(values).resolve(loader, given)
         label = folder_safe(config.lineup().label(config.start))
         default = Path("results/tune") / f"{label}-{config.rules}-seed{config.seed}"
         return cls(config, Path(out) if out is not None else default, force)
@@ -351,10 +348,9 @@ class TuneRun(Door):
     def resume(cls, path: Path, given: dict, threads: int, loader: PolicyLoader) -> TuneRun:
         """The run in `path` as it was started, on `threads`, its policies resolved by `loader`; InputError for an
         option `given` that contradicts it (experiments/resume.py)."""
-        config = TuneConfig.from_manifest(TuneDir(path).read_manifest(), threads, loader)
+        config = TuneConfig.from_manifest(TuneDir(path).read_manifest(), threads)
         refuse_changed(given, manifest_options(config))
-        config.policies()
-        return cls(config, Path(path), resumed=True)
+        return cls(config.resolve(loader), Path(path), resumed=True)
 
     @property
     def folder(self) -> TuneDir:

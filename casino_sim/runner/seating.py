@@ -8,7 +8,7 @@ player 0 and then, mirrored, at player 1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 
@@ -55,26 +55,39 @@ def resolved_field():
     return field(default=None, compare=False, repr=False, metadata={"resolved": True})
 
 
-def resolved_lineup(config, name: str, specs: tuple[str, ...]) -> Lineup:
-    """The Lineup a frozen config keeps in its resolved_field `name`: `specs` resolved once by the config's
-    `loader`, and anew when the config was replace()d with other policies."""
-    lineup = getattr(config, name)
-    if lineup is None or lineup.specs != specs:
-        lineup = Lineup.of(specs, loader_of(config))
-        object.__setattr__(config, name, lineup)
-    return lineup
+class Resolves:
+    """A frozen config whose policies its front door resolves once (`resolve_with`) into its resolved_field
+    `resolved`, a Lineup of its `specs()`: below the door a run plays these objects and never resolves a spec
+    again; a config replace()d with other policies is refused (it would play the old ones)."""
 
+    def specs(self) -> tuple[str, ...]:
+        """The policies the config names, in the order its lineup keeps them."""
+        raise NotImplementedError
 
-def loader_of(config) -> Load:
-    """The policy loader a config was given by its front door (TypeError, a caller's mistake, when none was)."""
-    if config.loader is None:
-        raise TypeError(f"{type(config).__name__} resolves its policies with a policy loader: give it loader=")
-    return config.loader
+    def __post_init__(self) -> None:
+        if self.resolved is not None and self.resolved.specs != self.specs():
+            raise TypeError(f"a {type(self).__name__} replaced with other policies resolves them again: .resolve()")
+
+    def lineup(self) -> Lineup:
+        """The config's policies as objects, as its front door resolved them."""
+        if self.resolved is None:
+            raise TypeError(f"a {type(self).__name__} plays the policies its door resolved: .resolve(loader)")
+        return self.resolved
+
+    def resolve_with(self, load: Load, **fields):
+        """This config with its policies resolved once by the policy loader `load` (and `fields` replaced)."""
+        return replace(self, resolved=Lineup.of(self.specs(), load), **fields)
 
 
 def manifest_options(config) -> dict:
     """A config (a dataclass) as its manifest keeps it: the options by field name, its resolved policies left out."""
     return {f.name: getattr(config, f.name) for f in fields(config) if not f.metadata.get("resolved")}
+
+
+def declared_options(declaration, values: dict) -> dict:
+    """Of `values` by field name, those a run's config keeps: the fields of its command's `declaration`
+    (core/fields.py) that decide the results, and the threads they play on."""
+    return {name: values[name] for name in (*declaration.run_fields(), "threads") if name in values}
 
 
 def check_seat_count(rules: str, seats: str | None) -> None:

@@ -9,13 +9,15 @@ import pytest
 
 from casino_sim.analysis.regret import Regret, RegretConfig
 from casino_sim.core.errors import UserError
+from casino_sim.experiments.skill_fields import REGRET
+from casino_sim.experiments.skill_runs import RegretRun
 from tests.support.policies import LOADER
 
 EXACT = "tests.support.exact_policy:exact_best"
 
 
 def _run(**options) -> Regret:
-    run = Regret(RegretConfig(**options, loader=LOADER))
+    run = Regret(RegretConfig(**options).resolve(LOADER))
     run.run()
     return run
 
@@ -90,6 +92,9 @@ def test_a_rollout_policy_is_judged(tmp_path):
         ({"policies": ("rollout",), "vs": EXACT}, "rollout"),
     ],
 )
-def test_bad_options_are_refused(options, fragment):
+def test_bad_options_are_refused(options, fragment, tmp_path):
+    """Through regret's front door, which checks the declared bounds (experiments/skill_fields.py) and resolves."""
+    values = REGRET.defaults() | {"out": tmp_path / "regret"} | options
     with pytest.raises(UserError, match=fragment):
-        Regret(RegretConfig(**options, loader=LOADER))
+        RegretRun.new(values, frozenset(options), LOADER)
+    assert not (tmp_path / "regret").exists()

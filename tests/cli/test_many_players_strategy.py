@@ -126,8 +126,7 @@ def test_knockout_progress_counts_every_seating(spec, per_deal):
         precision=0,
         threads=1,
         pairs=(("cards_taken", "aces_taken"),),
-        loader=LOADER,
-    )
+    ).resolve(LOADER)
     Knockout(config).run(lambda done, total: seen.append((done, total)))
     done, total = seen[-1]
     assert done == total == per_deal * 4 * (len(Knockout(config).entries))

@@ -24,7 +24,7 @@ from tests.support.policies import LOADER, get_policy
 
 
 def _knockout(**options) -> Knockout:
-    run = Knockout(KnockoutConfig(**options, loader=LOADER))
+    run = Knockout(KnockoutConfig(**options).resolve(LOADER))
     run.run()
     return run
 
@@ -84,7 +84,7 @@ def test_a_feature_that_played_every_deal_matches_compare_on_the_same_deals(tmp_
 
 def test_a_pair_measures_the_second_feature_with_the_first_out():
     run = Knockout(
-        KnockoutConfig(policy="expert", deals=200, chunk_deals=200, pairs=(("sweep_open", "sweep"),), loader=LOADER)
+        KnockoutConfig(policy="expert", deals=200, chunk_deals=200, pairs=(("sweep_open", "sweep"),)).resolve(LOADER)
     )
     pair = [e for e in run.entries if e.given_out]
     assert [(e.feature, e.given_out) for e in pair] == [("sweep", ("sweep_open",))]
@@ -132,4 +132,4 @@ def test_pairs_are_parsed_from_one_or_several_values():
 )
 def test_bad_options_are_refused(options, fragment):
     with pytest.raises(UserError, match=fragment):
-        Knockout(KnockoutConfig(**{"policy": "expert", **options}, loader=LOADER))
+        Knockout(KnockoutConfig(**{"policy": "expert", **options}).resolve(LOADER))

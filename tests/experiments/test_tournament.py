@@ -294,7 +294,7 @@ def test_the_tournament_chart_is_sized_to_its_policies_and_shown_at_its_own_size
 def test_force_replaces_a_tournament_and_its_pairings(tmp_path):
     from casino_sim.experiments.tournament import TournamentConfig, start_tournament
 
-    config = TournamentConfig(policies=("random", "greedy"), games=2, loader=LOADER)
+    config = TournamentConfig(policies=("random", "greedy"), games=2).resolve(LOADER)
     start_tournament(config, tmp_path, ["first"])
     (tmp_path / "pairs" / "random-vs-greedy").mkdir(parents=True)
     (tmp_path / "pairs" / "random-vs-greedy" / "manifest.json").write_text('{"status": "complete"}')
@@ -316,7 +316,7 @@ def test_a_tournament_manifest_records_its_policy_names(small_tournament):
     root, _ = small_tournament
     manifest = json.loads((root / "manifest.json").read_text())
     assert manifest["policy_names"] == {"random": "random", "greedy": "greedy", "expert": "expert"}
-    assert "entrants" not in manifest["config"]  # the resolved objects are never kept, only their names
+    assert "resolved" not in manifest["config"]  # the resolved objects are never kept, only their names
     pair = json.loads((root / "pairs" / "greedy-vs-expert" / "manifest.json").read_text())
     assert pair["policy_names"] == {"greedy": "greedy", "expert": "expert"}
 

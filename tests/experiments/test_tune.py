@@ -18,7 +18,8 @@ from casino_sim.runner.backends import LocalBackend
 from casino_sim.runner.deals import deal_rows, rotations
 from tests.support.policies import LOADER, get_policy
 
-TINY = tn.TuneConfig(deals=12, generations=3, population=3, validate_deals=30, seed=5, loader=LOADER)
+OPTIONS = tn.TuneConfig(deals=12, generations=3, population=3, validate_deals=30, seed=5)  # unresolved
+TINY = OPTIONS.resolve(LOADER)
 
 
 def tuned(folder, config=TINY, resume=False):
@@ -77,7 +78,7 @@ def test_a_run_cut_short_resumes_to_the_uninterrupted_result(tiny_run, tmp_path,
     monkeypatch.setattr(tn, "play_field", real)
     with pytest.raises(InputError, match="--resume"):
         tuned(cut)  # a new run into the folder is refused
-    config = tn.TuneConfig.from_manifest(tn.TuneDir(cut).read_manifest(), loader=LOADER)
+    config = tn.TuneConfig.from_manifest(tn.TuneDir(cut).read_manifest()).resolve(LOADER)
     tuned(cut, config=config, resume=True)
     assert outputs(cut) == outputs(folder)
 
@@ -142,7 +143,7 @@ def test_tune_writes_a_page_with_its_charts_tables_and_words(tiny_run):
 )
 def test_bad_options_are_refused_before_any_play(change, message, tmp_path):
     with pytest.raises(InputError, match=message):
-        tuned(tmp_path / "bad", config=tn.replace(TINY, **change))
+        tuned(tmp_path / "bad", config=tn.replace(OPTIONS, **change).resolve(LOADER))
     assert not (tmp_path / "bad").exists()
 
 

@@ -46,20 +46,20 @@ def test_a_policy_against_itself_is_no_clash(tmp_path):
     SimConfig(deals=10, rules="italian:players=3", seats="expert,expert,random").resolve(LOADER).check()
     same = named_file(tmp_path, "greedy")  # greedy's own weights under its own name: it plays as greedy does
     SimConfig(deals=10, policy_a="greedy", policy_b=same).resolve(LOADER).check()
-    RegretConfig(policies=("expert",), vs="expert", loader=LOADER).check()
+    RegretConfig(policies=("expert",), vs="expert").resolve(LOADER)
 
 
 def test_every_command_of_two_policies_refuses_the_clash(tmp_path):
     tuned = named_file(tmp_path, "tuned")
     with pytest.raises(PolicyError, match="both show as 'tuned'"):
-        RegretConfig(policies=("tuned",), vs=tuned, loader=LOADER).check()
+        RegretConfig(policies=("tuned",), vs=tuned).resolve(LOADER)
     with pytest.raises(PolicyError, match="both show as 'tuned'"):
-        RegretConfig(policies=("tuned", tuned), loader=LOADER).check()
+        RegretConfig(policies=("tuned", tuned)).resolve(LOADER)
     with pytest.raises(PolicyError, match="both show as 'tuned'"):
-        tn.TuneConfig(against=("tuned", tuned), loader=LOADER).policies()
+        tn.TuneConfig(against=("tuned", tuned)).resolve(LOADER)
     same = named_file(tmp_path, "greedy")  # a tournament's entries are its rows: even alike, two are refused
     with pytest.raises(PolicyError, match="both show as 'greedy'"):
-        TournamentConfig(policies=("greedy", same), loader=LOADER).check()
+        TournamentConfig(policies=("greedy", same)).resolve(LOADER)
 
 
 def test_the_cli_and_the_api_refuse_in_one_line(tmp_path):
@@ -77,15 +77,15 @@ def test_the_cli_and_the_api_refuse_in_one_line(tmp_path):
 
 def test_tune_names_its_policy_after_the_start_and_refuses_a_taken_name():
     assert (
-        tn.TuneConfig(loader=LOADER).name == "expert-tuned"
-        and tn.TuneConfig(start="greedy", loader=LOADER).name == "greedy-tuned"
+        tn.TuneConfig().resolve(LOADER).name == "expert-tuned"
+        and tn.TuneConfig(start="greedy").resolve(LOADER).name == "greedy-tuned"
     )
-    assert tn.TuneConfig(loader=LOADER).name not in builtin_policies()
-    tn.TuneConfig(deals=10, loader=LOADER).policies()
+    assert tn.TuneConfig().resolve(LOADER).name not in builtin_policies()
+    tn.TuneConfig(deals=10).resolve(LOADER)
     for taken in ("tuned", "greedy", "expert"):
         with pytest.raises(tn.InputError, match=f"--name '{taken}' is the name of"):
-            tn.TuneConfig(name=taken, loader=LOADER).policies()
-    assert tn.TuneConfig(name="mine", loader=LOADER).name == "mine"
+            tn.TuneConfig(name=taken).resolve(LOADER)
+    assert tn.TuneConfig(name="mine").resolve(LOADER).name == "mine"
 
 
 def test_a_bot_shows_as_exec_not_python():
@@ -96,7 +96,7 @@ def test_a_bot_shows_as_exec_not_python():
     with pytest.raises(PolicyError, match=r"'most_cards' \(exec\)"):
         check_analysis_args(bot, 100, 0)
     with pytest.raises(tn.InputError, match="exec: bot"):
-        tn.TuneConfig(against=(spec,), loader=LOADER).policies()
+        tn.TuneConfig(against=(spec,)).resolve(LOADER)
     shown = run("policies", "show", spec)
     assert shown.returncode == 0 and shown.stdout.startswith("most_cards (exec,"), shown.stderr
 

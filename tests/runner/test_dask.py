@@ -98,7 +98,7 @@ def test_games_and_a_tournament_on_dask_equal_the_local_ones(cluster, tmp_path):
     simulate_on(cluster, tmp_path / "dask", **games)
     assert_same_tables(tmp_path / "dask", tmp_path / "local")
     assert (tmp_path / "dask" / "games").is_dir()
-    config = TournamentConfig(policies=("random", "greedy", "expert"), games=60, chunk_deals=30, seed=5, loader=LOADER)
+    config = TournamentConfig(policies=("random", "greedy", "expert"), games=60, chunk_deals=30, seed=5).resolve(LOADER)
     folders = {}
     for name, backend in (("t-local", None), ("t-dask", cluster)):
         start_tournament(config, tmp_path / name, ["test"])
@@ -372,8 +372,8 @@ def test_tune_on_dask_gives_the_local_run(cluster, tmp_path):
     from casino_sim.experiments.tune import TuneConfig, open_run, tune
     from casino_sim.runner.backends import LocalBackend
 
-    config = TuneConfig(
-        against=("greedy",), deals=10, generations=2, population=3, validate_deals=20, seed=4, loader=LOADER
+    config = TuneConfig(against=("greedy",), deals=10, generations=2, population=3, validate_deals=20, seed=4).resolve(
+        LOADER
     )
     local = tune(config, open_run(config, tmp_path / "local"), LocalBackend())
     on_dask = tune(config, open_run(config, tmp_path / "dask"), cluster)
