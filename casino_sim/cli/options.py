@@ -11,8 +11,7 @@ import typer
 from rich.console import Console, ConsoleDimensions
 
 from casino_sim import openspiel_kind
-from casino_sim.core.errors import InputError
-from casino_sim.core.fields import Field
+from casino_sim.core.fields import Field, FieldError
 from casino_sim.engines import engine_names
 from casino_sim.engines.compiling import ensure_compiled as compile_ahead
 from casino_sim.engines.compiling import search_variants
@@ -75,10 +74,12 @@ class BackendName(str, Enum):
     dask = "dask"
 
 
-def option(f: Field) -> Any:
+def option(f: Field, kind: type | None = None) -> Any:
     """A declared field (core/fields.py) as the command line's parameter type: typer.Option (typer.Argument for a
-    field spelled ""), its help, its kind (a path as Path, a backend as its choices) and CLI-only keywords."""
-    kind = _CLI_KINDS.get(f.name) or next(_KINDS[k] for k in f.kinds if k is not None)
+    field spelled ""), its help, its kind (a path as Path, a list as its names, a backend as its choices, or `kind`:
+    a command's own choices) and CLI-only keywords."""
+    if kind is None:
+        kind = list[str] if list in f.kinds else _CLI_KINDS.get(f.name) or next(_KINDS[k] for k in f.kinds if k)
     if None in f.kinds:
         kind = kind | None
     extra = {**f.typer, **_CLI_EXTRAS.get(f.name, {})}
@@ -93,7 +94,7 @@ _KINDS = {int: int, float: float, bool: bool, str: str, "path": Path}
 def refuse_resume_with_force(resume, force: bool) -> None:
     """--resume finishes a run and --force starts a new one: never both."""
     if resume is not None and force:
-        raise InputError("--force starts a new run and --resume finishes one: give one of them")
+        raise FieldError(("force", "resume"), "{force} starts a new run and {resume} finishes one: give one of them")
 
 
 def open_backend(backend: BackendName | None, scheduler: str | None, threads: int | None = None):
@@ -125,10 +126,7 @@ def _set_bot_timeout(seconds: float | None) -> float | None:
     return seconds
 
 
-_CLI_KINDS = {
-    "backend": BackendName,
-    "policies": list[str],
-}  # fields the command line parses into more than their API kind
+_CLI_KINDS = {"backend": BackendName, "format": Format}  # fields the command line parses into choices
 _CLI_EXTRAS = {"bot_timeout": {"callback": _set_bot_timeout}}  # what the command line does on parsing them
 RulesOpt = option(declared.RULES)
 BackendOpt = option(declared.BACKEND)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 
 
-def comma_list(text: str, must: str) -> tuple[str, ...]:
-    """The names in `text`, stripped ("a, b" -> ("a", "b")); an empty one ("a,,b", "a,", "") is an InputError that
-    starts with `must` (what the option must name, e.g. "--seats must name a policy for every player")."""
+def comma_list(text: str, must: str, field: str | None = None) -> tuple[str, ...]:
+    """The names in `text`, stripped ("a, b" -> ("a", "b")); an empty one ("a,,b", "a,", "") is refused with `must`
+    (what the option must name): a FieldError of `field` ("seats", must "must name a policy for every player"), or
+    without one an InputError whose `must` names the option itself ("--against must name one or more policies")."""
     names = tuple(part.strip() for part in text.split(","))
     if not all(names):
+        if field is not None:
+            raise FieldError(field, f"{must}, separated by commas, got {text!r}")
         raise InputError(f"{must}, separated by commas, got {text!r}")
     return names
