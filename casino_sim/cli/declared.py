@@ -10,12 +10,20 @@ from casino_sim.cli.options import option
 from casino_sim.core.fields import Declaration
 
 
-def command(declaration: Declaration, body: Callable[[dict, frozenset], None], doc: str) -> Callable[..., None]:
-    """The Typer command `declaration.name`: its parameters made from the declared fields the command line offers;
-    called, it hands `body` the values by field name and the fields given on the command line (given_options)."""
+def command(
+    declaration: Declaration, body: Callable[[dict, frozenset], None], doc: str, kinds: dict | None = None
+) -> Callable[..., None]:
+    """The Typer command `declaration.name`: its parameters made from the declared fields the command line offers
+    (`kinds`: a field's own choices, e.g. {"engine": EngineName}; a field of no default required); called, it hands
+    `body` the values by field name and the fields given on the command line (given_options)."""
     # deferred: run_flow reads click's context, which exists only while a command runs
     parameters = [
-        inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=option(f))
+        inspect.Parameter(
+            f.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=inspect.Parameter.empty if f.default is None and None not in f.kinds else f.default,
+            annotation=option(f, (kinds or {}).get(f.name)),
+        )
         for f in declaration.fields
         if f.cli
     ]
