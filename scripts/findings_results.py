@@ -22,7 +22,7 @@ def findings_section(args, tmp: Path) -> list[str]:
     """Run the findings command over the default ladder and copy its tables and charts; the README lines."""
     runs = args.findings_runs or tmp / "findings"
     command = ["findings", "--rules", RULES, "--deals", str(args.findings_deals), "--seed", str(args.seed)]
-    command += ["--card-deals", str(args.findings_card_deals), "--out", str(runs)]
+    command += ["--out", str(runs)]
     subprocess.run([sys.executable, "-m", "casino_sim", *command], check=True)
     target = args.out / "findings"
     shutil.rmtree(target, ignore_errors=True)

@@ -266,7 +266,6 @@ def main() -> None:
     ap.add_argument("--equity-deals", type=int, default=100_000, help="mirrored deals per equity table")
     ap.add_argument("--equity-games", type=int, default=4_000, help="whole games per score the tables are checked from")
     ap.add_argument("--findings-deals", type=int, default=2_000, help="the most deals of a findings run")
-    ap.add_argument("--findings-card-deals", type=int, default=40, help="the findings' card-value deals")
     ap.add_argument("--findings-runs", type=Path, default=None, help="keep (or finish) the findings' runs here")
     ap.add_argument("--frontier-games", type=int, default=200, help="mirrored pairs of games per frontier pairing")
     ap.add_argument("--bench-deals", type=int, default=20_000, help="rounds timed per heuristic (searching: / 1000)")
@@ -288,7 +287,7 @@ def main() -> None:
     if args.quick:
         args.deals, args.card_deals, args.games, args.ladder_deals, args.search_deals = 500, 20, 50, 500, 10
         args.knockout_deals, args.regret_decisions, args.seat_deals = 1_000, 100, 200
-        args.equity_deals, args.equity_games, args.findings_deals, args.findings_card_deals = 500, 100, 100, 2
+        args.equity_deals, args.equity_games, args.findings_deals = 500, 100, 100
         args.frontier_games, args.bench_deals, args.objective_pairs, args.objective_table_deals = 4, 2_000, 2, 500
         args.ismcts_simulations, args.ismcts_deals = [2], [1]
     args.out.mkdir(parents=True, exist_ok=True)

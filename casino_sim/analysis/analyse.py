@@ -16,9 +16,9 @@ from rich.console import Console
 from rich.table import Table
 
 from casino_sim.core.deal import HAND_SIZE, PLIES
-from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.policy import Policy, PolicyError
+from casino_sim.policies.policy import Policy
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.position import Position
@@ -68,20 +68,19 @@ class Analysis:
 
 
 def check_analysis_args(policy: Policy, worlds: int, seed: int, prefix: str = "") -> None:
-    """Refuse options the analyser cannot honour, with the reason; `prefix` names the options (`hint-`)."""
+    """Refuse options the analyser cannot honour, with the reason (FieldError); `prefix` names the fields
+    (`hint_`: the play command's hint_worlds and hint_policy)."""
+    worlds_field, policy_field = f"{prefix}worlds", f"{prefix}policy"
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
-        raise InputError(f"--{prefix}worlds must be a whole number from 2 to {MAX_WORLDS:,}, got {worlds!r}")
+        raise FieldError(worlds_field, f"must be a whole number from 2 to {MAX_WORLDS:,}, got {worlds!r}")
     if seed < 0:
-        raise InputError(f"--seed must be >= 0, got {seed}")
+        raise FieldError("seed", f"must be >= 0, got {seed}")
     if policy.kind not in ("random", "heuristic"):
-        raise PolicyError(
-            f"--{prefix}policy (the play-out policy) must be random or a heuristic, not "
-            f"{policy.name!r} ({policy.kind})"
-            + (
-                f"; a {policy.kind} policy plays out with its base, e.g. --{prefix}policy expert"
-                if policy.searches
-                else ""
-            )
+        base = f"; a {policy.kind} policy plays out with its base, e.g. {{{policy_field}}} expert"
+        raise FieldError(
+            policy_field,
+            "{" + policy_field + "} (the play-out policy) must be random or a heuristic, "
+            f"not {policy.name!r} ({policy.kind})" + (base if policy.searches else ""),
         )
 
 

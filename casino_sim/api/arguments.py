@@ -30,7 +30,7 @@ def names(name: str, value: str | list | tuple) -> tuple[str, ...]:
     """The names a list option takes (policies, tables): a list or tuple of strings (TypeError for any other), or
     one string of them comma-separated, as the command's option is written."""
     if isinstance(value, str):
-        return comma_list(value, f"{name} must name one or more")
+        return comma_list(value, "must name one or more", name)
     for item in value:
         check_types(**{name: (item, str)})
     return tuple(value)

@@ -1,83 +1,36 @@
 """`findings`: every finding under each policy of a strength ladder, as `casino-sim findings` measures it, the table
-it writes as findings.csv returned as a DataFrame (its front door: experiments/findings.py FindingsRun)."""
+it writes as findings.csv returned as a DataFrame (made from its declaration, experiments/study_declarations.py
+FINDINGS; its front door: experiments/findings.py FindingsRun)."""
 
 from __future__ import annotations
 
-import inspect
-from pathlib import Path
-
 import pandas as pd
 
-from casino_sim.api.arguments import Bar, api_errors, call_text, check_types, names
+from casino_sim.api.arguments import Bar, api_errors, call_text
+from casino_sim.api.declared import api_function
 from casino_sim.api.policies import loader
-from casino_sim.experiments.findings import TABLES, FindingsRequest, FindingsRun, default_out
-from casino_sim.experiments.ladder import LADDER
+from casino_sim.core.fields import check_kind
+from casino_sim.experiments.findings import FindingsRun
+from casino_sim.experiments.study_declarations import FINDINGS
 from casino_sim.policies.bots import set_bot_timeout
-from casino_sim.reports.equity import RESAMPLES
 
 
-def findings(
-    policies: str | list[str] | tuple[str, ...] = LADDER,
-    *,
-    rules: str = "brazilian",
-    players: str | list[str] | tuple[str, ...] = tuple(TABLES),
-    deals: int = 20_000,
-    until_ci: float = 0.25,
-    card_deals: int = 500,
-    seed: int = 0,
-    threads: int = 0,
-    chunk_deals: int = 1_000,
-    resamples: int = RESAMPLES,
-    out: str | Path | None = None,
-    force: bool = False,
-    backend: str | None = None,
-    scheduler: str | None = None,
-    bot_timeout: float | None = None,
-    progress: bool = False,
-) -> pd.DataFrame:
+def _findings(values: dict, given: frozenset) -> pd.DataFrame:
     """The findings table (findings.csv's rows: finding, policy, table, value and its 95% interval) of `policies`
     (weakest first) at the tables `players` (some of 2, 3, 4, teams), as `casino-sim findings` plays and collates
     them into `out` (default results/runs/findings-<rules>-<policies>-<tables>), with findings.md and the charts.
     As the command: the same call again into the same `out`
     finishes what it holds (force=True plays every run again); `policies` and `players` may be comma-separated
     strings; `bot_timeout` (the command's --bot-timeout) holds for this process from then on."""
-    given = dict(locals())
-    check_types(
-        policies=(policies, str, list, tuple),
-        rules=(rules, str),
-        players=(players, str, list, tuple),
-        deals=(deals, int),
-        until_ci=(until_ci, float),
-        card_deals=(card_deals, int),
-        seed=(seed, int),
-        threads=(threads, int),
-        chunk_deals=(chunk_deals, int),
-        resamples=(resamples, int),
-        out=(out, "path", None),
-        force=(force, bool),
-        backend=(backend, str, None),
-        scheduler=(scheduler, str, None),
-        bot_timeout=(bot_timeout, float, None),
-        progress=(progress, bool),
-    )
-    with api_errors(given):
-        if bot_timeout is not None:
-            set_bot_timeout(bot_timeout)
-        request = FindingsRequest(
-            policies=names("policies", policies),
-            rules=rules,
-            players=names("players", players),
-            deals=deals,
-            until_ci=until_ci,
-            card_deals=card_deals,
-            seed=seed,
-            threads=threads,
-            chunk_deals=chunk_deals,
-            resamples=resamples,
-        )
-        root = Path(out) if out is not None else default_out(request)  # as the command: results/runs/findings-...
-        door = FindingsRun.new(request, loader(), root, [call_text("findings", given, _DEFAULTS)], force)
-        return door.execute(backend, scheduler, Bar(progress))
+    for name in ("policies", "players"):
+        for item in values[name] if isinstance(values[name], list | tuple) else ():
+            check_kind(name, item, (str,))  # a list of names, each a string
+    with api_errors():
+        if values["bot_timeout"] is not None:
+            set_bot_timeout(values["bot_timeout"])
+        command = [call_text("findings", values, FINDINGS.defaults())]
+        door = FindingsRun.of(values, loader(), command)
+        return door.execute(values["backend"], values["scheduler"], Bar(values["progress"]))
 
 
-_DEFAULTS = {k: p.default for k, p in inspect.signature(findings).parameters.items()}
+findings = api_function(FINDINGS, _findings, positional=1)

@@ -7,10 +7,12 @@ import os
 import pandas as pd
 
 from casino_sim.api.arguments import api_errors, check_types
+from casino_sim.api.declared import api_function
 from casino_sim.api.policies import loader
 from casino_sim.core.jsontext import parse_json, read_text
 from casino_sim.engines import get_engine
 from casino_sim.engines.compiling import ensure_compiled
+from casino_sim.experiments.study_declarations import ANALYSE
 from casino_sim.reference.position import Position
 
 MOVE_COLUMNS = ["number", "kind", "card", "loose", "builds", "value", "text"]
@@ -67,7 +69,7 @@ def moves(position, engine: str = "numba") -> pd.DataFrame:
         return _frame([_move_row(i + 1, m, pos.to_move) for i, m in enumerate(eng.legal_moves(pos))], MOVE_COLUMNS)
 
 
-def analyse(position, worlds: int = 1000, policy: str = "expert", seed: int = 0) -> pd.DataFrame:
+def _analyse(values: dict, given: frozenset) -> pd.DataFrame:
     """Every legal move ranked, best first, by the expected point difference to the end of the round over `worlds`
     sampled worlds of the hidden cards played out by `policy`, as `casino-sim analyse` ranks them: `mean` with its
     95% interval (`ci_lo`, `ci_hi`), `best_share` (how often it was best) and, in the last batch of two players,
@@ -80,18 +82,13 @@ def analyse(position, worlds: int = 1000, policy: str = "expert", seed: int = 0)
     >>> bool((a["ci_lo"] <= a["mean"]).all() and (a["mean"] <= a["ci_hi"]).all())
     True
     """
-    check_types(worlds=(worlds, int), policy=(policy, str), seed=(seed, int))
-    with api_errors({"worlds", "policy", "seed"}):
+    worlds, seed = values["worlds"], values["seed"]
+    with api_errors():
         # deferred, so that importing the API never loads numba
-        from casino_sim.analysis import analyse as run_analysis
-        from casino_sim.analysis.analyse import check_analysis_args, check_analysis_position
+        from casino_sim.experiments.analyse_door import analysed
 
-        pos = position_of(position)
-        chosen = loader()(policy)
-        check_analysis_args(chosen, worlds, seed)
-        check_analysis_position(pos)
-        ensure_compiled("analyse")
-        result = run_analysis(pos, chosen, worlds, seed)
+        pos = position_of(values["position"])
+        result = analysed(pos, values, loader())
     rows = [
         {
             **_move_row(m.number, m.move, pos.to_move),
@@ -106,3 +103,6 @@ def analyse(position, worlds: int = 1000, policy: str = "expert", seed: int = 0)
     frame = _frame(rows, [*MOVE_COLUMNS, "mean", "ci_lo", "ci_hi", "best_share", "exact"])
     frame.attrs.update(policy=result.policy, worlds=worlds, seed=seed, exact_note=result.exact_note)
     return frame
+
+
+analyse = api_function(ANALYSE, _analyse, positional=4)

@@ -1,36 +1,26 @@
-"""The bench command: how fast an engine plays, and what compiling costs."""
+"""The bench command: how fast an engine plays, and what compiling costs (made from its declaration,
+experiments/study_declarations.py BENCH)."""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
 
-import typer
+from casino_sim.cli.declared import command
+from casino_sim.cli.options import EngineName, Format, console, ensure_compiled, policy_loader
+from casino_sim.experiments.study_declarations import BENCH
 
-from casino_sim.cli.options import EngineName, EngineOpt, Format, RulesOpt, console, ensure_compiled, policy_loader
 
-
-def bench(
-    engine: EngineOpt = EngineName.numba,
-    policy: Annotated[str, typer.Option("--policy", help="The policy playing both seats.")] = "random",
-    deals: Annotated[int, typer.Option(help="Rounds to time.")] = 200_000,
-    threads: Annotated[int, typer.Option(help="Threads for the numba engine (0: all cores).")] = 1,
-    rules: RulesOpt = "strict",
-    format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
-    compile_times: Annotated[
-        bool,
-        typer.Option("--compile/--no-compile", help="Also time a cold and a cached compile first (under a minute)."),
-    ] = False,
-    check: Annotated[bool, typer.Option("--check", help="Time the checked mode of `simulate --check`.")] = False,
-) -> None:
+def _bench(values: dict, given: frozenset) -> None:
     """How fast an engine plays rounds of a policy against itself, and what compiling costs."""
     # deferred, so that the other commands never load it: pandas (most of a light command's start)
     from casino_sim.experiments.bench import run_bench
 
+    engine, policy, deals, form = values["engine"], values["policy"], values["deals"], values["format"]
+
     def announce(threads: int, chosen) -> None:
         if engine == EngineName.numba:
             ensure_compiled("rounds", tables=[(chosen,)])
-        if format == Format.text:
+        if form == Format.text:
             console.print(
                 f"timing {deals:,} rounds of {policy} on the {engine.value} engine, "
                 f"{threads} thread{'s' if threads > 1 else ''}...",
@@ -41,14 +31,14 @@ def bench(
         engine.value,
         policy,
         deals,
-        threads,
-        rules,
-        measure_compile=compile_times,
-        check=check,
+        values["threads"],
+        values["rules"],
+        measure_compile=values["compile_times"],
+        check=values["check"],
         announce=announce,
         loader=policy_loader(),
     )
-    if format == Format.json:
+    if form == Format.json:
         print(json.dumps(result))
         return
     # deferred, so that `casino-sim --help` never loads them: rich's tables
@@ -62,3 +52,6 @@ def bench(
             key, f"{value:,}" if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
         )
     console.print(table)
+
+
+bench = command(BENCH, _bench, _bench.__doc__, kinds={"engine": EngineName})

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from casino_sim.cli.options import BotTimeoutOpt, RulesOpt, console, ensure_compiled, policy_loader
-from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.rules import get_rules
 from casino_sim.policies.names import check_distinct
 from casino_sim.runner.random_round import random_round
@@ -97,13 +97,15 @@ def play(
 
     ruleset = rules_with_players(rules, players)
     if partner is not None and not ruleset.teams:
-        raise InputError(f"--partner: {ruleset.name} has no partnerships (four brazilian players, or teams=true)")
+        raise FieldError(
+            "partner", f"{{partner}}: {ruleset.name} has no partnerships (four brazilian players, or teams=true)"
+        )
     opponent, ally = policy_loader()(vs), None if partner is None else policy_loader()(partner)  # resolved once
     check_distinct([(vs, opponent), (partner or vs, ally or opponent)])  # the table and saved game name seats by policy
     if save is not None:
         writable_folder(save.parent if str(save.parent) else Path("."))
         if save.is_dir():
-            raise InputError(f"--save {save}: is a folder; name a file")
+            raise FieldError("save", f"{{save}} {save}: is a folder; name a file")
     game = TerminalGame(
         ruleset,
         opponent,
@@ -136,10 +138,13 @@ def rules_with_players(rules: str, players: int | None):
     if players is None:
         return ruleset
     if players not in (2, 3, 4):
-        raise InputError(f"--players must be 2, 3 or 4, got {players}")
+        raise FieldError("players", f"must be 2, 3 or 4, got {players}")
     if re.search(r"[:,]\s*players\s*=", rules):
         if ruleset.players != players:
-            raise InputError(f"--players {players} contradicts --rules {rules}: give the number of players once")
+            raise FieldError(
+                ("players", "rules"),
+                f"{{players}} {players} contradicts {{rules}} {rules}: give the number of players once",
+            )
         return ruleset
     base, _, spec = rules.partition(":")
     return get_rules(f"{base}:{','.join(filter(None, (spec, f'players={players}')))}")

@@ -11,8 +11,7 @@ import typer
 from rich.console import Console, ConsoleDimensions
 
 from casino_sim import openspiel_kind
-from casino_sim.core.errors import InputError
-from casino_sim.core.fields import Field
+from casino_sim.core.fields import Field, FieldError
 from casino_sim.engines import engine_names
 from casino_sim.engines.compiling import ensure_compiled as compile_ahead
 from casino_sim.engines.compiling import search_variants
@@ -95,7 +94,7 @@ _KINDS = {int: int, float: float, bool: bool, str: str, "path": Path}
 def refuse_resume_with_force(resume, force: bool) -> None:
     """--resume finishes a run and --force starts a new one: never both."""
     if resume is not None and force:
-        raise InputError("--force starts a new run and --resume finishes one: give one of them")
+        raise FieldError(("force", "resume"), "{force} starts a new run and {resume} finishes one: give one of them")
 
 
 def open_backend(backend: BackendName | None, scheduler: str | None, threads: int | None = None):

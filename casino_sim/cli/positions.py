@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from casino_sim.cli.declared import command
 from casino_sim.cli.options import BotTimeoutOpt, EngineName, EngineOpt, Format, console, ensure_compiled, policy_loader
 from casino_sim.cli.position_tools import (
     apply_text,
@@ -17,8 +18,9 @@ from casino_sim.cli.position_tools import (
     no_move_reason,
     numbered_lines,
 )
-from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.engines import get_engine
+from casino_sim.experiments.study_declarations import ANALYSE
 
 
 def moves(
@@ -92,7 +94,7 @@ def choose(
 
     pos = load_position(position)
     if seed < 0:
-        raise InputError(f"--seed must be >= 0, got {seed}")
+        raise FieldError("seed", f"must be >= 0, got {seed}")
     chosen = policy_loader()(policy)
     if chosen.searches:
         check_search_position(pos, chosen)  # refused before any compiling is announced
@@ -101,30 +103,17 @@ def choose(
     print(json.dumps(move.to_json()) if format == Format.json else move.describe(pos.to_move))
 
 
-def analyse(
-    position: Annotated[
-        str, typer.Argument(help="Position JSON file, or - for stdin (the opponent's hand may be unknown).")
-    ],
-    worlds: Annotated[
-        int, typer.Option(help="Worlds of hidden cards sampled; every move is played out in each.")
-    ] = 1000,
-    policy: Annotated[str, typer.Option("--policy", help="The play-out policy (random or a heuristic).")] = "expert",
-    seed: Annotated[int, typer.Option(help="Seed for the worlds and the play-outs.")] = 0,
-    format: Annotated[Format, typer.Option("--format", help="text: a table; json: one object.")] = Format.text,
-) -> None:
+def _analyse(values: dict, given: frozenset) -> None:
     """Rank every legal move by expected point difference to the end of the round (95% intervals)."""
     # deferred, so that `casino-sim --help` never loads them: numba
-    from casino_sim.analysis import analyse as run_analysis
     from casino_sim.analysis import analysis_json, analysis_table, print_table
-    from casino_sim.analysis.analyse import check_analysis_args, check_analysis_position
+    from casino_sim.experiments.analyse_door import analysed
 
-    pos = load_position(position)
-    chosen = policy_loader()(policy)
-    check_analysis_args(chosen, worlds, seed)
-    check_analysis_position(pos)  # refused before any compiling is announced
-    ensure_compiled("analyse")
-    result = run_analysis(pos, chosen, worlds, seed)
-    if format == Format.json:
+    result = analysed(load_position(values["position"]), values, policy_loader())
+    if values["format"] == Format.json:
         print(json.dumps(analysis_json(result)))
     else:
         print_table(console, analysis_table(result))
+
+
+analyse = command(ANALYSE, _analyse, _analyse.__doc__)

@@ -12,13 +12,7 @@ import typer
 from casino_sim.cli import run_flow
 from casino_sim.cli.declared import command
 from casino_sim.cli.options import (
-    BackendOpt,
-    BotTimeoutOpt,
-    ChartsOpt,
-    RulesOpt,
-    SchedulerOpt,
     console,
-    ensure_compiled,
     ensure_runs_compiled,
     open_backend,
     policy_loader,
@@ -34,9 +28,8 @@ from casino_sim.cli.ui import (
     summary_table,
 )
 from casino_sim.core.errors import InputError
-from casino_sim.core.rules import get_rules
 from casino_sim.experiments.declarations import SIMULATE, TOURNAMENT
-from casino_sim.policies.names import folder_safe
+from casino_sim.experiments.study_declarations import CARD_VALUE, EXPERIMENT
 
 
 def _simulate(values: dict, given: frozenset) -> None:
@@ -144,20 +137,7 @@ def report(
     console.print(f"written to {target}", highlight=False)
 
 
-def experiment(
-    plan: Annotated[Path, typer.Argument(help="An experiment plan (TOML): runs and their expectations.")],
-    out: Annotated[
-        Path | None, typer.Option("--out", help="Folder for the runs (default results/runs/<plan>).")
-    ] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Finish the interrupted runs in --out (their finished chunks are kept).")
-    ] = False,
-    force: Annotated[bool, typer.Option("--force", help="Replace the runs already in --out.")] = False,
-    charts: ChartsOpt = True,
-    backend: BackendOpt = None,
-    scheduler: SchedulerOpt = None,
-    bot_timeout: BotTimeoutOpt = None,
-) -> None:
+def _experiment(values: dict, given: frozenset) -> None:
     """Run a plan's simulations and check its expectations; exit 1 if any fails (for CI)."""
     # deferred, so that `casino-sim --help` never loads them: pandas, rich's bar
     from casino_sim.experiments.plan import load_plan
@@ -165,17 +145,17 @@ def experiment(
     from casino_sim.runner.progress import progress_bar
     from casino_sim.runner.rundir import refuse_used_folder
 
+    plan, force, resume, charts, scheduler = (values[k] for k in ("plan", "force", "resume", "charts", "scheduler"))
     name, runs = load_plan(plan, policy_loader())
-    root = out or Path("results/runs") / name
-    if force and resume:
-        raise InputError("--force replaces the runs in --out and --resume finishes them: give one of them")
+    EXPERIMENT.check(values, given)
+    root = values["out"] or Path("results/runs") / name
     if resume and not root.is_dir():
         raise InputError(f"{root} holds nothing to resume")
     refuse_used_folder(root, force or resume, resumable=True, nested=True)
     numba = [r.config for r in runs if r.config.engine_used() == "numba"]
     ensure_runs_compiled(numba, scheduler)
     outcomes = []
-    with open_backend(backend, scheduler) as chunk_backend:
+    with open_backend(values["backend"], scheduler) as chunk_backend:
         for run in runs:
             cards = run.config.card_deals_used()
             console.print(
@@ -202,6 +182,9 @@ def experiment(
         console.print(f"[bold red]{len(failed)} of {len(outcomes)} expectations failed[/bold red]")
         raise typer.Exit(1)
     console.print(f"all {len(outcomes)} expectations met; runs in {root}", highlight=False)
+
+
+experiment = command(EXPERIMENT, _experiment, _experiment.__doc__)
 
 
 def _tournament(values: dict, given: frozenset) -> None:
@@ -233,38 +216,16 @@ def _tournament(values: dict, given: frozenset) -> None:
 tournament = command(TOURNAMENT, _tournament, _tournament.__doc__)
 
 
-def card_value(
-    policy: Annotated[str, typer.Option("--policy", help="The policy playing every seat.")] = "expert",
-    deals: Annotated[int, typer.Option(help="Deals; every card dealt to a hand is paired in each.")] = 2_000,
-    rules: RulesOpt = "strict",
-    seed: Annotated[int, typer.Option(help="Seed of the experiment.")] = 0,
-    threads: Annotated[int, typer.Option(help="Threads (0: all cores).")] = 0,
-    out: Annotated[Path | None, typer.Option("--out", help="Folder for tables and charts.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the tables and charts already in --out.")] = False,
-    bot_timeout: BotTimeoutOpt = None,
-) -> None:
+def _card_value(values: dict, given: frozenset) -> None:
     """The value of holding each card (the 10♦ above all), from paired deals: a 52-card heatmap."""
-    # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib, rich's bar
-    from casino_sim.experiments.card_value import card_values
-    from casino_sim.reports.index import write_page_of
-    from casino_sim.reports.kinds import card_swap as card_value_report
-    from casino_sim.runner.progress import progress_bar
-    from casino_sim.runner.rundir import refuse_used_folder, writable_folder
+    # deferred, so that `casino-sim --help` never loads them: pandas, matplotlib and the engine
+    from casino_sim.experiments.card_value_door import CardValueRun
 
-    if not 1 <= deals <= 10**7:
-        raise InputError(f"--deals must be between 1 and 10,000,000, got {deals:,}")
-    if seed < 0 or not 0 <= threads <= 256:
-        raise InputError("--seed must be >= 0 and --threads between 0 and 256")
-    chosen, _ = policy_loader()(policy), get_rules(rules)  # resolved once, before making the folder
-    target = out or Path("results/runs") / f"card-value-{folder_safe(chosen.name)}-{rules}-seed{seed}"
-    refuse_used_folder(target, force)
-    writable_folder(target)
-    ensure_compiled("rounds", tables=[(chosen,)])
-    with progress_bar(console, "card values") as update:
-        paired = card_values(chosen, deals, rules, seed, threads, progress=update)
-    config = {"policy": policy, "deals": deals, "rules": rules, "seed": seed}
-    manifest = {"kind": "card-value", "config": config, "policy_names": {policy: chosen.name}}
-    values = card_value_report(paired, target, manifest)
-    write_page_of(target, {"card-swap": values}, manifest)
-    console.print(card_values_table(values))
-    console.print(f"tables and charts: {target} (the page: {target / 'index.html'})", highlight=False)
+    door = CardValueRun.new(values, policy_loader())
+    cut = "interrupted: nothing is kept; run the command again ({path})"
+    table = door.execute(hooks=run_flow.Said(cut, folder=None))
+    console.print(card_values_table(table))
+    console.print(f"tables and charts: {door.target} (the page: {door.target / 'index.html'})", highlight=False)
+
+
+card_value = command(CARD_VALUE, _card_value, _card_value.__doc__)

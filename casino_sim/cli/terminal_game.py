@@ -81,7 +81,7 @@ class TerminalGame:
         echo: bool = False,
         partner: Policy | None = None,
     ):
-        check_analysis_args(hint_policy, hint_worlds, seed, prefix="hint-")
+        check_analysis_args(hint_policy, hint_worlds, seed, prefix="hint_")
         self.rules, self.opponent, self.seed = rules, opponent, seed
         self.partner = partner if rules.teams and partner is not None else opponent
         self.names = side_names(rules)  # A and B, or A+C and B+D with teams

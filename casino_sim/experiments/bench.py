@@ -22,8 +22,10 @@ import numpy as np
 
 from casino_sim.core.child import python_code
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.rules import RuleSet, get_rules
 from casino_sim.engines import get_engine
+from casino_sim.experiments.study_declarations import BENCH
 from casino_sim.loader import PolicyLoader
 from casino_sim.policies.policy import Load
 from casino_sim.runner.deals import deal_rows
@@ -112,16 +114,15 @@ def run_bench(
     is called once the arguments are known to be good, before the timing starts.
     """
     get_engine(engine)  # an unknown name is the first thing said
-    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 10**9:
-        raise InputError(f"--deals must be between 1 and 1,000,000,000, got {deals!r}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 256:
-        raise InputError(f"--threads must be between 0 (all cores) and 256, got {threads!r}")
+    values = {"deals": deals, "threads": threads, "check": check}
+    BENCH.check_types(values)
+    BENCH.check(values)
     pol = loader(policy)
     rs = get_rules(rules) if isinstance(rules, str) else rules
     if engine_for(engine, (pol, pol)) != engine:
         raise InputError(f"policy {pol.name!r} plays only on the reference engine")
     if check and engine != "numba":
-        raise InputError("--check times the numba engine's checked mode")
+        raise FieldError("check", "times the numba engine's checked mode")
     threads = 1 if engine == "reference" else _resolved_threads(threads)
     if announce is not None:
         announce(threads, pol)

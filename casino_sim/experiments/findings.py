@@ -13,17 +13,20 @@ from __future__ import annotations
 import json
 from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 
 import pandas as pd
 
-from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
+from casino_sim.core.lists import comma_list
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.declarations import SIMULATE
 from casino_sim.experiments.door import QUIET, Door, Hooks
 from casino_sim.experiments.ladder import LADDER
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.simulate_door import Simulation
+from casino_sim.experiments.study_declarations import FINDINGS
 from casino_sim.policies.names import folder_safe
 from casino_sim.policies.policy import Load
 from casino_sim.reports.equity import RESAMPLES
@@ -33,6 +36,7 @@ from casino_sim.runner.rundir import RunDir, writable_folder
 
 # the tables each policy plays: --players key -> the game options added to --rules (docs/rules.md section 11)
 TABLES = {"2": "", "3": "players=3", "4": "players=4,teams=false", "teams": "players=4,teams=true"}
+LIST_PLAYERS = "must name one or more tables (2, 3, 4, teams)"
 MANIFEST = "manifest.json"  # kind "findings"; findings.json is the table (as findings.csv)
 
 
@@ -44,18 +48,31 @@ def default_out(request: FindingsRequest, root: Path = Path("results/runs")) -> 
 
 @dataclass(frozen=True)
 class FindingsRequest:
-    """The findings command's options by name: the ladder (weakest first), the tables, and each run's size."""
+    """The findings command's options by name (experiments/study_declarations.py FINDINGS): the ladder (weakest
+    first), the tables, and each run's size."""
 
     policies: tuple[str, ...] = LADDER
     rules: str = "brazilian"
     players: tuple[str, ...] = tuple(TABLES)
     deals: int = 20_000  # the cap on each run's deals
     until_ci: float | None = 0.25
-    card_deals: int = 500  # deals of the two-player run whose every card is paired (the card values)
     seed: int = 0
     threads: int = 0
     chunk_deals: int = 1_000
     resamples: int = RESAMPLES  # the equity table's bootstrap
+
+    @classmethod
+    def of(cls, values: dict) -> FindingsRequest:
+        """The request of findings' values by field name (FINDINGS), checked once: the ladder and the tables a list
+        or one comma-separated string each; FieldError names the field."""
+        lists = {
+            name: comma_list(values[name], must, name) if isinstance(values[name], str) else tuple(values[name])
+            for name, must in (("policies", "must name one or more policies"), ("players", LIST_PLAYERS))
+        }
+        fields = {f.name for f in dataclass_fields(cls)}
+        request = cls(**{k: v for k, v in values.items() if k in fields} | lists)
+        request.check()
+        return request
 
     def folder_name(self) -> str:
         """findings-<rules>-<policies>-<tables>: the same request, the same folder (run again, it finishes)."""
@@ -63,18 +80,16 @@ class FindingsRequest:
 
     def check(self) -> None:
         """One line for an impossible option (each run's own options are checked by simulate's door)."""
+        FINDINGS.check(asdict(self))
         if not 2 <= len(self.policies) <= 16:
-            raise InputError(f"--policies must name 2 to 16 policies, weakest first, got {len(self.policies)}")
+            raise FieldError("policies", f"must name 2 to 16 policies, weakest first, got {len(self.policies)}")
         if not self.players or any(p not in TABLES for p in self.players):
-            raise InputError(f"--players takes some of {', '.join(TABLES)}, got {','.join(self.players) or '(none)'}")
+            raise FieldError("players", f"takes some of {', '.join(TABLES)}, got {','.join(self.players) or '(none)'}")
         if get_rules(self.rules).players != 2:
-            raise InputError(
-                f"--rules names the game and --players the tables: give --rules without players=, got {self.rules}"
+            raise FieldError(
+                ("rules", "players"),
+                "{rules} names the game and {players} the tables: give {rules} without players=, got " + self.rules,
             )
-        if not 0 <= self.card_deals <= 10**7:
-            raise InputError(f"--card-deals must be between 0 (off) and 10,000,000, got {self.card_deals:,}")
-        if self.resamples < 100:
-            raise InputError(f"--resamples must be at least 100, got {self.resamples}")
 
     def table_rules(self, key: str) -> str:
         """The rule set of table `key`: --rules with the table's game options added."""
@@ -84,7 +99,7 @@ class FindingsRequest:
     def sim_options(self, policy: str, key: str) -> dict:
         """simulate's options (by field name: experiments/declarations.py SIMULATE, each run option given) for
         `policy` in every seat at table `key`: unmirrored (mirroring one policy replays the same game), the card
-        values on the two-player table only."""
+        swaps off (the findings read each run's card values from its own deals)."""
         return dict(
             {f.name: f.default for f in SIMULATE.fields if f.run},
             deals=self.deals,
@@ -96,7 +111,6 @@ class FindingsRequest:
             mirrored=False,
             until_ci=self.until_ci,
             chunk_deals=self.chunk_deals,
-            card_deals=str(min(self.card_deals, self.deals) if key == "2" else 0),
         )
 
 
@@ -124,7 +138,7 @@ def plan(request: FindingsRequest, root: Path, loader: Load) -> list[PlannedRun]
     names = [r.name for r in runs[:: len(request.players)]]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise InputError(f"--policies names {', '.join(twice)} twice")
+        raise FieldError("policies", f"names {', '.join(twice)} twice")
     return runs
 
 
@@ -164,8 +178,18 @@ class FindingsRun(Door):
         root = Path(root)
         made = root / MANIFEST
         if root.is_dir() and any(root.iterdir()) and not made.exists() and not force:
-            raise InputError(f"{root} is not empty and holds no findings: give another --out, or --force")
+            raise FieldError(
+                ("out", "force"), f"{root} is not empty and holds no findings: give another {{out}}, or {{force:on}}"
+            )
         return cls(request, root, command, runs, loader, force)
+
+    @classmethod
+    def of(cls, values: dict, loader: Load, command: list[str]) -> FindingsRun:
+        """The findings of the options `values` by field name (FINDINGS: the command's or the API's), checked once
+        into a request; into `out`, or the request's own folder under results/runs."""
+        request = FindingsRequest.of(values)
+        out = values["out"] if values["out"] is not None else default_out(request)
+        return cls.new(request, loader, out, command, values["force"])
 
     @property
     def config(self) -> FindingsRequest:
@@ -197,7 +221,9 @@ class FindingsRun(Door):
         """The door of one run: new, resumed (its options checked against the run's), or None when played."""
         if self.force or not (run.path / "manifest.json").exists():
             return Simulation.new(run.options, frozenset(), self.loader, run.path, self.command, force=True)
-        given = {k: v for k, v in run.options.items() if v is not None}  # as if typed: None is unsaid
+        # as if typed (None is unsaid), but not card_deals: findings played card swaps (500 deals) before they read
+        # the card values from each run's own deals; such a run finishes with its own, off ones with none
+        given = {k: v for k, v in run.options.items() if v is not None and k != "card_deals"}
         sim = Simulation.resume(run.path, given, self.command, self.loader)
         return None if sim.run.read_manifest().get("status") in (PLAYED, COMPLETE) else sim
 
@@ -217,5 +243,5 @@ class FindingsRun(Door):
         """findings.csv, verdicts.csv, findings.md and a chart per finding in the root; returns the table."""
         rows = collate([(r.name, r.table, r.path) for r in self.runs], self.request.resamples)
         r = self.request
-        about = f"{r.rules} rules, at most {r.deals:,} deals a run ({r.card_deals:,} for card values), seed {r.seed}"
+        about = f"{r.rules} rules, at most {r.deals:,} deals a run, seed {r.seed}"
         return write_findings(rows, self.ladder, self.root, about, r.deals)

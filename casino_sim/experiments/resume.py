@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError, cli_word
 from casino_sim.experiments.declarations import SIMULATE
 from casino_sim.experiments.simulate import SimConfig, config_of
 from casino_sim.policies.policy import Load
@@ -19,17 +19,22 @@ from casino_sim.runner.rundir import RunDir
 
 # options that change where and how fast a run plays, never its tables
 FREE = frozenset({"threads", "backend", "scheduler", "bot_timeout", "resume"})
-FLAGS = {"mirrored": ("--mirrored", "--no-mirrored"), "games": ("--games", "--rounds"), "check": ("--check", "")}
+OFF_WORDS = {"games": "--rounds", "check": "no --check"}  # flags whose off is not --no-NAME on the command line
 
 
 def option_text(name: str, value) -> str:
-    """How an option's value is written on the command line: `--policy expert`, `--no-mirrored` (a flag of
-    simulate's, not tournament's count of --games)."""
-    if name in FLAGS and isinstance(value, bool):
-        return FLAGS[name][0] if value else FLAGS[name][1] or f"no {FLAGS[name][0]}"
+    """An option given with its value, for FieldError: `{policy} expert`, `{mirrored:off}` (a flag of simulate's,
+    not tournament's count of --games), `{check:off}`."""
+    if isinstance(value, bool):
+        return "{" + name + (":on}" if value else ":off}")
     if isinstance(value, list | tuple):
         return f"{name} {', '.join(map(str, value))}"
-    return f"--{name.replace('_', '-')} {value}"
+    return "{" + name + "} " + str(value)
+
+
+def _resume_word(name: str, state: str = "") -> str:
+    """The command line's words for a refused resume: cli_word, but --rounds for whole games off."""
+    return OFF_WORDS.get(name, cli_word(name, state)) if state == "off" else cli_word(name, state)
 
 
 def _run_value(name: str, config: SimConfig, manifest: dict):
@@ -53,15 +58,15 @@ def _differs(name: str, given, ran, config: SimConfig) -> bool:
 
 def resume_config(run: RunDir, given: dict, command: list[str], loader: Load) -> SimConfig:
     """The config `--resume` plays for options `given` on the command line (simulate's names), its policies
-    resolved by `loader`; InputError naming every option that contradicts the run. A larger --deals or a narrower
+    resolved by `loader`; FieldError naming every option that contradicts the run. A larger --deals or a narrower
     --until-ci is written into the manifest (the chunks a fresh run of that size would play otherwise are played
     again)."""
     config, manifest = config_of(run, loader), run.read_manifest()
     asked = {k: v for k, v in given.items() if k not in FREE}
     if "out" in asked:
-        raise InputError("--out names a new run's folder and --resume an old one: give one of them")
+        raise FieldError(("out", "resume"), "{out} names a new run's folder and {resume} an old one: give one of them")
     wrong = [k for k, v in asked.items() if _differs(k, v, _run_value(k, config, manifest), config)]
-    grow = " (a larger --deals extends it)" if "deals" in wrong else ""
+    grow = " (a larger {deals} extends it)" if "deals" in wrong else ""
     _refuse(wrong, asked, {k: _run_value(k, config, manifest) for k in wrong}, grow)
     if "threads" in given:
         config = replace(config, threads=given["threads"])
@@ -72,7 +77,7 @@ def resume_config(run: RunDir, given: dict, command: list[str], loader: Load) ->
 
 
 def refuse_changed(given: dict, theirs: dict) -> None:
-    """For --resume of other folders (tournament, tune): InputError naming every option `given` whose value is not
+    """For --resume of other folders (tournament, tune): FieldError naming every option `given` whose value is not
     the run's (`theirs`, its manifest's config by option name); lists and tuples compare alike."""
     asked = {k: v for k, v in given.items() if k not in FREE and k in theirs}
 
@@ -84,19 +89,21 @@ def refuse_changed(given: dict, theirs: dict) -> None:
 
 
 def _refuse(wrong: list[str], asked: dict, theirs: dict, hint: str = "") -> None:
-    """One line naming the options `wrong` (asked) and the run's values (theirs), or nothing when none is."""
+    """One line naming the options `wrong` (asked) and the run's values (theirs), or nothing when none is:
+    FieldError naming them and resume."""
     if not wrong:
         return
     texts = [option_text(k, asked[k]) for k in wrong]
     mine = " and ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
     verb = "differs" if len(wrong) == 1 else "differ"
     values = ", ".join(_shown(k, theirs[k]) for k in wrong)
-    raise InputError(f"{mine} {verb} from the run's ({values}): --resume finishes a run as it was started{hint}")
+    text = f"{mine} {verb} from the run's ({values}): {{resume}} finishes a run as it was started{hint}"
+    raise FieldError((*wrong, "resume"), text, _resume_word)
 
 
 def _shown(name: str, value) -> str:
-    if name in FLAGS and isinstance(value, bool):
-        return option_text(name, value)
+    if isinstance(value, bool):
+        return _resume_word(name, "on" if value else "off")
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)

@@ -23,6 +23,7 @@ from typing import ClassVar
 import numpy as np
 
 from casino_sim.core.errors import UserError
+from casino_sim.core.fields import FieldError
 from casino_sim.policies.policy import Policy, where
 from casino_sim.reference.moves import Move
 from casino_sim.reference.position import Position
@@ -38,10 +39,14 @@ class BotError(UserError):
     """A bot that failed to start, died, answered garbage or out of range, or stayed silent too long."""
 
 
+class BotSilent(BotError, FieldError):
+    """A bot that stayed silent longer than --bot-timeout: a bot's failure that names the field that sets the wait."""
+
+
 def set_bot_timeout(seconds: float) -> None:
     """How long every bot of this process (and of worker processes started after) may think about one move."""
     if not 0 < seconds <= 86_400:
-        raise BotError(f"--bot-timeout must be a positive number of seconds (at most a day), got {seconds}")
+        raise FieldError("bot_timeout", f"must be a positive number of seconds (at most a day), got {seconds}")
     os.environ[TIMEOUT_ENV] = repr(float(seconds))
 
 
@@ -94,7 +99,9 @@ class _Process:
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
                     self.close(kill=True)
-                    raise BotError(f"bot `{self.command}` said nothing for {timeout:g} s (--bot-timeout) {where}")
+                    raise BotSilent(
+                        "bot_timeout", f"bot `{self.command}` said nothing for {timeout:g} s ({{bot_timeout}}) {where}"
+                    )
                 chunk = os.read(self.proc.stdout.fileno(), 65536)
                 if not chunk:
                     raise self.died(where)

@@ -42,7 +42,7 @@ def check_distinct(resolved: Iterable[tuple[str, Policy]], self_play: bool = Tru
 
 def seat_names(text: str) -> list[str]:
     """--seats A,B,C[,D]: the policy names, one per player (player 0 first)."""
-    return list(comma_list(text, "--seats must name a policy for every player"))
+    return list(comma_list(text, "must name a policy for every player", "seats"))
 
 
 Label = Callable[[str], str]  # the name a policy given as a spec shows as

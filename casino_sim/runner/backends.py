@@ -18,6 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 
 from casino_sim.core.errors import USER_ERRORS, InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.numba_cache import engine_source_hash
 from casino_sim.core.version import VERSION
 from casino_sim.runner.threads import available_cores, use_threads
@@ -246,7 +247,7 @@ def backend_name(backend: str | None, scheduler: str | None) -> str:
     if backend not in BACKENDS:
         raise InputError(f"unknown backend {backend!r} (choose from: {', '.join(BACKENDS)})")
     if backend == "local" and scheduler:
-        raise InputError("--scheduler needs the dask backend (drop --backend local)")
+        raise FieldError(("scheduler", "backend"), "{scheduler} needs the dask backend (drop {backend} local)")
     return backend
 
 

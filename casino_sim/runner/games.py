@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import RuleSet
 from casino_sim.engines import get_engine
@@ -165,14 +165,14 @@ def play_games(
 def parse_start_score(text: str, rules: RuleSet) -> tuple[int, int]:
     """--start-score X-Y: A's side starts whole games from X points and B's from Y, each below the target."""
     if rules.n_sides != 2:
-        raise InputError(f"--start-score gives two sides' scores: two players, or four in teams, not {rules.n_sides}")
+        raise FieldError("start_score", f"gives two sides' scores: two players, or four in teams, not {rules.n_sides}")
     try:
         a, b = (int(x) for x in text.split("-"))
     except ValueError:
-        raise InputError(f"--start-score must be A's score and B's, as 10-15, got {text!r}") from None
+        raise FieldError("start_score", f"must be A's score and B's, as 10-15, got {text!r}") from None
     if not (0 <= a < rules.target and 0 <= b < rules.target):
-        raise InputError(
-            f"--start-score scores must be from 0 to {rules.target - 1} (the target is {rules.target}), got {text}"
+        raise FieldError(
+            "start_score", f"scores must be from 0 to {rules.target - 1} (the target is {rules.target}), got {text}"
         )
     return a, b
 

@@ -16,6 +16,7 @@ import pandas as pd
 from casino_sim.core.cards import CardError, format_card, parse_cards
 from casino_sim.core.deal import PLIES
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import RulesError, RuleSet, get_rules
 from casino_sim.reference.apply import check_move
@@ -83,7 +84,7 @@ def _run_round(path: Path, k: int) -> tuple[RuleSet, RecordedRound]:
         raise InputError(f"{path} holds no recorded rounds (simulate with --record N keeps them)")
     decks = run.read_table("decks").sort_values(["deal_id", "mirror"], ignore_index=True)
     if not 1 <= k <= len(decks):
-        raise InputError(f"--round must be between 1 and {len(decks)} (the rounds recorded in {path}), got {k}")
+        raise FieldError("round", f"must be between 1 and {len(decks)} (the rounds recorded in {path}), got {k}")
     row = decks.iloc[k - 1]
     deal_id, mirror, chunk = int(row["deal_id"]), int(row["mirror"]), int(row["chunk"])
     where = [("deal_id", "==", deal_id), ("mirror", "==", mirror)]
@@ -183,7 +184,7 @@ def load_round(source: Path, k: int) -> tuple[RuleSet, RecordedRound]:
         raise InputError(f"{source} is neither a run folder nor a game file")
     rules, rounds = read_game(source)
     if not 1 <= k <= len(rounds):
-        raise InputError(f"--round must be between 1 and {len(rounds)} (the rounds of {source}), got {k}")
+        raise FieldError("round", f"must be between 1 and {len(rounds)} (the rounds of {source}), got {k}")
     return rules, rounds[k - 1]
 
 

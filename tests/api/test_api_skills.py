@@ -39,9 +39,9 @@ def test_regret_returns_what_the_command_writes(tmp_path, capfd):
 
 def test_findings_return_what_the_command_writes(tmp_path):
     api, cli = tmp_path / "api", tmp_path / "cli"
-    tiny = dict(players=("2",), deals=40, chunk_deals=20, card_deals=8, resamples=100, threads=1)
+    tiny = dict(players=("2",), deals=40, chunk_deals=20, resamples=100, threads=1)
     table = cs.findings(("random", "greedy"), **tiny, out=api)
-    options = ["--players", "2", "--deals", "40", "--chunk-deals", "20", "--card-deals", "8", "--resamples", "100"]
+    options = ["--players", "2", "--deals", "40", "--chunk-deals", "20", "--resamples", "100"]
     proc = run("findings", "--policies", "random,greedy", *options, "--threads", "1", "--out", str(cli))
     assert proc.returncode == 0, proc.stderr
     assert set(table["policy"]) == {"random", "greedy"}

@@ -251,7 +251,6 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ],
     ("findings", "deals"): [(["--deals", "0"], "--deals"), (["--deals", "many"], "--deals")],
     ("findings", "until_ci"): [(["--until-ci", "0"], "--until-ci"), (["--until-ci", "-2"], "--until-ci")],
-    ("findings", "card_deals"): [(["--card-deals", "-1"], "--card-deals")],
     ("findings", "seed"): [(["--seed", "-1"], "--seed")],
     ("findings", "threads"): [(["--threads", "-1"], "--threads")],
     ("findings", "chunk_deals"): [(["--chunk-deals", "0"], "--chunk-deals")],

@@ -7,7 +7,7 @@ import pandas as pd
 
 from tests.support.cli import run
 
-TINY = ["--policies", "random,greedy", "--players", "2", "--deals", "40", "--chunk-deals", "20", "--card-deals", "8"]
+TINY = ["--policies", "random,greedy", "--players", "2", "--deals", "40", "--chunk-deals", "20"]
 
 
 def test_findings_say_a_sentence_per_finding(tmp_path):

@@ -11,6 +11,8 @@ import casino_sim as cs
 from casino_sim.core.fields import FieldError, api_word, cli_word
 from casino_sim.experiments.declarations import SIMULATE
 from casino_sim.experiments.plan import RUN_OPTIONS
+from casino_sim.experiments.study_declarations import ANALYSE, BENCH, CARD_VALUE, EXPERIMENT, FINDINGS
+from casino_sim.reports.equity import RESAMPLES
 from tests.support.cli import assert_one_line_error, run
 
 
@@ -58,3 +60,31 @@ def test_seats_alone_still_plays(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     played = cs.simulate(deals=4, seats=["expert", "greedy"], card_deals=0, reports=False)
     assert played.config["policy_a"] == "expert" and played.config["policy_b"] == "greedy"
+
+
+@pytest.mark.parametrize("declaration", [FINDINGS, CARD_VALUE, BENCH, ANALYSE, EXPERIMENT], ids=lambda d: d.name)
+def test_each_study_command_s_help_is_its_declaration(declaration):
+    """findings, card-value, bench, analyse and experiment: every option their help lists is a declared field."""
+    name = declaration.name.replace("_", "-")
+    helped = " ".join(run(name, "--help", env={"COLUMNS": "400"}).stdout.split())
+    for field in declaration.offered("cli"):
+        assert field.help.split(" (")[0] in helped  # a help's "(default ...)" is shown as the default
+        assert field.flag == "" or (field.flag or f"--{field.name.replace('_', '-')}").split("/")[0] in helped
+
+
+def test_the_api_s_findings_and_analyse_are_their_declarations():
+    for function, declaration in ((cs.findings, FINDINGS), (cs.analyse, ANALYSE)):
+        api = inspect.signature(function).parameters
+        assert list(api) == list(declaration.names("api"))
+        assert all(api[f.name].default == f.default for f in declaration.offered("api") if f.default is not None)
+    assert FINDINGS["resamples"].default == RESAMPLES  # the equity's bootstrap, declared beside it
+
+
+def test_a_refused_findings_value_reads_in_each_adapter_s_words(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    said = run("findings", "--policies", "random,greedy", "--resamples", "10")
+    assert_one_line_error(said, "--resamples must be at least 100, got 10")
+    with pytest.raises(ValueError) as caught:
+        cs.findings(["random", "greedy"], resamples=10)
+    assert said.stderr.strip() == f"error: --{caught.value}"
+    assert not (tmp_path / "results").exists()

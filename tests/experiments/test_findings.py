@@ -15,6 +15,7 @@ from casino_sim.core.errors import InputError
 from casino_sim.experiments.door import Hooks
 from casino_sim.experiments.findings import FindingsRequest, FindingsRun
 from casino_sim.experiments.simulate import config_of
+from casino_sim.experiments.simulate_door import Simulation
 from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, sentences, verdicts
 from casino_sim.runner.deals import seeding_of
 from casino_sim.runner.rundir import RunDir
@@ -22,7 +23,7 @@ from tests.support.policies import LOADER
 
 LADDER = ("random", "greedy")
 REQUEST = FindingsRequest(
-    policies=LADDER, players=("2", "3"), deals=60, until_ci=None, card_deals=8, chunk_deals=30, resamples=100, threads=1
+    policies=LADDER, players=("2", "3"), deals=60, until_ci=None, chunk_deals=30, resamples=100, threads=1
 )
 
 
@@ -52,9 +53,7 @@ def test_every_policy_plays_the_same_deals(made):
         rounds = [run.read_rounds(["deal_id", "dealer"]) for run in runs]
         pd.testing.assert_frame_equal(rounds[0], rounds[1])
         assert rounds[0]["deal_id"].nunique() == REQUEST.deals
-    cards = [RunDir(r.path).read_table("cards")[["deal_id", "card", "batch", "variant"]] for r in _runs(door, "2")]
-    pd.testing.assert_frame_equal(cards[0], cards[1])  # the same cards paired, and swapped, for both policies
-    assert cards[0]["deal_id"].nunique() == REQUEST.card_deals
+    assert not any((r.path / "cards").exists() for r in door.runs)  # card values come from the deals: no swaps
 
 
 def test_the_table_has_every_finding_for_every_policy(made):
@@ -90,7 +89,7 @@ def test_the_table_has_every_finding_for_every_policy(made):
     assert set(said["verdict"]) <= {"settled", "moves with strength", "undetermined"}
     assert len(said) == len(written.drop_duplicates(["finding", "place"]))
     svg = (door.root / "sweeps.svg").read_text(encoding="utf-8")  # the caption names the runs
-    assert "brazilian rules, at most 60 deals a run (8 for card values), seed 0" in svg
+    assert "brazilian rules, at most 60 deals a run, seed 0" in svg
     manifest = json.loads((door.root / "manifest.json").read_text())  # the table's JSON does not overwrite it
     assert manifest["kind"] == "findings" and manifest["request"]["policies"] == list(LADDER)
     assert len(json.loads((door.root / "findings.json").read_text())) == len(written)
@@ -180,6 +179,22 @@ def test_a_resumed_ladder_plays_only_what_was_left_and_equals_one_played_at_once
     again = FindingsRun.new(REQUEST, LOADER, tmp_path, ["test"])
     again.execute()
     assert all(p.stat().st_mtime_ns == t for p, t in stamps.items())  # nothing finished is played again
+    assert (tmp_path / "findings.csv").read_bytes() == (door.root / "findings.csv").read_bytes()
+
+
+def test_a_folder_whose_runs_swapped_cards_still_resumes_and_gives_the_same_table(tmp_path, made):
+    """Findings played card swaps (--card-deals, 500 deals by default) before they read the card values from each
+    run's own deals: a folder of then, its two-player run cut short with its swaps, still finishes, and the swaps
+    change no finding."""
+    door, _ = made
+    with pytest.raises(KeyboardInterrupt):
+        FindingsRun.new(REQUEST, LOADER, tmp_path, ["test"]).execute(hooks=_CutAt("greedy · 2"))
+    old = next(r for r in FindingsRun.new(REQUEST, LOADER, tmp_path, ["test"]).runs if r.table == "2")
+    swapped = Simulation.new({**old.options, "card_deals": "8"}, frozenset(), LOADER, old.path, ["test"], force=True)
+    with pytest.raises(KeyboardInterrupt):
+        swapped.execute(hooks=_CutAt(""))
+    FindingsRun.new(REQUEST, LOADER, tmp_path, ["test"]).execute()
+    assert config_of(RunDir(old.path)).card_deals == 8  # finished as it was started
     assert (tmp_path / "findings.csv").read_bytes() == (door.root / "findings.csv").read_bytes()
 
 
