@@ -53,7 +53,7 @@ BAD_VALUES = [  # (call, exception, what the one-line message holds)
     (lambda: cs.tune(start="rollout"), ValueError, "start must be a heuristic policy"),
     (lambda: cs.tune(against="greedy,nosuch"), ValueError, "unknown policy 'nosuch'"),
     (lambda: cs.tune(against="expert,"), ValueError, "against must name one or more policies, separated by commas"),
-    (lambda: cs.findings("random,,greedy"), ValueError, "policies must name one or more, separated by commas"),
+    (lambda: cs.findings("random,,greedy"), ValueError, "policies must name one or more policies, separated by commas"),
     (lambda: cs.tune(name="expert"), ValueError, "name 'expert' is the name of a built-in policy"),
     (lambda: cs.tune(sigma="big"), TypeError, "sigma must be a number, got 'big'"),
     (lambda: cs.tune(against=[None]), TypeError, "against must be a string, got None"),
