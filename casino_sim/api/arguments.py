@@ -5,7 +5,6 @@ progress bar when asked; the call as a run's manifest records it."""
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
@@ -15,8 +14,6 @@ from casino_sim.core.errors import UserError
 from casino_sim.core.fields import FieldError, api_word, check_kind
 from casino_sim.core.lists import comma_list
 from casino_sim.experiments.door import Hooks
-
-OPTION = re.compile(r"--(no-)?([a-z][a-z-]*)")
 
 
 def check_types(**spec: tuple) -> None:
@@ -43,27 +40,16 @@ def each_a_string(name: str, value) -> None:
 
 
 @contextmanager
-def api_errors(parameters=(), aliases: dict[str, str] | None = None) -> Iterator[None]:
+def api_errors(aliases: dict[str, str] | None = None) -> Iterator[None]:
     """Re-raise a user error `from None`, so the traceback ends at the user's call: a FieldError in the API's words
-    (`deals`, a flag as `check=True`: core/fields.py api_word; `aliases` renames a field, as the API calls it).
-
-    A layer not yet declaring its fields still writes `--option` into a plain UserError: that is reworded when
-    `parameters` names the option (a dict: the call's values, which tell the flags)."""
-    names = {name: name for name in parameters} | (aliases or {})
-    flags = {name for name in names if isinstance(parameters, dict) and isinstance(parameters.get(name), bool)}
+    (`deals`, a flag as `check=True`: core/fields.py api_word; `aliases` renames a field, as the API calls it)."""
+    names = aliases or {}
     try:
         yield
     except FieldError as e:
         raise e.reworded(lambda name, state: api_word(names.get(name, name), state)) from None
     except UserError as e:
-
-        def word(m: re.Match) -> str:  # --force is force=True, --no-mirrored mirrored=False
-            name = m.group(2).replace("-", "_")
-            if name in flags:
-                return f"{names[name]}={not m.group(1)}"
-            return names.get(name, m.group(0))
-
-        raise type(e)(OPTION.sub(word, str(e))) from None
+        raise type(e)(str(e)) from None
 
 
 def progress_of(progress: bool, label: str, unit: str = "rounds"):

@@ -60,7 +60,7 @@ def moves(position, engine: str = "numba") -> pd.DataFrame:
     ['A plays 4♠ and captures 4♥']
     """
     check_types(engine=(engine, str))
-    with api_errors({"engine"}):
+    with api_errors():
         pos = position_of(position)
         eng = get_engine(engine)
         eng.check_rules(pos.rules)

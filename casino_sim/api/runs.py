@@ -141,7 +141,7 @@ def open_run(path: str | Path):
     [10]
     """
     check_types(path=(path, "path"))
-    with api_errors(()):
+    with api_errors():
         if RunDir(path).read_manifest().get("kind") == "tournament":
             return Tournament(path)
         return Run(path)

@@ -28,7 +28,7 @@ def _knockout(values: dict, given: frozenset) -> pd.DataFrame:
     60
     """
     each_a_string("pairs", values["pairs"])
-    with api_errors(values):  # values: a layer's --option not yet a FieldError reads as the parameter
+    with api_errors():
         return KnockoutRun.new(values, given, loader()).execute(hooks=Bar(values["progress"]))
 
 
@@ -41,7 +41,7 @@ def _regret(values: dict, given: frozenset) -> pd.DataFrame:
     `out` (default results/runs/regret-<policies>-<rules>-seed<seed>/; force=True replaces). `bot_timeout` is
     the command's --bot-timeout: it holds for this process from then on."""
     each_a_string("policies", values["policies"])
-    with api_errors(values):  # values: set_bot_timeout's --bot-timeout reads as the parameter
+    with api_errors():
         if values["bot_timeout"] is not None:
             set_bot_timeout(values["bot_timeout"])
         return RegretRun.new(values, given, loader()).execute(hooks=Bar(values["progress"]))

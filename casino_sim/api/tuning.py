@@ -36,7 +36,7 @@ def _tune(values: dict, given: frozenset) -> Tuned:
     results/tune/<start>-<rules>-seedN; force=True replaces a run there); the policy is written as `name`
     (default <start>-tuned). An interrupted run is finished with `casino-sim tune --resume FOLDER`."""
     each_a_string("against", values["against"])
-    with api_errors(values):  # values: a layer's --option not yet a FieldError reads as the parameter
+    with api_errors():
         door = TuneRun.new(values, given, loader(), values["out"], values["force"])
         result = door.execute(values["backend"], values["scheduler"], Bar(values["progress"]))
         return Tuned(result.path, door.path, pd.DataFrame(result.validation))
