@@ -5,6 +5,7 @@ them. Neither draws a random number: the caller hands in the deal (picks or deck
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 from numba import njit
 
@@ -169,10 +170,14 @@ class Tables:
         if actions.shape != (self.n,) or skip.shape != (self.n,):
             raise ValueError(f"step takes one action and one skip flag per table: ({self.n},), got {actions.shape}")
         stock = (self.ahead, self.upcoming)
-        _play_tables(
-            self.sts, self.rules, self.ctls, self.decks, self.tbl, self.bufs, stock, actions, skip, self._out,
-            self._view, int(counter),
-        )  # fmt: skip
+        before = numba.set_parallel_chunksize(1)  # each thread takes the next chunk of tables when it is free
+        try:
+            _play_tables(
+                self.sts, self.rules, self.ctls, self.decks, self.tbl, self.bufs, stock, actions, skip, self._out,
+                self._view, int(counter),
+            )  # fmt: skip
+        finally:
+            numba.set_parallel_chunksize(before)
         return self.status
 
     def finish(self, rows, counter: int) -> None:
