@@ -6,9 +6,10 @@
 `legal_action_mask` (bool, NUM_ACTIONS wide), `rewards` (each player's, at the step a round ends; else 0) and
 `terminated`. A table whose round ended at one step starts its next round at the next step (its action then is
 ignored), as Gymnasium's vector environments reset by default. Table i's deals come from
-`numpy.random.default_rng(seeds[i])` exactly as casino_v0's `reset(seed=seeds[i])` draws them, so a table's
-trajectory is the single environment's (tests/research/test_batch.py). `random_actions()` draws a uniform legal
-action per table inside the kernels (random play without a Python loop).
+`numpy.random.default_rng(seeds[i])` exactly as casino_v0's `reset(seed=seeds[i])` draws them (ROUNDS_AHEAD deals
+at a time, which one kernel call a step then deals from: kernels/batch_step.py), so a table's trajectory is the
+single environment's (tests/research/test_batch.py). `random_actions()` gives a uniform legal action per table,
+drawn in that kernel (random play without a Python loop).
 """
 
 from __future__ import annotations
