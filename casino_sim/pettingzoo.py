@@ -31,7 +31,7 @@ from casino_sim.reference.moves import PLAYER_NAMES
 from casino_sim.reference.position import PositionError
 from casino_sim.research import GameState, View
 from casino_sim.research.encoding import NUM_ACTIONS
-from casino_sim.research.fast_state import action_mask, fill_view, new_core
+from casino_sim.research.fast_state import action_mask, new_core, observation_of
 from casino_sim.research.options import check_modes, most_round_points, table_rules
 from casino_sim.research.views import where
 
@@ -97,6 +97,7 @@ class raw_env(AECEnv, EzPickle):
         self.whole_game, self.encoding, self.render_mode, self.engine = bool(game), encoding, render_mode, engine
         self.zero_sum = bool(zero_sum)
         self.possible_agents = [f"player_{p}" for p in range(self.rules.players)]
+        self._players = {a: p for p, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self._view = View(self.rules.players, self.rules.n_sides, recall=bool(recall), choosing=encoding == "factored")
         high = view_highs(self._view, self.rules)
@@ -142,12 +143,11 @@ class raw_env(AECEnv, EzPickle):
         self._cumulative_rewards[agent] = 0.0
         self.core.apply(int(action))
         self._deal()
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.core.over:
+        if self.core.over:  # before the end every reward is 0 (reset's) and nobody is done: nothing to add up
             self.rewards = dict(zip(self.agents, self.core.differences() if self.zero_sum else self.core.returns()))
             self.terminations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        self._deads_step_first()
+            self._accumulate_rewards()
+            self._deads_step_first()
 
     def _deal(self) -> None:
         """Deal the cards due (chance, from the env's generator) and hand the turn to the player to move."""
@@ -166,9 +166,9 @@ class raw_env(AECEnv, EzPickle):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's view (a copy) and its action mask: its legal actions on its turn, none otherwise."""
-        player = self.possible_agents.index(agent)
-        fill_view(self._view, self.core, player)
-        return {"observation": self._view.tensor.copy(), "action_mask": action_mask(self.core, player, self.max_moves)}
+        player = self._players[agent]
+        seen = observation_of(self._view, self.core, player)
+        return {"observation": seen, "action_mask": action_mask(self.core, player, self.max_moves)}
 
     def render(self) -> str | None:
         """The whole table as text (every hand shown), as classic environments render for an onlooker: printed

@@ -14,11 +14,11 @@ comes as picks: the index of each card among the undealt ones, ascending).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
-from casino_sim.kernels.bits import ctz, popcount
+from casino_sim.kernels.bits import ctz
 from casino_sim.kernels.movegen import _movegen
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _clear, _deal_batch
@@ -206,67 +206,6 @@ def _act(st, rules, ctl, tbl, buf, action):
     if r < 0:
         return OK
     return _commit(st, rules, ctl, tbl, buf, buf[0][r])
-
-
-@njit(cache=True, parallel=True)
-def _step_tables(sts, rules, ctls, decks, tbl, bufs, actions, skip, status):
-    """Every table's action (or, for a table whose round is over, a fresh round from its deck), the next batch
-    dealt from the deck where one is due: the batched environment's step. Tables marked in `skip` are left alone."""
-    codes = bufs[2]
-    chunks = codes.shape[0]  # movegen's subset scratch: one per chunk of tables (only a turn's start reads it)
-    per = (sts.shape[0] + chunks - 1) // chunks
-    for c in prange(chunks):
-        _step_chunk(sts, rules, ctls, decks, tbl, bufs, actions, skip, status, c, per)
-
-
-@njit(cache=True)
-def _step_chunk(sts, rules, ctls, decks, tbl, bufs, actions, skip, status, c, per):
-    """_step_tables for tables c * per to (c + 1) * per, on chunk c's subset scratch."""
-    mvs, fams, codes, subsets, legal, scores, hists = bufs
-    n = rules[L.R_PLAYERS]
-    for i in range(c * per, min((c + 1) * per, sts.shape[0])):
-        if skip[i]:
-            continue
-        st, ctl, deck = sts[i], ctls[i], decks[i]
-        buf = (mvs[i], fams[i], codes[c], subsets[c], legal[i], scores[i], hists[i])
-        if ctl[C_PLAYER] == TERMINAL:
-            dealer = st[L.DEALER]
-            _begin(st, rules, ctl, dealer)
-            status[i] = _deal(st, rules, deck, ctl, deck[: 4 * n + 4], False, tbl, buf)
-            continue
-        status[i] = _act(st, rules, ctl, tbl, buf, actions[i])
-        if status[i] == OK and ctl[C_PLAYER] == CHANCE:
-            start = ctl[C_DEALT]
-            status[i] = _deal(st, rules, deck, ctl, deck[start : start + 4 * n], False, tbl, buf)
-
-
-@njit(cache=True, parallel=True)
-def _random_legal(legal, seeds, counter, out):
-    """A uniformly drawn legal action per table: splitmix64 of (seed, counter), reduced by multiply-shift. The mask's
-    bytes are 0 or 1, so a word's popcount counts its legal actions."""
-    for i in prange(legal.shape[0]):
-        words = legal[i].view(np.uint64)
-        k = 0
-        for w in range(words.shape[0]):
-            k += popcount(np.int64(words[w]))
-        x = np.uint64(seeds[i]) + np.uint64(counter) * np.uint64(0x9E3779B97F4A7C15)
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        x = x ^ (x >> np.uint64(31))
-        pick = np.int64(((x >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
-        out[i] = 0
-        for w in range(words.shape[0]):
-            c = popcount(np.int64(words[w]))
-            if pick >= c:
-                pick -= c
-                continue
-            for a in range(8 * w, 8 * w + 8):
-                if legal[i, a]:
-                    if pick == 0:
-                        out[i] = a
-                        break
-                    pick -= 1
-            break
 
 
 @njit(cache=True)

@@ -5,11 +5,12 @@ them. Neither draws a random number: the caller hands in the deal (picks or deck
 
 from __future__ import annotations
 
+import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.bits import popcount
+from casino_sim.kernels.batch_step import _finish_rows, _play_tables
 from casino_sim.kernels.factored import (
     C_CHOSEN,
     C_DEALT,
@@ -23,17 +24,16 @@ from casino_sim.kernels.factored import (
     N_IDS,
     OK,
     OVERFLOW,
-    SLOTS,
+    TERMINAL,
     _act,
     _begin,
     _commit,
     _deal,
-    _random_legal,
     _side_points,
-    _step_tables,
     _turn,
     new_buffers,
 )
+from casino_sim.kernels.observe import _observe
 from casino_sim.kernels.tables import split_table
 
 MOST_MOVES, MOST_BITS = 1 << 18, 22  # one table's buffers at their largest: 10 MB of moves, 64 MB of subsets
@@ -121,11 +121,15 @@ class Table:
 
 
 class Tables:
-    """N tables stepped together (parallel over the tables): `start(decks, dealers)` deals each a round from its
-    deck; `step(actions)` plays each table's action, deals what is due, and starts a fresh round (from the deck
-    `decks` then holds for it) on a table whose round ended at the step before. `player`, `legal` (N, N_IDS)."""
+    """N tables stepped together, in one parallel kernel a step (kernels/batch_step.py). `start(dealers, seeds)` deals
+    each table a round from its first deck in `upcoming`; `play(actions, skip, counter)` plays each table's action,
+    deals what is due, and starts a fresh round from the table's next deck in `upcoming` where its round ended at the
+    step before (`ahead[i]`: how many of table i's decks are used; the caller refills them before they run out).
+    Each call leaves `status`, `terminated`, `rewards` (each player's, where a round ended; `zero_sum`: the difference
+    of the two sides), `observation` (the view of the player to move, research/views.py's fields at `offsets`),
+    `drawn` (a uniform legal action a table, from its seed and `counter`) and `legal` (N, N_IDS)."""
 
-    def __init__(self, rules_arr: np.ndarray, n: int, cap: int = 512, bits: int = 16, chunks: int = 16):
+    def __init__(self, rules_arr, n, offsets, width, side, zero_sum, ahead=16, cap=512, bits=16, chunks=16):
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"the number of tables must be a whole number from 1, got {n!r}")
         self.rules = np.ascontiguousarray(rules_arr, dtype=np.int64)
@@ -133,29 +137,53 @@ class Tables:
         self.sts = np.zeros((n, L.STATE_SIZE), np.int64)
         self.ctls = np.zeros((n, C_SIZE), np.int64)
         self.decks = np.zeros((n, 52), np.int64)
+        self.upcoming = np.zeros((n, ahead, 52), np.int64)
+        self.ahead = np.full(n, ahead, np.int64)
         one = new_buffers(cap, bits)
-        per_chunk = (2, 3)  # movegen's subset scratch, one a chunk of tables (factored.py _step_tables)
+        per_chunk = (2, 3)  # movegen's subset scratch, one a chunk of tables (batch_step.py _play_tables)
         self.bufs = tuple(np.stack([b] * (min(chunks, n) if k in per_chunk else n)) for k, b in enumerate(one))
         self.legal = self.bufs[4]
         self.status = np.zeros(n, np.int64)
+        self.terminated = np.zeros(n, np.bool_)
+        self.rewards = np.zeros((n, len(side)), np.float32)
+        self.observation = np.zeros((n, width), np.float32)
+        self.drawn = np.zeros(n, np.int64)
+        self.seeds = np.zeros(n, np.uint64)
+        totals = np.zeros(2 if self.rules[L.R_TEAMS] else int(self.rules[L.R_PLAYERS]), np.int64)  # one round: none
+        side = np.ascontiguousarray(side, dtype=np.int64)
+        self._view = (np.ascontiguousarray(offsets, dtype=np.int64), totals, side, self.seeds, bool(zero_sum))
+        self._out = (self.status, self.observation, self.rewards, self.terminated, self.drawn)
         self.tbl = split_table()
 
-    def start(self, dealers) -> None:
-        """Each table's round from its deck (`decks`), dealer `dealers[i]`."""
-        for i, d in enumerate(np.asarray(dealers, np.int64)):
-            self.sts[i, L.DEALER] = d
-        self.ctls[:, C_PLAYER] = -4  # a step from "over" starts the round from the deck
-        self.step(np.zeros(self.n, np.int64), np.zeros(self.n, bool))
+    def start(self, dealers, seeds) -> np.ndarray:
+        """Each table's round from its first deck in `upcoming`, dealer `dealers[i]`, its draws from `seeds[i]`."""
+        self.sts[:, L.DEALER] = np.asarray(dealers, np.int64)
+        self.seeds[:] = np.asarray(seeds, np.uint64)
+        self.ctls[:, C_PLAYER] = TERMINAL  # a step from "over" starts the round from the next deck
+        self.ahead[:] = 0
+        return self.play(np.zeros(self.n, np.int64), np.zeros(self.n, np.bool_), 0)
 
-    def step(self, actions: np.ndarray, skip: np.ndarray) -> np.ndarray:
+    def play(self, actions: np.ndarray, skip: np.ndarray, counter: int) -> np.ndarray:
         """Each table's action, but for those `skip` marks (played by their caller); returns each one's status."""
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         skip = np.ascontiguousarray(skip, dtype=np.bool_)
         if actions.shape != (self.n,) or skip.shape != (self.n,):
             raise ValueError(f"step takes one action and one skip flag per table: ({self.n},), got {actions.shape}")
-        sts, ctls, decks, bufs = self.sts, self.ctls, self.decks, self.bufs
-        _step_tables(sts, self.rules, ctls, decks, self.tbl, bufs, actions, skip, self.status)
+        stock = (self.ahead, self.upcoming)
+        before = numba.set_parallel_chunksize(1)  # each thread takes the next chunk of tables when it is free
+        try:
+            _play_tables(
+                self.sts, self.rules, self.ctls, self.decks, self.tbl, self.bufs, stock, actions, skip, self._out,
+                self._view, int(counter),
+            )  # fmt: skip
+        finally:
+            numba.set_parallel_chunksize(before)
         return self.status
+
+    def finish(self, rows, counter: int) -> None:
+        """The learner's arrays (terminated to drawn) of the tables `rows`, played apart from the batch."""
+        rows = np.ascontiguousarray(rows, dtype=np.int64)
+        _finish_rows(rows, self.sts, self.rules, self.ctls, self.decks, self.bufs, self._out, self._view, int(counter))
 
     @property
     def player(self) -> np.ndarray:
@@ -163,13 +191,24 @@ class Tables:
 
     def detach(self, i: int) -> Table:
         """Table i as a Table of its own buffers over the batch's state, control row and deck (the caller steps it,
-        and skips it in `step`, while its turns outgrow the batch's buffers)."""
+        and skips it in `play`, while its turns outgrow the batch's buffers)."""
         table = Table.__new__(Table)
         table.rules, table.tbl = self.rules, self.tbl
         table.st, table.ctl, table.deck = self.sts[i], self.ctls[i], self.decks[i]
         table.buf = (*new_buffers(1024, 12)[:6], self.bufs[6][i])
         table.mask = table.buf[4][:N_IDS]
         return table
+
+    def attach(self, i: int, table: Table) -> bool:
+        """Table i (detached) back on the batch's buffers, when its turn's moves fit them: its moves, their first
+        actions and its mask copied in (its state, control row, deck and plays are the batch's already)."""
+        n = int(table.ctl[C_N])
+        if not 0 <= n <= self.bufs[0].shape[1]:
+            return False
+        self.bufs[0][i, :n] = table.buf[0][:n]
+        self.bufs[1][i, :n] = table.buf[1][:n]
+        self.legal[i] = table.buf[4]
+        return True
 
     def show_choice(self, i: int, legal, play: int, chosen) -> None:
         """Table i's legal actions and the play being chosen (-1: none) with its loose cards named so far, as a
@@ -178,102 +217,6 @@ class Tables:
         self.legal[i, legal] = 1
         self.ctls[i, C_FAM] = play
         self.ctls[i, C_CHOSEN] = sum(1 << int(c) for c in chosen)
-
-    def random_actions(self, seeds: np.ndarray, counter: int, out: np.ndarray) -> np.ndarray:
-        """A uniform legal action per table from (seed, counter) (splitmix64): random play without Python."""
-        _random_legal(self.legal, seeds, int(counter), out)
-        return out
-
-    def side_points(self, out: np.ndarray) -> np.ndarray:
-        """(N, sides): each table's round points by side (meaningful where its round is over)."""
-        _all_side_points(self.rules, self.bufs[5], out)
-        return out
-
-    def observe(self, totals: np.ndarray, offsets: np.ndarray, out: np.ndarray) -> np.ndarray:
-        """(N, width): each table's view of its player to move (research/views.py's fields at `offsets`)."""
-        _observe_all(self.sts, self.rules, self.ctls, totals, offsets, self.decks, self.bufs[6], out)
-        return out
-
-
-@njit(cache=True, parallel=True)
-def _all_side_points(rules, scores, out):
-    for i in prange(scores.shape[0]):
-        _side_points(rules, scores[i], out[i])
-
-
-@njit(cache=True, parallel=True)
-def _observe_all(sts, rules, ctls, totals, offsets, decks, hists, out):
-    for i in prange(sts.shape[0]):
-        _observe(sts[i], rules, ctls[i], totals, max(ctls[i, C_PLAYER], 0), offsets, decks[i], hists[i], out[i])
-
-
-@njit(cache=True, inline="always")
-def _cards(out, at, mask):
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out[at + popcount(low - 1)] = 1.0
-
-
-@njit(cache=True)
-def _observe(st, rules, ctl, totals, player, offsets, deck, hist, out):
-    """research/views.py View.set_from: offsets[k] is where field k of views.FIELDS starts (-1: not in the view)."""
-    n = rules[L.R_PLAYERS]
-    out[:] = 0.0
-    o = offsets
-    out[o[0] + player] = 1.0
-    if ctl[C_PLAYER] >= 0:
-        out[o[1] + ctl[C_PLAYER]] = 1.0
-    out[o[2] + st[L.DEALER]] = 1.0
-    _cards(out, o[3], st[L.HAND + player])
-    for p in range(n):
-        out[o[4] + p] = popcount(st[L.HAND + p])
-        _cards(out, o[8] + 52 * p, st[L.CAPTURED + p])
-        out[o[9] + p] = st[L.SWEEPS + p]
-        out[o[11] + p] = st[L.MUST_ACT + p]
-    _cards(out, o[5], st[L.LOOSE])
-    for v in range(1, 11):
-        if st[L.BUILD + v] != 0:
-            _cards(out, o[6] + 52 * (v - 1), st[L.BUILD + v])
-            out[o[7] + n * (v - 1) + st[L.OWNER + v]] = 1.0
-    if st[L.LAST_CAPTURER] >= 0:
-        out[o[10] + st[L.LAST_CAPTURER]] = 1.0
-    out[o[12] + min(st[L.PLY] // (4 * n), L.PLIES // (4 * n) - 1)] = 1.0
-    for s in range(totals.shape[0]):
-        out[o[13] + s] = totals[s]
-    if o[14] >= 0 and ctl[C_FAM] >= 0 and ctl[C_PLAYER] == player:
-        out[o[14] + ctl[C_FAM] // SLOTS] = 1.0
-        out[o[15] + ctl[C_FAM] % SLOTS] = 1.0
-        _cards(out, o[16], ctl[2])
-    if o[17] >= 0:
-        _recall(st, n, ctl, player, o, deck, hist, out)
-
-
-@njit(cache=True)
-def _recall(st, n, ctl, player, o, deck, hist, out):
-    """The information state's fields: the player's hands as dealt, the table's first cards, every play so far."""
-    seat = (player - st[L.DEALER] - 1) % n  # the place in the deal's turn order
-    for b in range(L.PLIES // (4 * n)):
-        end = 4 * n + 4 + 4 * n * b
-        if ctl[C_DEALT] >= end:
-            start = 0 if b == 0 else end - 4 * n
-            for j in range(4):
-                out[o[17] + 52 * b + deck[start + 4 * seat + j]] = 1.0
-    if ctl[C_DEALT] >= 4 * n + 4:
-        for j in range(4):
-            out[o[18] + deck[4 * n + j]] = 1.0
-    width = n + 5 + 52 + 52 + 10 + 10  # views.py play_width: mover, kind, card, loose, builds, value
-    for ply in range(st[L.PLY]):
-        at = o[19] + ply * width
-        out[at + hist[ply, 0]] = 1.0
-        out[at + n + hist[ply, 1]] = 1.0
-        out[at + n + 5 + hist[ply, 2]] = 1.0
-        _cards(out, at + n + 57, hist[ply, 3])
-        for v in range(1, 11):
-            if (hist[ply, 4] >> v) & 1:
-                out[at + n + 109 + v - 1] = 1.0
-        if hist[ply, 5] > 0:
-            out[at + n + 119 + hist[ply, 5] - 1] = 1.0
 
 
 @njit(cache=True)

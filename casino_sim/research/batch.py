@@ -6,9 +6,10 @@
 `legal_action_mask` (bool, NUM_ACTIONS wide), `rewards` (each player's, at the step a round ends; else 0) and
 `terminated`. A table whose round ended at one step starts its next round at the next step (its action then is
 ignored), as Gymnasium's vector environments reset by default. Table i's deals come from
-`numpy.random.default_rng(seeds[i])` exactly as casino_v0's `reset(seed=seeds[i])` draws them, so a table's
-trajectory is the single environment's (tests/research/test_batch.py). `random_actions()` draws a uniform legal
-action per table inside the kernels (random play without a Python loop).
+`numpy.random.default_rng(seeds[i])` exactly as casino_v0's `reset(seed=seeds[i])` draws them (ROUNDS_AHEAD deals
+at a time, which one kernel call a step then deals from: kernels/batch_step.py), so a table's trajectory is the
+single environment's (tests/research/test_batch.py). `random_actions()` gives a uniform legal action per table,
+drawn in that kernel (random play without a Python loop).
 """
 
 from __future__ import annotations
@@ -44,19 +45,16 @@ class BatchEnv:
         except UserError as e:
             raise InputError(f"{NAME}: {e}") from None
         self.n, self.zero_sum, self.players = n, bool(zero_sum), self.rules.players
-        self.tables = Tables(self.rules.as_array(), n)
         layout = view_layout(self.players, self.rules.n_sides, recall=False)
-        self._offsets = field_offsets(layout)
-        self.observation = np.zeros((n, sum(int(np.prod(shape)) for _, shape in layout)), np.float32)
-        self.rewards = np.zeros((n, self.players), np.float32)
-        self.terminated = np.zeros(n, bool)
-        self._sides = np.zeros((n, self.rules.n_sides), np.int64)
-        self._totals = np.zeros(self.rules.n_sides, np.int64)  # one round: no totals
-        self._side = np.array([side_of(self.rules, p) for p in range(self.players)])
+        width = sum(int(np.prod(shape)) for _, shape in layout)
+        side = [side_of(self.rules, p) for p in range(self.players)]
+        self.tables = Tables(
+            self.rules.as_array(), n, field_offsets(layout), width, side, self.zero_sum, ahead=ROUNDS_AHEAD
+        )
         self._rngs: list[np.random.Generator] = []
         self._big: dict[int, tuple] = {}  # tables whose turn overflows the batch's buffers: (Table, Turn or None)
-        self._counter = 0
-        self._draw_seeds = np.zeros(n, np.uint64)
+        self._skip = np.zeros(n, bool)  # the tables in _big, which the batch's kernel leaves alone
+        self._counter = 0  # steps since the reset: with the seeds, the key of random_actions' draws
         self._bounds = np.tile(np.arange(52, 0, -1), ROUNDS_AHEAD)
 
     @property
@@ -67,19 +65,30 @@ class BatchEnv:
     def legal_action_mask(self) -> np.ndarray:
         return self.tables.legal[:, :NUM_ACTIONS].view(bool)
 
+    @property
+    def observation(self) -> np.ndarray:
+        return self.tables.observation
+
+    @property
+    def rewards(self) -> np.ndarray:
+        return self.tables.rewards
+
+    @property
+    def terminated(self) -> np.ndarray:
+        return self.tables.terminated
+
     def reset(self, seed: int | Sequence[int]) -> None:
         """Deal every table a round: table i from default_rng(seeds[i]) (an int seed: seed + i)."""
         seeds = [seed + i for i in range(self.n)] if isinstance(seed, int) else [int(s) for s in seed]
         if len(seeds) != self.n:
             raise InputError(f"{NAME}: reset takes one seed per table ({self.n}), got {len(seeds)}")
         self._rngs = [np.random.default_rng(s) for s in seeds]
-        self._stock = np.zeros((self.n, ROUNDS_AHEAD, 52), np.int64)
-        self._ahead = np.full(self.n, ROUNDS_AHEAD)
-        self._draw_seeds = np.random.SeedSequence(seeds).generate_state(self.n, np.uint64)
         self._big.clear()
-        self.tables.decks[:] = decks_of(np.stack([self._picks(i) for i in range(self.n)]))
-        self.tables.start(np.full(self.n, self.players - 1))
-        self._after(self.tables.status)
+        self._skip[:] = False
+        self._refill(range(self.n))
+        self._counter = 1
+        draw_seeds = np.random.SeedSequence(seeds).generate_state(self.n, np.uint64)
+        self._after(self.tables.start(np.full(self.n, self.players - 1), draw_seeds))
 
     def step(self, actions) -> None:
         """One action per table (ignored where a round ended at the step before: that table starts its next)."""
@@ -88,33 +97,38 @@ class BatchEnv:
         actions = np.asarray(actions)
         if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
             raise InputError(f"{NAME}: step takes {self.n} whole numbers (one action per table), got {actions.shape}")
-        skip = np.zeros(self.n, bool)
-        skip[list(self._big)] = True
-        status = self.tables.step(actions, skip)
-        for i in list(self._big):
+        self._counter += 1
+        status = self.tables.play(actions, self._skip, self._counter)
+        apart = list(self._big)
+        for i in apart:
             status[i] = self._step_big(i, int(actions[i]))
-        bad = np.flatnonzero(status == ILLEGAL)
-        if bad.size:
-            raise InputError(f"{NAME}: illegal action at table(s) {bad[:8].tolist()} (legal_action_mask says which)")
+        if apart:
+            self._skip[apart] = [i in self._big for i in apart]
+            self.tables.finish(apart, self._counter)
+        if status.any():  # ILLEGAL is negative, OVERFLOW positive
+            bad = np.flatnonzero(status == ILLEGAL)
+            if bad.size:
+                raise InputError(
+                    f"{NAME}: illegal action at table(s) {bad[:8].tolist()} (legal_action_mask says which)"
+                )
         self._after(status)
 
     def random_actions(self) -> np.ndarray:
-        """A uniform legal action per table, drawn in the kernels from the reset's seeds and a step counter."""
-        self._counter += 1
-        return self.tables.random_actions(self._draw_seeds, self._counter, np.zeros(self.n, np.int64))
+        """A uniform legal action per table, drawn in the kernels (at the step before) from the reset's seeds and the
+        number of steps since it: random play without a Python loop."""
+        return self.tables.drawn.copy()
 
-    def _picks(self, i: int) -> np.ndarray:
-        """Table i's next deal as casino_v0 draws it: each card's index among the undealt ones. ROUNDS_AHEAD deals
-        are drawn at once: numpy draws an array of bounds as it draws them one by one, so they are the same."""
-        if self._ahead[i] == ROUNDS_AHEAD:
-            self._stock[i] = self._rngs[i].integers(0, self._bounds).reshape(ROUNDS_AHEAD, 52)
-            self._ahead[i] = 0
-        self._ahead[i] += 1
-        return self._stock[i, self._ahead[i] - 1]
+    def _refill(self, tables) -> None:
+        """The next ROUNDS_AHEAD deals of each of `tables`, drawn as casino_v0 draws them (each card's index among
+        the undealt ones): numpy draws an array of bounds as it draws them one by one, so they are the same."""
+        tables = list(tables)
+        picks = np.stack([self._rngs[i].integers(0, self._bounds).reshape(ROUNDS_AHEAD, 52) for i in tables])
+        self.tables.upcoming[tables] = decks_of(picks.reshape(-1, 52)).reshape(len(tables), ROUNDS_AHEAD, 52)
+        self.tables.ahead[tables] = 0
 
     def _step_big(self, i: int, action: int) -> int:
         """Table i apart from the batch (a turn past its buffers): its action on the table's own buffers, or on the
-        reference engine's decisions (research/choice.py Turn) past the largest; back to the batch at its end."""
+        reference engine's decisions (research/choice.py Turn) past the largest."""
         table, turn = self._big[i]
         if turn is None:
             status = table.act(action)
@@ -133,7 +147,7 @@ class BatchEnv:
 
     def _settle(self, i: int, table: Table, status: int) -> int:
         """After table i's move or deal apart from the batch: the deal due, its legal actions, and its return to the
-        batch once the round is over."""
+        batch once its moves fit the batch's buffers again or the round is over."""
         if status == OK and table.player == CHANCE:
             start = table.dealt
             status = table.deal(table.deck[start : start + 4 * self.players], False)
@@ -146,6 +160,8 @@ class BatchEnv:
         if table.player == TERMINAL:
             self.tables.bufs[5][i] = table.buf[5]
             del self._big[i]
+        elif turn is None and self.tables.attach(i, table):  # a turn that fits again: back to the batch
+            del self._big[i]
         return OK
 
     def _show(self, i: int, turn: Turn) -> None:
@@ -155,16 +171,13 @@ class BatchEnv:
         self.tables.show_choice(i, turn.legal_actions(), play, named)
 
     def _after(self, status: np.ndarray) -> None:
-        """Tables past their buffers leave the batch; rewards where a round ended, and those tables' next deals."""
-        for i in np.flatnonzero(status == OVERFLOW):
-            table = self.tables.detach(int(i))
-            self._settle(int(i), table, table._grown(OVERFLOW))
-        self.terminated[:] = self.tables.player == TERMINAL
-        self.rewards[:] = 0
-        ended = np.flatnonzero(self.terminated)
-        if ended.size:
-            sides = self.tables.side_points(self._sides)[ended]
-            own = sides[:, self._side]
-            self.rewards[ended] = own - sides[:, 1 - self._side] if self.zero_sum else own
-            self.tables.decks[ended] = decks_of(np.stack([self._picks(i) for i in ended]))
-        self.tables.observe(self._totals, self._offsets, self.observation)
+        """Tables past their buffers leave the batch; tables whose round ended with their decks used up get more."""
+        if status.any():
+            for i in np.flatnonzero(status == OVERFLOW):
+                table = self.tables.detach(int(i))
+                self._settle(int(i), table, table._grown(OVERFLOW))
+                self._skip[i] = i in self._big
+            self.tables.finish(np.flatnonzero(status == OVERFLOW), self._counter)
+        used_up = np.flatnonzero(self.tables.ahead == ROUNDS_AHEAD)
+        if used_up.size:
+            self._refill(used_up)

@@ -27,9 +27,12 @@ _DELEGATED = frozenset({"round", "choice", "turn", "legal_moves", "move_of", "ac
 
 
 @lru_cache(maxsize=64)
-def _rules_array(rules: RuleSet) -> np.ndarray:
-    """The kernels' rule array of a rule set (OpenSpiel makes a state for every tensor it reads: made once)."""
-    return rules.as_array()
+def _fresh_table(rules: RuleSet) -> Table:
+    """A table with nothing dealt, the first dealer the last player, shared by every new state of these rules until
+    it first changes (OpenSpiel makes a new state for every tensor it reads, to learn the tensor's size)."""
+    table = Table(rules.as_array())
+    table.begin(rules.players - 1)
+    return table
 
 
 def new_core(rules: RuleSet, whole_game: bool, engine: str, encoding: str) -> GameState | FastState:
@@ -50,7 +53,8 @@ class FastState:
 
     def __init__(self, rules: RuleSet, whole_game: bool = False):
         self.rules, self.whole_game = rules, whole_game
-        self.table = Table(_rules_array(rules))
+        self.table = _fresh_table(rules)  # shared: copied before its first change (_own)
+        self._own = False
         self.totals = [0] * rules.n_sides
         self.rounds = 0
         self.winner: int | None = None
@@ -60,7 +64,6 @@ class FastState:
         self._shadow: GameState | None = None
         self._synced = 0  # actions the shadow has played
         self._slow = False  # this turn overflows the kernels' buffers: the shadow plays it
-        self.table.begin(rules.players - 1)
         self._player = CHANCE  # the table's player, kept as a Python int (read at every step)
 
     def __getattr__(self, name):
@@ -89,6 +92,11 @@ class FastState:
         self._synced = len(self.actions)
         return self._shadow
 
+    def _mutable(self) -> None:
+        """A table of this state's own, before it first changes (new states share one with nothing dealt)."""
+        if not self._own:
+            self.table, self._own = self.table.copy(), True
+
     def undealt(self) -> list[int]:
         taken = int(self.table.ctl[5])
         return [c for c in range(52) if not taken >> c & 1]
@@ -110,6 +118,7 @@ class FastState:
         """GameState.apply on the kernels: a card dealt, or a factored action (IllegalAction when not legal)."""
         action = int(action)
         mover = self._player
+        self._mutable()
         if mover == TERMINAL:
             raise IllegalAction("the game is over: no action applies")
         if mover == CHANCE:
@@ -136,6 +145,7 @@ class FastState:
         """Deal the cards due now from rng, drawn as GameState.deal_random draws them (the index of each card
         among the undealt ones, one bounded integer a card: one call for the batch gives the same numbers)."""
         n = self.players
+        self._mutable()
         while self._player == CHANCE:
             d = self.table.dealt
             due = 4 * n + 4 if d < 4 * n + 4 else 4 * n * ((d - 4) // (4 * n) + 1) + 4
@@ -178,7 +188,7 @@ class FastState:
     def clone(self) -> FastState:
         other = FastState.__new__(FastState)
         other.__dict__.update(self.__dict__)
-        other.table = self.table.copy()
+        other.table, other._own = self.table.copy(), True
         other.totals, other.actions, other.movers = list(self.totals), list(self.actions), list(self.movers)
         other._shadow = None if self._shadow is None else self._shadow.clone()
         return other
@@ -194,7 +204,26 @@ def fill_view(view: View, state: GameState | FastState, player: int) -> None:
     elif state._slow:  # a turn past the buffers is the reference state's, its choice too
         view.set_from(reference_of(state), player)
     else:
-        state.table.observe(player, np.asarray(state.totals, np.int64), view_offsets(view), view.tensor)
+        state.table.observe(player, totals_of(state), view_offsets(view), view.tensor)
+
+
+def observation_of(view: View, state: GameState | FastState, player: int) -> np.ndarray:
+    """A new array of what fill_view writes: the kernels write it in place, with no copy of the view's tensor
+    (PettingZoo hands each observation out as an array of its own)."""
+    if type(state) is not FastState or state._slow:
+        fill_view(view, state, player)
+        return view.tensor.copy()
+    out = np.empty(len(view.tensor), np.float32)  # the kernel writes every float
+    state.table.observe(player, totals_of(state), view_offsets(view), out)
+    return out
+
+
+_NO_TOTALS = np.zeros(4, np.int64)
+
+
+def totals_of(state: FastState) -> np.ndarray:
+    """The totals of a whole game's finished rounds for the kernels (one round: none, so no array is made)."""
+    return np.asarray(state.totals, np.int64) if state.whole_game else _NO_TOTALS[: len(state.totals)]
 
 
 def view_offsets(view: View) -> np.ndarray:

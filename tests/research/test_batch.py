@@ -4,6 +4,7 @@ always-the-first-action play (tables piled past the batch's buffers); bad calls 
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import pytest
 
@@ -95,3 +96,27 @@ def test_a_bad_step_is_a_one_line_error():
     illegal = np.argmin(batch.legal_action_mask, axis=1)
     with pytest.raises(InputError, match=r"^casino_batch: illegal action at table\(s\) \[0, 1\]"):
         batch.step(illegal)
+
+
+def _random_run(threads: int, steps: int) -> list[np.ndarray]:
+    """Every array a learner reads, at every step of a random run of 40 tables on `threads` threads."""
+    numba.set_num_threads(threads)
+    try:
+        batch = BatchEnv(40, rules="italian", players=3)
+        batch.reset(11)
+        seen = []
+        for _ in range(steps):
+            actions = batch.random_actions()
+            seen += [actions, batch.player.copy(), batch.observation.copy(), batch.legal_action_mask.copy()]
+            seen += [batch.rewards.copy(), batch.terminated.copy()]
+            batch.step(actions)
+        return seen
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+
+
+@pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs two numba threads")
+def test_the_same_seeds_give_the_same_arrays_on_one_thread_and_on_two():
+    one, two = _random_run(1, 250), _random_run(2, 250)
+    assert sum(a.sum() for a in one[5::6]) > 0  # rounds ended on the way (their rewards compared too)
+    assert all(np.array_equal(a, b) for a, b in zip(one, two, strict=True))
