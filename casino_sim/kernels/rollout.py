@@ -239,6 +239,16 @@ def _cut(m, k, z, mv, sums, cross, keep):
     return kept
 
 
+@njit(cache=True, inline="always")
+def _highest(values, n):
+    """The index of the first of values[:n]'s highest: the move a sum or mean of play-outs chooses."""
+    best = 0
+    for i in range(1, n):
+        if values[i] > values[best]:
+            best = i
+    return best
+
+
 @njit(cache=True)
 def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points):
     """The rollout's worlds as a race: every P_RACE worlds the moves clearly behind the leader stop (_cut), and
@@ -266,11 +276,7 @@ def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points):
             m = _cut(m, k + 1, z, buf.mv, sums, cross, keep)
             if m == 1:
                 break
-    best = 0
-    for i in range(1, m):
-        if sums[i] > sums[best]:
-            best = i
-    return best, L.OK
+    return _highest(sums, m), L.OK
 
 
 @njit(cache=True)
@@ -319,11 +325,7 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
         status = _world_diffs(st, rules, tbl, n, (seed, crn, rng), False, n_unseen, buf, means, no_points, stop)
         if status != L.OK:
             return -1, status
-    best = 0
-    for i in range(1, n):
-        if means[i] > means[best]:
-            best = i
-    return best, L.OK
+    return _highest(means, n), L.OK
 
 
 @njit(cache=True)
