@@ -16,6 +16,7 @@ from casino_sim.core.numbers import number
 from casino_sim.core.record import CATEGORY_LABELS, PLAY_KINDS
 from casino_sim.reports.captions import command_text
 from casino_sim.reports.separation import leader
+from casino_sim.reports.verdict import RATE
 
 # (kind, title, chart file, what it shows, headline lines of its main table)
 Section = tuple[str, str, str, str, Callable[[pd.DataFrame], list[str]]]
@@ -51,12 +52,12 @@ def sweep_lines(t: pd.DataFrame) -> list[str]:
         batches = g[g["batch"] > 0]
         peak = batches.sort_values("mean").iloc[-1]
         rows = [(f"batch {int(r['batch'])}", r["mean"], r["ci_lo"], r["ci_hi"]) for _, r in batches.iterrows()]
-        verdict = leader(rows, int(whole["n"]))
+        verdict = leader(rows, int(whole["n"]), RATE)
         most = (
             f"most in {verdict.leader} ({ci_text(peak, fmt='.3f')} per round)"
             if verdict.leader
             else f"the highest mean in batch {int(peak['batch'])} ({ci_text(peak, fmt='.3f')} per round), but "
-            + verdict.too_few("name the batch with most", "rounds")
+            + verdict.no_leader("name the batch with most", "rounds")
         )
         out.append(f"- {p} ({m}): {ci_text(whole, fmt='.3f')} sweeps per round, {most}.")
     return out
