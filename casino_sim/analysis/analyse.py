@@ -63,6 +63,7 @@ class Analysis:
     def exact_note(self) -> str | None:
         """Why a last-batch analysis has no exact values (more than two players), else None."""
         pos = self.position
+        # the rule: with three or four the last batch's hidden split is unknown (docs/rules.md 11, the searcher)
         if pos.players == 2 or round_context(pos)[2] < PLIES - HAND_SIZE * pos.players:
             return None
         return NO_EXACT
@@ -107,7 +108,7 @@ def analyse(pos: Position, policy: Policy, worlds: int = 1000, seed: int = 0) ->
     ints, weights, wants = policy_arrays((policy, policy))
     state_seed = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
     diffs = rollout_diffs(pos, moves, int(ints[0, 0]), weights[0], wants[0], worlds, state_seed)
-    exact = exact_values(pos, moves) if pos.players == 2 else None  # see NO_EXACT
+    exact = exact_values(pos, moves) if pos.players == 2 else None  # see NO_EXACT (docs/rules.md 11)
     mean = diffs.mean(axis=0)
     half = t975(worlds - 1) * diffs.std(axis=0, ddof=1) / np.sqrt(worlds)  # Student's t: few worlds, wide
     shares = best_shares(diffs)

@@ -92,11 +92,9 @@ def _sorted_unseen(st, rules, known, sorted_unseen):
 
 @njit(cache=True, inline="always")
 def _margin(rules, score, p):
-    """The mover's margin at the round's end: their points less the opponent's (two players); their side's less
-    the other side's (teams); else their points less the best other player's."""
+    """The mover's margin at the round's end: their side's points less the other side's (teams); else their points
+    less the best other player's (with two players, the opponent's)."""
     n = rules[L.R_PLAYERS]
-    if n == 2:
-        return score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]
     if rules[L.R_TEAMS] != 0:
         side = L.SIDE_OF[p]
         return score[n + side, L.S_TOTAL] - score[n + 1 - side, L.S_TOTAL]
@@ -155,7 +153,7 @@ def _play_out(sim, rules, tbl, deck, buf, stream, stop):
 def _stop(st, rules, horizon):
     """Where a play-out from st stops: `horizon` batch ends on (1: the end of the current batch), but the round's
     end when that would be the last batch's start, when horizon is 0, and with three or four players."""
-    if horizon == 0 or rules[L.R_PLAYERS] != 2:
+    if horizon == 0 or rules[L.R_PLAYERS] != 2:  # the value estimate is fitted to two players' batch ends
         return L.PLIES
     end = (st[L.PLY] // L.PLIES_PER_BATCH + horizon) * L.PLIES_PER_BATCH
     return L.PLIES if end >= L.PLIES - L.PLIES_PER_BATCH else end
