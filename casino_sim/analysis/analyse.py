@@ -24,8 +24,9 @@ from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.position import Position
 from casino_sim.reference.round import round_context
 from casino_sim.reference.seats import side_of, sides
-from casino_sim.reports.separation import leader
+from casino_sim.reports.separation import AHEAD, leader
 from casino_sim.reports.stats import t975
+from casino_sim.reports.verdict import POINTS
 
 MAX_WORLDS = 100_000
 NO_EXACT = "no exact column: with more than two players the last batch's hidden split is unknown"
@@ -62,6 +63,7 @@ class Analysis:
     def exact_note(self) -> str | None:
         """Why a last-batch analysis has no exact values (more than two players), else None."""
         pos = self.position
+        # the rule: with three or four the last batch's hidden split is unknown (docs/rules.md 11, the searcher)
         if pos.players == 2 or round_context(pos)[2] < PLIES - HAND_SIZE * pos.players:
             return None
         return NO_EXACT
@@ -105,7 +107,7 @@ def analyse(pos: Position, policy: Policy, worlds: int = 1000, seed: int = 0) ->
     ints, weights, wants = policy_arrays((policy, policy))
     state_seed = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
     diffs = rollout_diffs(pos, moves, int(ints[0, 0]), weights[0], wants[0], worlds, state_seed)
-    exact = exact_values(pos, moves) if pos.players == 2 else None  # see NO_EXACT
+    exact = exact_values(pos, moves) if pos.players == 2 else None  # see NO_EXACT (docs/rules.md 11)
     mean = diffs.mean(axis=0)
     half = t975(worlds - 1) * diffs.std(axis=0, ddof=1) / np.sqrt(worlds)  # Student's t: few worlds, wide
     shares = best_shares(diffs)
@@ -185,14 +187,14 @@ def analysis_table(a: Analysis) -> Table:
 
 
 def best_move_note(a: Analysis) -> str | None:
-    """Whether the estimates name a best move: the top move's interval clear of every other's (reports/separation.py);
+    """Whether the estimates name a best move: the top move's lead over every other clear of 0 (reports/separation.py);
     None with exact values (they are the truth) or a single move."""
     if a.has_exact or len(a.moves) < 2:
         return None
-    verdict = leader([(str(m.number), m.mean, m.low, m.high) for m in a.moves], a.worlds)
+    verdict = leader([(str(m.number), m.mean, m.low, m.high) for m in a.moves], a.worlds, POINTS)
     if verdict.leader:
-        return f"the best move: #{verdict.leader}, its interval clear of every other move's"
-    return verdict.too_few("name the best move", "worlds")
+        return f"the best move: #{verdict.leader}, ahead of every other move ({AHEAD})"
+    return verdict.no_leader("name the best move", "worlds")
 
 
 def margin_words(pos: Position) -> str:

@@ -17,26 +17,21 @@ the same options and seed. Bad arguments raise TypeError (a wrong type) or Value
 the command would print after `error:`).
 """
 
-from casino_sim.api.ladder import findings
-from casino_sim.api.policies import policy, register_policy
-from casino_sim.api.positions import analyse, moves
-from casino_sim.api.runs import Run, open_run, simulate
-from casino_sim.api.skills import knockout, regret
-from casino_sim.api.tournaments import Tournament, tournament
-from casino_sim.api.tuning import tune
+from casino_sim import API
+from casino_sim.api.ladder import findings as findings
+from casino_sim.api.policies import policy as policy
+from casino_sim.api.policies import register_policy as register_policy
+from casino_sim.api.positions import analyse as analyse
+from casino_sim.api.positions import moves as moves
+from casino_sim.api.runs import Run as Run
+from casino_sim.api.runs import open_run as open_run
+from casino_sim.api.runs import simulate as simulate
+from casino_sim.api.skills import knockout as knockout
+from casino_sim.api.skills import regret as regret
+from casino_sim.api.tournaments import Tournament as Tournament
+from casino_sim.api.tournaments import tournament as tournament
+from casino_sim.api.tuning import tune as tune
 
-__all__ = [
-    "Run",
-    "Tournament",
-    "analyse",
-    "findings",
-    "knockout",
-    "moves",
-    "open_run",
-    "policy",
-    "register_policy",
-    "regret",
-    "simulate",
-    "tournament",
-    "tune",
-]
+# the names `import casino_sim` hands out on first use: its API tuple is their one list (the imports above re-export
+# each with `as`, so the list need not be written twice)
+__all__ = list(API)

@@ -55,7 +55,7 @@ def obligations(pos: Position, player: int) -> list[str]:
     if owned and pos.rules.no_trail_while_owner:
         lines.append("you may not trail while you own a build")
     if pos.must_act[player]:
-        since = "the other player trailed" if pos.players == 2 else "no opponent captured or built since"
+        since = "no opponent captured or built since"  # with two players: the opponent trailed (docs/rules.md 11)
         lines.append(f"you may not trail this turn (you built on your last turn and {since})")
     return lines
 

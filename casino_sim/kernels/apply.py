@@ -51,7 +51,7 @@ def _apply(st, rules, kind, card, tmask, bmask, value):
     made = kind == L.BUILD_K or kind == L.INCREASE or kind == L.ADD
     st[L.MUST_ACT + p] = 1 if (made and rules[L.R_NEXT_TURN_OBLIGATION] != 0) else 0
     n = rules[L.R_PLAYERS]
-    if n == 2:  # the other player is the next one and the opponent
+    if n == 2:  # speed, not a rule: _lift_obligations' result for one opponent (its call costs random ~5%)
         nxt = 1 - p
         if kind != L.TRAIL:
             st[L.MUST_ACT + nxt] = 0

@@ -75,7 +75,7 @@ def _check_position(st, rules, deck, dealt):
 def _prizes(rules, counts, points, at_least):
     """The points one majority prize adds to the round, from the sides' counts (score.py's rule, counted apart):
     italian (or two sides) to each side reaching at_least; brazilian to the one side with strictly the most."""
-    if rules[L.R_MOST_BY_COUNT] != 0 or counts.shape[0] == 2:
+    if rules[L.R_MOST_BY_COUNT] != 0 or counts.shape[0] == 2:  # the majority rule (docs/rules.md 11, Scoring)
         return points * (counts >= at_least).sum()
     return points if (counts == counts.max()).sum() == 1 else 0
 

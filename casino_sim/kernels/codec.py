@@ -106,7 +106,7 @@ def state_to_position(st: np.ndarray, rules: RuleSet, hands_known=None) -> Posit
         sweeps=tuple(int(st[L.SWEEPS + p]) for p in range(n)),
         last_capturer=None if st[L.LAST_CAPTURER] < 0 else int(st[L.LAST_CAPTURER]),
         must_act=tuple(bool(st[L.MUST_ACT + p]) for p in range(n)),
-        dealer=None if n == 2 else int(st[L.DEALER]),
+        dealer=None if n == 2 else int(st[L.DEALER]),  # docs/notation.md: two players' hand sizes say who deals
     )
 
 

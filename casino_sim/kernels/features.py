@@ -47,7 +47,7 @@ F_TRAIL_POINTS = FEATURE_INDEX["trail_points"]
 F_CASINOS = FEATURE_INDEX["casinos_exposed"]
 F_LAST = FEATURE_INDEX["last_capture_cards"]
 F_TRAIL = FEATURE_INDEX["trail"]
-NO_PROBS = (0.0,) * 14  # _view's probabilities when no risk feature is wanted
+NO_PROBS = (0, 0, 0)  # _view's chances when no risk feature is wanted: 0 for every rank
 NO_VIEW = (0, 0, 0, NO_PROBS)  # stands in for _view where no feature looks at it (greedy)
 
 
@@ -83,31 +83,24 @@ def _best_capture(st, tbl, v, code):
 
 @njit(cache=True)
 def _probs(unseen, n, opp):
-    """probs[v] (v 1..10) and probs[r + 1] (figure ranks r 10..12): p_holds_any(n unseen, opp cards, k of them)."""
-    return (
-        0.0,
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[1])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[2])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[3])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[4])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[5])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[6])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[7])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[8])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[9])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & VALUE_MASK[10])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[10])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[11])],
-        P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[12])],
-    )
+    """The chances _chance reads: that some of opp hand cards, drawn from n unseen, is of a given rank."""
+    return n, opp, unseen
+
+
+@njit(cache=True, inline="always")
+def _chance(probs, r):
+    """p_holds_any(n unseen, opp cards, how many of rank index r are unseen): a value v is rank index v - 1 (an
+    ace's rank is its value), a figure its rank 10..12. 0 where none is unseen (probs of _probs, or NO_PROBS)."""
+    n, opp, unseen = probs
+    return P_HOLDS_ANY[n, opp, popcount(unseen & RANK_MASK[r])]
 
 
 @njit(cache=True)
 def _view(st, rules, risky):
     """What the mover cannot see: (unseen mask, how many, the other players' hand cards, probs). Same every move.
 
-    probs (_probs): the chance that some opponent holds a card of each value or figure rank (0 throughout
-    unless risky). The opponents' hands together are a uniform draw from the unseen cards, so that is
+    probs (_probs, read by _chance): the chance that some opponent holds a card of each value or figure rank (0
+    throughout unless risky). The opponents' hands together are a uniform draw from the unseen cards, so that is
     p_holds_any(unseen, the opponents' hand cards, how many of them are unseen); a partner's hand counts as
     unseen but not as an opponent's (docs/policies.md). Two players: the opponent's hand.
     """
@@ -257,7 +250,7 @@ def _risk_features(after, rules, tbl, table, probs, f):
     for v in range(1, 11):
         if v > 1:
             code += popcount(loose & VALUE_MASK[v - 1]) * POW5[v - 2]
-        prob = probs[v]
+        prob = _chance(probs, v - 1)
         if prob == 0.0:
             continue
         pts, cards = _best_capture(after, tbl, v, code)
@@ -272,7 +265,7 @@ def _risk_features(after, rules, tbl, table, probs, f):
         ):
             f[F_SWEEP_OPEN] = prob
     for r in range(10, 13):
-        prob = probs[r + 1]
+        prob = _chance(probs, r)
         if prob == 0.0:
             continue
         same = loose & RANK_MASK[r]

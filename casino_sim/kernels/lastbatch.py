@@ -113,7 +113,7 @@ def judge_last_batch(rules: RuleSet, decks: np.ndarray, dealers: np.ndarray, tra
     """
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    if rules.players != 2:
+    if rules.players != 2:  # the rule: the hidden split (docs/rules.md 11)
         raise ValueError(f"the last batch is exact with two players only (the hidden split), not {rules.name}")
     decks = np.ascontiguousarray(decks, dtype=np.int64)
     dealers = np.ascontiguousarray(dealers, dtype=np.int64)

@@ -48,7 +48,7 @@ def _note_deal(deck, n, dealer, rec, tab):
 def _exact_from(rules, skip):
     """The first play a searcher searches exactly: `skip` (its P_EXACT_SKIP) plays into a two-player round's last
     batch; never (PLIES) with three or four players, whose hidden split is unknown."""
-    if rules[L.R_PLAYERS] != 2:
+    if rules[L.R_PLAYERS] != 2:  # the rule: the last batch's hidden split is unknown (docs/rules.md 11)
         return L.PLIES
     return L.PLIES - L.PLIES_PER_BATCH + skip
 

@@ -92,11 +92,9 @@ def _sorted_unseen(st, rules, known, sorted_unseen):
 
 @njit(cache=True, inline="always")
 def _margin(rules, score, p):
-    """The mover's margin at the round's end: their points less the opponent's (two players); their side's less
-    the other side's (teams); else their points less the best other player's."""
+    """The mover's margin at the round's end: their side's points less the other side's (teams); else their points
+    less the best other player's (with two players, the opponent's)."""
     n = rules[L.R_PLAYERS]
-    if n == 2:
-        return score[p, L.S_TOTAL] - score[1 - p, L.S_TOTAL]
     if rules[L.R_TEAMS] != 0:
         side = L.SIDE_OF[p]
         return score[n + side, L.S_TOTAL] - score[n + 1 - side, L.S_TOTAL]
@@ -155,7 +153,7 @@ def _play_out(sim, rules, tbl, deck, buf, stream, stop):
 def _stop(st, rules, horizon):
     """Where a play-out from st stops: `horizon` batch ends on (1: the end of the current batch), but the round's
     end when that would be the last batch's start, when horizon is 0, and with three or four players."""
-    if horizon == 0 or rules[L.R_PLAYERS] != 2:
+    if horizon == 0 or rules[L.R_PLAYERS] != 2:  # the value estimate is fitted to two players' batch ends
         return L.PLIES
     end = (st[L.PLY] // L.PLIES_PER_BATCH + horizon) * L.PLIES_PER_BATCH
     return L.PLIES if end >= L.PLIES - L.PLIES_PER_BATCH else end
@@ -239,6 +237,16 @@ def _cut(m, k, z, mv, sums, cross, keep):
     return kept
 
 
+@njit(cache=True, inline="always")
+def _highest(values, n):
+    """The index of the first of values[:n]'s highest: the move a sum or mean of play-outs chooses."""
+    best = 0
+    for i in range(1, n):
+        if values[i] > values[best]:
+            best = i
+    return best
+
+
 @njit(cache=True)
 def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points):
     """The rollout's worlds as a race: every P_RACE worlds the moves clearly behind the leader stop (_cut), and
@@ -266,11 +274,7 @@ def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points):
             m = _cut(m, k + 1, z, buf.mv, sums, cross, keep)
             if m == 1:
                 break
-    best = 0
-    for i in range(1, m):
-        if sums[i] > sums[best]:
-            best = i
-    return best, L.OK
+    return _highest(sums, m), L.OK
 
 
 @njit(cache=True)
@@ -319,11 +323,7 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
         status = _world_diffs(st, rules, tbl, n, (seed, crn, rng), False, n_unseen, buf, means, no_points, stop)
         if status != L.OK:
             return -1, status
-    best = 0
-    for i in range(1, n):
-        if means[i] > means[best]:
-            best = i
-    return best, L.OK
+    return _highest(means, n), L.OK
 
 
 @njit(cache=True)

@@ -41,7 +41,7 @@ def _score(st, rules, out):
         pile = st[L.CAPTURED + p]
         n_cards = popcount(pile)
         n_spades = popcount(pile & SPADE_MASK)
-        if n == 2:  # the rule: two sides take a majority prize at the threshold (docs/rules.md; more: below)
+        if n == 2:  # the rule: two sides take a majority prize at the threshold (docs/rules.md 7 and 11, Scoring)
             out[p, L.S_CARDS] = rules[L.R_MOST_CARDS_POINTS] if n_cards >= rules[L.R_MOST_CARDS_AT_LEAST] else 0
             out[p, L.S_SPADES] = rules[L.R_MOST_SPADES_POINTS] if n_spades >= rules[L.R_MOST_SPADES_AT_LEAST] else 0
         out[p, L.S_ACES] = popcount(pile & ACE_MASK)
@@ -51,7 +51,7 @@ def _score(st, rules, out):
         out[p, L.S_N_CARDS] = n_cards
         out[p, L.S_N_SPADES] = n_spades
         out[p, L.S_N_SWEEPS] = st[L.SWEEPS + p]
-    if n != 2:
+    if n != 2:  # the rule: three or four players, or teams, score by side (docs/rules.md 11, Scoring)
         _score_sides(rules, out)
     for p in range(out.shape[0]):
         out[p, L.S_TOTAL] = (

@@ -105,7 +105,7 @@ class SearchPolicy(Policy):
 
         round_context(pos)
         ints, _, base_weights = self.kernel_row()
-        if pos.players > 2:
+        if pos.players > 2:  # the rule: the last batch's hidden split is unknown (docs/rules.md 11)
             ints[P_KIND] = KIND_ID["rollout"]
         base_weights = np.zeros(N_FEATURES) if base_weights is None else np.array(base_weights, dtype=np.float64)
         return search_choose(pos, ints, base_weights, (base_weights != 0).astype(np.int64), seed)

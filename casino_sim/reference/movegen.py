@@ -142,7 +142,7 @@ def obligation_broken(pos: Position, move: Move, after: Position) -> str | None:
         if pos.rules.next_turn_obligation and pos.must_act[p]:
             # Two players: the opponent only trailed, so the mover still owns the build and can take it. With
             # more, a partner may have taken it; with no capture or build left, the mover may trail (docs/rules.md 11).
-            if pos.players == 2:
+            if pos.players == 2:  # the rule: no trail under the obligation, at all (docs/rules.md 11)
                 return "right after building, this player may not trail (the opponent trailed in between)"
             if _can_act(pos):
                 return "right after building, this player may not trail (no opponent captured or built in between)"

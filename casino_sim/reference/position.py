@@ -127,6 +127,7 @@ class Position:
 
 def _player(x, what: str, n: int = 2) -> int:
     if isinstance(x, bool) or x not in range(n):
+        # the notation's words (docs/notation.md), not a rule
         raise PositionError(f"{what} must be {'0 or 1' if n == 2 else f'a player 0..{n - 1}'}, got {x!r}")
     return x
 
@@ -138,8 +139,6 @@ def _per_player(obj, key: str, default, rules: RuleSet) -> list:
     if val is None:
         val = default
     if not isinstance(val, list) or len(val) != n:
-        if n == 2:
-            raise PositionError(f"{key} must be a list of two entries, one per player")
         got = f"{len(val)} entries" if isinstance(val, list) else type(val).__name__
         raise PositionError(f"{key} must be a list of {n} entries, one per player of {rules.name}, got {got}")
     return val
@@ -186,7 +185,7 @@ def _parse_position(obj) -> Position:
     piles = [
         _cards(pile or [], f"captured[{p}]") for p, pile in enumerate(_per_player(obj, "captured", [[]] * n, rules))
     ]
-    words = "two" if n == 2 else str(n)
+    words = "two" if n == 2 else str(n)  # the notation's words (docs/notation.md), not a rule
     sweeps = _per_player(obj, "sweeps", [0] * n, rules)
     if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sweeps):
         raise PositionError(f"sweeps must be {words} counts >= 0, got {sweeps!r}")

@@ -152,7 +152,7 @@ def round_context(pos: Position) -> tuple[int, int, int]:
     PositionError says which card counts a real deal would show instead. With three or four players the
     opponent is the next player to play.
     """
-    if pos.players > 2:
+    if pos.players > 2:  # docs/notation.md: a two-player position names no dealer; its hand sizes say it
         return _context_of_many(pos)
     p = pos.to_move
     own = len(mover_hand(pos))

@@ -31,7 +31,7 @@ def prize_winner(rules: RuleSet, counts: Sequence[int], at_least: int) -> int | 
     side with strictly the most (a tie for the most gives it to nobody). Two sides count the threshold in every
     rule set: of 52 cards and 13 spades it is the strict majority, and it is today's two-player rule.
     """
-    if rules.most_by_count or len(counts) == 2:
+    if rules.most_by_count or len(counts) == 2:  # the majority rule (docs/rules.md 11, Scoring)
         return next((s for s, c in enumerate(counts) if c >= at_least), None)
     best = max(counts)
     return counts.index(best) if list(counts).count(best) == 1 else None

@@ -9,7 +9,8 @@ from casino_sim.core.cards import pretty_card
 from casino_sim.reports.cardagree import agreement
 from casino_sim.reports.cardvalue import TEN_DIAMONDS
 from casino_sim.reports.headlines import Section, ci_text
-from casino_sim.reports.separation import leader
+from casino_sim.reports.separation import AHEAD, leader
+from casino_sim.reports.verdict import POINTS
 
 HEADLINE_CARDS = ("TD", "2S", "AS", "AH", "AD", "AC")  # the cards that score, named in report.md
 
@@ -60,16 +61,17 @@ def agreement_lines(results: dict) -> list[str]:
 
 
 def card_verdict(g: pd.DataFrame, unit: str = "deals of each card", n: int | None = None) -> str:
-    """The most valuable card of one set of values (label, mean, ci_lo, ci_hi, n), named only when its interval is
-    clear of every other card's; else the highest means and how many samples would separate them."""
+    """The most valuable card of one set of values (label, mean, ci_lo, ci_hi, n), named only when its lead over
+    every other card is clear of 0 (reports/separation.py); else the highest means, and whether they are equal
+    within 0.1 points or how many samples would decide."""
     best = g.sort_values("mean", ascending=False)
     n = int(best["n"].iloc[0]) if n is None else n
-    verdict = leader(zip(best["label"], best["mean"], best["ci_lo"], best["ci_hi"]), n)
+    verdict = leader(zip(best["label"], best["mean"], best["ci_lo"], best["ci_hi"]), n, POINTS)
     if verdict.leader:
         top = ci_text(best.iloc[0], fmt="+.2f")
-        return f"most valuable: {verdict.leader} {top}, its interval clear of every other card's"
+        return f"most valuable: {verdict.leader} {top}, ahead of every other card ({AHEAD})"
     top = ", ".join(f"{r['label']} {ci_text(r, fmt='+.2f')}" for _, r in best.head(2).iterrows())
-    return f"highest means {top}; " + verdict.too_few("rank the cards", unit)
+    return f"highest means {top}; " + verdict.no_leader("rank the cards", unit)
 
 
 CARD_SECTIONS: list[Section] = [

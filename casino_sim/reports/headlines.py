@@ -16,6 +16,7 @@ from casino_sim.core.numbers import number
 from casino_sim.core.record import CATEGORY_LABELS, PLAY_KINDS
 from casino_sim.reports.captions import command_text
 from casino_sim.reports.separation import leader
+from casino_sim.reports.verdict import RATE
 
 # (kind, title, chart file, what it shows, headline lines of its main table)
 Section = tuple[str, str, str, str, Callable[[pd.DataFrame], list[str]]]
@@ -51,12 +52,12 @@ def sweep_lines(t: pd.DataFrame) -> list[str]:
         batches = g[g["batch"] > 0]
         peak = batches.sort_values("mean").iloc[-1]
         rows = [(f"batch {int(r['batch'])}", r["mean"], r["ci_lo"], r["ci_hi"]) for _, r in batches.iterrows()]
-        verdict = leader(rows, int(whole["n"]))
+        verdict = leader(rows, int(whole["n"]), RATE)
         most = (
             f"most in {verdict.leader} ({ci_text(peak, fmt='.3f')} per round)"
             if verdict.leader
             else f"the highest mean in batch {int(peak['batch'])} ({ci_text(peak, fmt='.3f')} per round), but "
-            + verdict.too_few("name the batch with most", "rounds")
+            + verdict.no_leader("name the batch with most", "rounds")
         )
         out.append(f"- {p} ({m}): {ci_text(whole, fmt='.3f')} sweeps per round, {most}.")
     return out
@@ -124,41 +125,48 @@ def render(results: dict, manifest: dict, intro: list[str], sections: list[Secti
 
 
 # Two players: by matchup, A against B (reports/tables.py)
+def _sample_words(r, games: bool) -> tuple[str, str]:
+    """(what the difference is per, what it is over) of a matchup's summary row: a run of whole games counts games
+    and rounds (its samples are games), a run of deals its deals (a mirrored pair of seatings is one sample)."""
+    counts = f"{r['rounds']} rounds, {r['void_rounds']} void"
+    if games:
+        sample = "a mirrored pair of games" if r["mirrored"] else "a game"
+        return "per round", f"over {r['games']} games ({counts}; {sample} is one sample)"
+    per = "per mirrored pair (average of both seatings)" if r["mirrored"] else "per round"
+    return per, f"over {r['deals']} deals ({counts})"
+
+
+def _mean_totals(r) -> str:
+    """A summary line's last words: the mean totals of A's side and of the other(s)."""
+    return f"mean totals {number(r['total_a_mean'], '.2f')} vs {number(r['total_b_mean'], '.2f')}."
+
+
 def seat_summary_lines(t: pd.DataFrame) -> list[str]:
-    """The headline per matchup; a run of whole games counts games and rounds (its samples are games)."""
+    """The headline per matchup: A minus B, A's round win rate, the mean totals."""
     games = "games" in t.columns
-    unit = {True: "per mirrored pair (average of both seatings)", False: "per round"}
     out = []
     for _, r in t.iterrows():
-        if games:
-            per, over = (
-                "per round",
-                (
-                    f"over {r['games']} games ({r['rounds']} rounds, {r['void_rounds']} void; "
-                    f"{'a mirrored pair of games' if r['mirrored'] else 'a game'} is one sample)"
-                ),
-            )
-        else:
-            per, over = (
-                unit[bool(r["mirrored"])],
-                f"over {r['deals']} deals ({r['rounds']} rounds, {r['void_rounds']} void)",
-            )
+        per, over = _sample_words(r, games)
+        diff = ci_text(r, "diff_", unit="games" if games else "deals")
+        wins = ci_text(r, "win_rate_a_", ".1%")
         out.append(
-            f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = "
-            f"{ci_text(r, 'diff_', unit='games' if games else 'deals')} points {per}, {over}; "
-            f"{r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of rounds "
-            f"(ties half); mean totals {number(r['total_a_mean'], '.2f')} vs {number(r['total_b_mean'], '.2f')}."
+            f"- {r['matchup']}: {r['policy_a']} minus {r['policy_b']} = {diff} points {per}, {over}; "
+            f"{r['policy_a']} wins {wins} of rounds (ties half); {_mean_totals(r)}"
         )
     return out
 
 
-def _seat_side_lines(t: pd.DataFrame) -> list[str]:
-    return [
-        f"- {r['policy']} ({r['matchup']}): dealer {number(r['dealer_mean'], '.2f')}, "
-        f"first player {number(r['first_mean'], '.2f')}, "
+def by_row(line: Callable[[pd.Series], str]) -> Callable[[pd.DataFrame], list[str]]:
+    """A section's headline lines that say one line per row of its table, in the table's order."""
+    return lambda t: [line(r) for _, r in t.iterrows()]
+
+
+def _seat_side_line(r: pd.Series) -> str:
+    dealer, first = number(r["dealer_mean"], ".2f"), number(r["first_mean"], ".2f")
+    return (
+        f"- {r['policy']} ({r['matchup']}): dealer {dealer}, first player {first}, "
         f"dealer minus first {ci_text(r, 'diff_')} points per round."
-        for _, r in t.iterrows()
-    ]
+    )
 
 
 ANATOMY_WHAT = (
@@ -174,13 +182,12 @@ ANATOMY_WHAT = (
 )
 
 
-def _games_lines(t: pd.DataFrame) -> list[str]:
-    return [
-        f"- {r['matchup']}: {r['policy_a']} wins {ci_text(r, 'win_rate_a_', '.1%')} of {r['games']} games, "
-        f"by {ci_text(r, 'margin_', '+.2f', 'games')} final points per game; {number(r['rounds_mean'], '.2f')} rounds "
-        "per game."
-        for _, r in t.iterrows()
-    ]
+def _games_line(r: pd.Series) -> str:
+    wins, margin = ci_text(r, "win_rate_a_", ".1%"), ci_text(r, "margin_", "+.2f", "games")
+    return (
+        f"- {r['matchup']}: {r['policy_a']} wins {wins} of {r['games']} games, by {margin} final points per game; "
+        f"{number(r['rounds_mean'], '.2f')} rounds per game."
+    )
 
 
 GAMES_SECTION: Section = (
@@ -188,7 +195,7 @@ GAMES_SECTION: Section = (
     "Whole games",
     "games",
     "Game win rate and final points margin of policy A over B.",
-    _games_lines,
+    by_row(_games_line),
 )
 SEAT_SECTIONS: list[Section] = [  # the parts of report.md, in order: (kind, title, chart, what, headline lines)
     (
@@ -212,7 +219,7 @@ SEAT_SECTIONS: list[Section] = [  # the parts of report.md, in order: (kind, tit
         "Seat advantage",
         "seat_advantage",
         "Points as dealer and as first player (non-dealer).",
-        _seat_side_lines,
+        by_row(_seat_side_line),
     ),
     ("anatomy", "Anatomy of a round", "anatomy", ANATOMY_WHAT, anatomy_lines),
     CONVERGENCE_SECTION,
@@ -231,18 +238,17 @@ def _place_summary_lines(t: pd.DataFrame) -> list[str]:
         f"- {s['matchup']}: {s['policy_a']}'s side minus the mean of the other sides = "
         f"{ci_text(s, 'diff_', '+.3f')} points per round ({per}), {over} "
         f"({s['rounds']} rounds, {s['void_rounds']} void); {s['policy_a']}'s side has the most points in "
-        f"{ci_text(s, 'win_rate_a_', '.1%')} of rounds (a shared top counts its share); mean totals "
-        f"{number(s['total_a_mean'], '.2f')} vs {number(s['total_b_mean'], '.2f')}."
+        f"{ci_text(s, 'win_rate_a_', '.1%')} of rounds (a shared top counts its share); {_mean_totals(s)}"
     ]
 
 
-def _place_side_lines(t: pd.DataFrame) -> list[str]:
-    return [
-        f"- {r['side']} ({r['policy']}): {ci_text(r, 'points_', '.2f')} points, advantage "
-        f"{ci_text(r, 'advantage_', '+.3f')}, sweeps {ci_text(r, 'sweeps_', '.3f')}, most points in "
-        f"{ci_text(r, 'win_rate_', '.1%')} of rounds."
-        for _, r in t.iterrows()
-    ]
+def _place_side_line(r: pd.Series) -> str:
+    points, advantage = ci_text(r, "points_", ".2f"), ci_text(r, "advantage_", "+.3f")
+    sweeps, wins = ci_text(r, "sweeps_", ".3f"), ci_text(r, "win_rate_", ".1%")
+    return (
+        f"- {r['side']} ({r['policy']}): {points} points, advantage {advantage}, sweeps {sweeps}, "
+        f"most points in {wins} of rounds."
+    )
 
 
 PLACE_SECTIONS: list[Section] = [  # the parts of report.md, in order
@@ -254,7 +260,7 @@ PLACE_SECTIONS: list[Section] = [  # the parts of report.md, in order
         "seat_advantage",
         "Points per round of each place (or team) of the turn order, and its advantage: its points minus the "
         "mean of the other sides'; sweeps per round and the share of rounds it has the most points.",
-        _place_side_lines,
+        by_row(_place_side_line),
     ),
     (
         "score",

@@ -13,7 +13,8 @@ from casino_sim.reports.captions import add_caption, run_caption
 from casino_sim.reports.charts import CI_NOTE, _figure, _interval_panel, yerr
 from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.output import atomic_write, save_figure, write_table
-from casino_sim.reports.separation import leader
+from casino_sim.reports.separation import AHEAD, leader
+from casino_sim.reports.verdict import POINTS, RATE
 from casino_sim.reports.webpage import write_page
 
 
@@ -55,34 +56,36 @@ def _caption(who: str, config: dict, count: str) -> str:
 
 
 def knockout_verdict(table: pd.DataFrame) -> str:
-    """The most valuable feature, named only when its interval is clear of every other measured feature's; else
-    how many mirrored deals per feature would separate the top two (reports/separation.py)."""
+    """The most valuable feature, named only when its lead over every other measured feature is clear of 0; else
+    whether the top ones are equal within 0.1 points or how many mirrored deals per feature would decide
+    (reports/separation.py)."""
     t = table[table["deals"] > 0]
     labels = [knockout_label(r) for _, r in t.iterrows()]
     verdict = leader(
-        zip(labels, t["worth_mean"], t["worth_ci_lo"], t["worth_ci_hi"]), int(t["deals"].max()) if len(t) else 0
+        zip(labels, t["worth_mean"], t["worth_ci_lo"], t["worth_ci_hi"]), int(t["deals"].max()) if len(t) else 0, POINTS
     )
     if verdict.leader:
-        return f"Most valuable: {verdict.leader}, its interval clear of every other feature's."
+        return f"Most valuable: {verdict.leader}, ahead of every other feature ({AHEAD})."
     if len(t) < 2:
         return "One feature measured: nothing to rank."
     return (
         "The table's order is not a ranking: "
-        + verdict.too_few("rank the features", "mirrored deals per feature")
+        + verdict.no_leader("rank the features", "mirrored deals per feature")
         + "."
     )
 
 
 def regret_verdict(table: pd.DataFrame) -> str:
-    """The policy that plays a best move most often, named only when its interval is clear of every other's."""
+    """The policy that plays a best move most often, named only when its lead over every other is clear of 0."""
     if len(table) < 2:
         return "One policy judged: nothing to rank."
     labels = [f"{p} (vs {v})" for p, v in zip(table["policy"], table["vs"])]
     n = int(table["decisions"].max())
-    verdict = leader(zip(labels, table["best_mean"], table["best_ci_lo"], table["best_ci_hi"]), n)
+    verdict = leader(zip(labels, table["best_mean"], table["best_ci_lo"], table["best_ci_hi"]), n, RATE)
     if verdict.leader:
-        return f"Plays a best move most often: {verdict.leader}, its interval clear of every other policy's."
-    return "T" + verdict.too_few("say which policy plays a best move most often", "decisions")[1:] + "."
+        return f"Plays a best move most often: {verdict.leader}, ahead of every other policy ({AHEAD})."
+    said = verdict.no_leader("say which policy plays a best move most often", "decisions")
+    return said[0].upper() + said[1:] + "."
 
 
 def _page(out: Path, title: str, chart: str, what: str, lines: list[str], manifest: dict) -> None:

@@ -17,13 +17,16 @@ from casino_sim.reports import captions, charts
 from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.load import STRING_COLUMNS, label_matchups
 from casino_sim.reports.output import atomic_write, csv_bytes, save_figure, write_table
-from casino_sim.reports.separation import beats, leader
+from casino_sim.reports.separation import ahead, beats
 from casino_sim.reports.stats import bradley_terry, cluster_wilson, elo_from_strengths
 from casino_sim.reports.tables import games_table
+from casino_sim.reports.verdict import RATE
+from casino_sim.reports.verdict import Verdict as Difference
 from casino_sim.reports.webpage import write_page
 from casino_sim.runner.rundir import RunDir
 
 BOOTSTRAP = 300
+WIN_TEST = "each win rate's 95% interval above 50%"  # the test behind "strongest" and "beats"
 
 
 def matches_table(games: pd.DataFrame, policies: list[str]) -> pd.DataFrame:
@@ -240,13 +243,23 @@ def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame, players: int
 
 
 def strongest(matches: pd.DataFrame, ratings: pd.DataFrame) -> str:
-    """The strongest policy, named only when its Elo interval is clear of every other's; else how many games per
-    pairing would separate the top two (reports/separation.py)."""
+    """The policy of highest Elo, named the strongest only when it beats every other policy in their own pairing
+    (the win rate's 95% interval clear of 50%: a test of their difference, which the ratings' intervals, tied to
+    one another by the fit, are not); equal within a point of win rate, or how many games per pairing would decide
+    (reports/separation.py)."""
     per_pairing = int(matches["games"].max()) if len(matches) else 0
-    verdict = leader(zip(ratings["policy"], ratings["elo"], ratings["elo_ci_lo"], ratings["elo_ci_hi"]), per_pairing)
+    if len(ratings) == 0:
+        return "No ratings: nothing to rank."
+    top = ratings["policy"].iloc[int(np.argmax(ratings["elo"].to_numpy()))]
+    own = matches[matches["policy"] == top]
+    tests = [
+        Difference(r["win_rate_mean"] - 0.5, r["win_rate_ci_lo"] - 0.5, r["win_rate_ci_hi"] - 0.5, RATE)
+        for r in own.to_dict("records")
+    ]
+    verdict = ahead(top, tests, per_pairing)
     if verdict.leader:
-        return f"Strongest: {verdict.leader}, its Elo interval clear of every other policy's."
-    return "The ratings' order is not a ranking: " + verdict.too_few("name the strongest", "games per pairing") + "."
+        return f"Strongest: {verdict.leader}, beats every other policy in their pairing ({WIN_TEST})."
+    return "The ratings' order is not a ranking: " + verdict.no_leader("name the strongest", "games per pairing") + "."
 
 
 def pairing_lines(matches: pd.DataFrame) -> list[str]:
@@ -257,12 +270,11 @@ def pairing_lines(matches: pd.DataFrame) -> list[str]:
             continue
         rate = f"{ci_text(r, 'win_rate_', '.1%', 'games')} of {r['games']:,} games"
         margin = f"by {ci_text(r, 'margin_', '+.2f', 'games')} points per game"
-        verdict = beats(
-            r["policy"], r["opponent"], r["win_rate_mean"], r["win_rate_ci_lo"], r["win_rate_ci_hi"], r["games"], 0.5
-        )
+        rate_ci = (r["win_rate_mean"], r["win_rate_ci_lo"], r["win_rate_ci_hi"])
+        verdict = beats(r["policy"], r["opponent"], *rate_ci, r["games"], RATE, 0.5)
         if verdict.leader:
             out.append(f"- {r['policy']} beats {r['opponent']} in {rate}, {margin}")
         else:
-            tell = verdict.too_few("tell which is stronger", "games", "them")
+            tell = verdict.no_leader("tell which is stronger", "games", "them")
             out.append(f"- {r['policy']} against {r['opponent']}: wins {rate}, {margin}; {tell}")
     return out

@@ -14,8 +14,9 @@ from casino_sim.core.featurespec import FEATURE_NAMES
 from casino_sim.reports.captions import add_caption
 from casino_sim.reports.charts import CI_NOTE, _figure, yerr
 from casino_sim.reports.output import csv_bytes, save_figure
-from casino_sim.reports.separation import beats, leader
+from casino_sim.reports.separation import AHEAD, beats, leader
 from casino_sim.reports.stats import mean_ci
+from casino_sim.reports.verdict import POINTS
 from casino_sim.reports.webpage import write_page
 from casino_sim.runner.rundir import atomic_write_bytes, writable_folder
 
@@ -117,28 +118,29 @@ def weights_chart(paths: pd.DataFrame, caption: str):
 
 
 def validation_verdicts(name: str, rows: list[dict]) -> list[str]:
-    """Per opponent: the tuned policy beats it (or loses to it) only when the interval excludes 0; else how many
-    fresh deals would tell them apart (reports/separation.py)."""
+    """Per opponent: the tuned policy beats it (or loses to it) only when the interval excludes 0; equal when it
+    lies within 0.1 points of 0; else how many fresh deals would tell them apart (reports/separation.py)."""
     out = []
     for r in rows:
-        verdict = beats(name, r["opponent"], r["mean"], r["ci_lo"], r["ci_hi"], r["deals"])
+        verdict = beats(name, r["opponent"], r["mean"], r["ci_lo"], r["ci_hi"], r["deals"], POINTS)
         if verdict.leader:
             loser = r["opponent"] if verdict.leader == name else name
             out.append(f"{verdict.leader} beats {loser} on fresh deals")
         else:
-            out.append(f"{name} vs {r['opponent']}: " + verdict.too_few("tell them apart", "mirrored deals", "them"))
+            out.append(f"{name} vs {r['opponent']}: " + verdict.no_leader("tell them apart", "mirrored deals", "them"))
     return out
 
 
 def selection_verdict(selection: list[dict]) -> str:
-    """Whether the policy written (the short list's highest mean) is clear of the other candidates' intervals."""
+    """Whether the policy written (the short list's highest mean) is ahead of every other candidate by a test of
+    the differences (reports/separation.py)."""
     rows = [(r["candidate"], r["mean"], r["ci_lo"], r["ci_hi"]) for r in selection]
-    verdict = leader(rows, int(selection[0]["n"])) if selection else None
+    verdict = leader(rows, int(selection[0]["n"]), POINTS) if selection else None
     if verdict is None or verdict.leader:
-        return "The candidate written scores best, its interval clear of the other candidates'."
+        return f"The candidate written scores best, ahead of every other candidate ({AHEAD})."
     return (
         "The candidate written has the highest mean, not a clear lead: "
-        + verdict.too_few("tell the candidates apart", "mirrored deals per opponent")
+        + verdict.no_leader("tell the candidates apart", "mirrored deals per opponent")
         + "."
     )
 

@@ -13,10 +13,16 @@ import math
 from dataclasses import dataclass
 
 from casino_sim.core.numbers import number
-from casino_sim.reports.separation import about
 
 SETTLED, MOVES, UNDETERMINED = "settled", "moves with strength", "undetermined"
 POINTS, RATE, EQUITY = 0.1, 0.01, 0.005  # the margins: points a round; a per-round count or share; a chance
+
+
+def about(n: float) -> str:
+    """A sample count rounded up to two significant figures, with thousands separators: 4,812.3 -> '4,900'."""
+    n = max(1, math.ceil(n - 1e-6))  # 16.0000001 deals of a float ratio are 16
+    step = 10 ** max(0, len(str(n)) - 2)
+    return f"{-(-n // step) * step:,}"
 
 
 @dataclass(frozen=True)

@@ -196,11 +196,11 @@ def test_kernels_that_run_out_of_room_are_replayed_with_larger_buffers():
         grow_and_replay(lambda cap, bits: (NEED_MOVES, None), "test")
 
 
-def test_the_table_names_a_best_move_only_when_its_interval_is_clear():
+def test_the_table_names_a_best_move_only_when_its_lead_is_clear_of_zero():
     from casino_sim.analysis import analysis_table
 
     a = analyse(Position.from_json(SWEEP_WITH_BIG_CASINO), EXPERT, worlds=300, seed=1)
     clear, top = analysis_table(a).caption, a.moves[0].number
-    assert f"the best move: #{top}, its interval clear of every other move's" in clear
+    assert f"the best move: #{top}, ahead of every other move (each difference's 95% interval above 0)" in clear
     few = analysis_table(analyse(Position.from_json(SWEEP_WITH_BIG_CASINO), EXPERT, worlds=3, seed=1)).caption
     assert "the best move: #" not in few and "too few worlds to name the best move" in few

@@ -73,7 +73,7 @@ BAD = [
     ({"sweeps": [0, 0]}, "sweeps must be a list of 4 entries"),
     ({"must_act": [False] * 5}, "must_act must be a list of 4 entries"),
     ({"rules": "italian:players=3"}, "hands must be a list of 3 entries"),  # arrays that do not match `players`
-    ({"rules": "brazilian", "to_move": 0}, "hands must be a list of two entries"),
+    ({"rules": "brazilian", "to_move": 0}, "hands must be a list of 2 entries, one per player of brazilian"),
     ({"dealer": 1}, "dealer 1 contradicts the hand sizes [3, 3, 4, 4]"),
     ({"dealer": 4}, "dealer must be a player 0..3, got 4"),
 ]

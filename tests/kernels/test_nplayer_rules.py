@@ -10,7 +10,7 @@ from casino_sim.core.rules import get_rules
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
 from casino_sim.kernels.buffers import _new_scratch
-from casino_sim.kernels.features import _view
+from casino_sim.kernels.features import _chance, _view
 from casino_sim.kernels.movegen import _movegen
 from casino_sim.kernels.score import _score
 from casino_sim.kernels.tables import split_table
@@ -136,6 +136,6 @@ def test_the_view_counts_the_opponents_hands_not_the_partners():
     for spec, opp in (("brazilian:players=4", 5), ("brazilian:players=4,teams=false", 9)):
         unseen, n_unseen, hidden, probs = _view(st, get_rules(spec).as_array(), True)
         assert (n_unseen, hidden) == (50, 9)
-        assert probs[1] == p_holds_any(50, opp, 3)  # three aces unseen (the mover holds one)
-        assert probs[10] == p_holds_any(50, opp, 4)  # no 10 seen
-        assert probs[11] == p_holds_any(50, opp, 3)  # the J on the table (card 40) is seen
+        assert _chance(probs, 0) == p_holds_any(50, opp, 3)  # three aces unseen (the mover holds one)
+        assert _chance(probs, 9) == p_holds_any(50, opp, 4)  # no 10 seen
+        assert _chance(probs, 10) == p_holds_any(50, opp, 3)  # the J on the table (card 40) is seen

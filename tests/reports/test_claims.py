@@ -1,5 +1,6 @@
-"""Every "most valuable" / "best" / "beats" sentence a report writes is made only where the 95% intervals separate;
-otherwise it says the run is too small to rank and how many samples would separate the top two."""
+"""Every "most valuable" / "best" / "beats" / "equal" sentence a report writes is made only where a test of the
+difference says so (reports/separation.py); otherwise it says the run is too small to tell and how many samples
+would decide between the top two."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ NEEDED = re.compile(r"about ([\d,]+) ")
 
 
 def needed(text: str) -> int:
-    """The sample count a 'too few ... about N ... would separate' sentence gives."""
+    """The sample count a 'too few ... about N ... would decide' sentence gives."""
     return int(NEEDED.search(text)[1].replace(",", ""))
 
 
@@ -133,7 +134,8 @@ def test_knockout_names_the_most_valuable_feature_only_when_it_separates(tmp_pat
     assert "Most valuable" not in small and "too few mirrored deals per feature to rank the features" in small
     assert needed(small) > 1_000
     assert (
-        knockout_verdict(knockout_rows(0.02)) == "Most valuable: capture, its interval clear of every other feature's."
+        knockout_verdict(knockout_rows(0.02))
+        == "Most valuable: capture, ahead of every other feature (each difference's 95% interval above 0)."
     )
     assert knockout_table(knockout_rows(0.2), "expert").caption == small
 
@@ -192,4 +194,20 @@ def test_tune_says_whether_the_candidate_written_is_clear_of_the_others():
         ]
 
     assert "not a clear lead: too few mirrored deals per opponent" in selection_verdict(short_list(0.1))
-    assert "its interval clear of the other candidates'" in selection_verdict(short_list(0.04))
+    assert "ahead of every other candidate (each difference's 95% interval above 0)" in selection_verdict(
+        short_list(0.04)
+    )
+
+
+def test_cards_equal_within_the_margin_are_called_equal_not_ranked():
+    """Every card worth one point to within a hair, on many deals: the top two are equal within 0.1 points (the
+    interval of their difference inside it), which is an answer, not a run too small."""
+    text = card_text(card_rows(20_000, 0.0, 0.5))
+    assert "most valuable" not in text and "too few" not in text
+    assert "nothing to rank the cards: the top two are equal to within ±0.1" in text
+
+
+def test_wide_overlapping_intervals_are_not_called_equal():
+    """Overlap of wide intervals proves nothing: the same cards on a handful of deals are neither ranked nor equal."""
+    text = card_text(card_rows(12, 0.0, 3.0))
+    assert "equal" not in text and "too few deals of each card to rank the cards: about" in text
