@@ -86,7 +86,7 @@ class BatchEnv:
         self._big.clear()
         self._skip[:] = False
         self._refill(range(self.n))
-        self._counter = 1
+        self._counter = 0
         draw_seeds = np.random.SeedSequence(seeds).generate_state(self.n, np.uint64)
         self._after(self.tables.start(np.full(self.n, self.players - 1), draw_seeds))
 
