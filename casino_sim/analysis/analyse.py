@@ -18,7 +18,7 @@ from rich.table import Table
 from casino_sim.core.deal import HAND_SIZE, PLIES
 from casino_sim.core.fields import FieldError
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.policy import Policy
+from casino_sim.policies.policy import Policy, PolicyError
 from casino_sim.reference.movegen import legal_moves
 from casino_sim.reference.moves import PLAYER_NAMES, Move
 from casino_sim.reference.position import Position
@@ -79,11 +79,15 @@ def check_analysis_args(policy: Policy, worlds: int, seed: int, prefix: str = ""
         raise FieldError("seed", f"must be >= 0, got {seed}")
     if policy.kind not in ("random", "heuristic"):
         base = f"; a {policy.kind} policy plays out with its base, e.g. {{{policy_field}}} expert"
-        raise FieldError(
+        raise PlayoutPolicyError(
             policy_field,
             "{" + policy_field + "} (the play-out policy) must be random or a heuristic, "
             f"not {policy.name!r} ({policy.kind})" + (base if policy.searches else ""),
         )
+
+
+class PlayoutPolicyError(FieldError, PolicyError):
+    """A play-out policy the analyser cannot play with: a refused field, and a policy error."""
 
 
 def best_shares(diffs: np.ndarray) -> np.ndarray:
