@@ -43,12 +43,12 @@ def run_planned(
     resumed = resume and rundir.manifest_path.exists()
     config = run.config
     if resumed:  # a run of an earlier version resumes as it was seeded (runner/seeding.py)
-        seeding = config_of(rundir).seeding
-        if config_of(rundir) != replace(config, seeding=seeding).resolved():
+        held = config_of(rundir)
+        if held != replace(config, seeding=held.seeding).resolved():
             raise InputError(
                 f"{folder} was started with other options than run {run.name!r} of the plan; --force replaces it"
             )
-        config = replace(config, seeding=seeding)
+        config = replace(config, seeding=held.seeding)
     simulation = Simulation(config, rundir, command, force, resumed, charts=charts)
     tables = simulation.execute_on(backend or LocalBackend(), scheduler, Progress(progress))
     row = tables["summary"].iloc[0].to_dict()

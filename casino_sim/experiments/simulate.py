@@ -38,7 +38,7 @@ from casino_sim.runner.seating import (
     resolved_field,
     seatings,
 )
-from casino_sim.runner.seeding import CHUNK_SEEDING, SEEDING
+from casino_sim.runner.seeding import SEEDING, seeding_in
 from casino_sim.runner.sides import side_columns
 from casino_sim.runner.warmup import warm_kernels
 
@@ -243,7 +243,7 @@ def config_of(run: RunDir, loader: Callable | None = None) -> SimConfig:
     if manifest.get("kind") != "simulate":
         raise InputError(f"{run.path} is not a simulate run")
     try:
-        config = SimConfig(**{"seeding": CHUNK_SEEDING, **manifest["config"]})
+        config = SimConfig(**{**manifest["config"], "seeding": seeding_in(manifest["config"])})
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None
     return config.resolve(loader) if loader is not None else config

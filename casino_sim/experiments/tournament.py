@@ -32,7 +32,7 @@ from casino_sim.policies.policy import Load
 from casino_sim.runner.provenance import versions
 from casino_sim.runner.rundir import RunDir, refuse_used_folder, unused_folder
 from casino_sim.runner.seating import Lineup, Resolves, declared_options, manifest_options, resolved_field
-from casino_sim.runner.seeding import CHUNK_SEEDING, SEEDING
+from casino_sim.runner.seeding import SEEDING, seeding_in
 
 MAX_POLICIES = 16
 
@@ -185,7 +185,7 @@ def config_of(root: Path) -> TournamentConfig:
         raise InputError(f"{root} is not a tournament folder")
     try:
         cfg = dict(manifest["config"])
-        cfg = {"seeding": CHUNK_SEEDING, **cfg, "policies": tuple(cfg["policies"])}
+        cfg = {**cfg, "seeding": seeding_in(cfg), "policies": tuple(cfg["policies"])}
         return TournamentConfig(**cfg)
     except (KeyError, TypeError) as e:
         raise InputError(f"{run.manifest_path} has a damaged config: {e}") from None

@@ -12,15 +12,14 @@ import numpy as np
 
 from casino_sim.core.errors import InputError
 from casino_sim.runner.deals import seeding_of
-from casino_sim.runner.seeding import CHUNK_SEEDING
+from casino_sim.runner.seeding import seeding_in
 
 
 def run_seeding(config: dict):
     """The draws of a run of `config` (its manifest's config: seed, and its `seeding` version, 1 when absent, with
     version 1's chunk size and deals)."""
     try:
-        version = int(config.get("seeding", CHUNK_SEEDING))
-        return seeding_of(int(config["seed"]), version, int(config["chunk_deals"]), int(config["deals"]))
+        return seeding_of(int(config["seed"]), seeding_in(config), int(config["chunk_deals"]), int(config["deals"]))
     except (KeyError, TypeError, ValueError):
         raise InputError(
             "the run's manifest lacks its seed, chunk size or a known seeding: its deals cannot be made again"

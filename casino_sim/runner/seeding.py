@@ -21,6 +21,11 @@ _M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 _S = (np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(11), np.uint64(53))
 
 
+def seeding_in(config: dict) -> int:
+    """The seeding version a run's manifest config records: CHUNK_SEEDING when it has none (an earlier version's)."""
+    return int(config.get("seeding", CHUNK_SEEDING))
+
+
 def stream_seed(seed: int, *key: int) -> int:
     """The 64-bit seed of the SeedSequence child at spawn key `key`: streams of one run seed that never overlap."""
     child = np.random.SeedSequence(seed, spawn_key=tuple(key))
