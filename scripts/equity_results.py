@@ -42,8 +42,7 @@ def self_play_rounds(args, rules: str, deals: int, path: Path) -> RunDir:
         rules=rules,
         seed=args.seed,
         card_deals=0,
-        loader=loader(),
-    )
+    ).resolve(loader())
     return _play(config, path)
 
 
@@ -66,8 +65,7 @@ def _checks(args, rules: str, table: pd.DataFrame, tmp: Path) -> list[dict]:
             mirrored=False,
             card_deals=0,
             start_score=f"{a}-{b}",
-            loader=loader(),
-        )
+        ).resolve(loader())
         games = _play(config, tmp / f"{_name(rules)}-games-{a}-{b}").read_table("games")
         won = wilson(float((games["winner"] == 0).sum()), float(len(games)))
         cells = table[(table["player_score"] == a) & (table["opponent_score"] == b)]
@@ -96,7 +94,7 @@ def equity_section(args, tmp: Path) -> list[str]:
     for rules in GAMES:
         run = self_play_rounds(args, rules, args.equity_deals, tmp / f"{_name(rules)}-rounds")
         report = tmp / f"{_name(rules)}-equity"
-        table = write_equity(run.path, report, seed=args.seed)
+        table, _ = write_equity(run.path, report, seed=args.seed)
         target = out_dir / _name(rules)
         shutil.rmtree(target, ignore_errors=True)
         target.mkdir(parents=True)

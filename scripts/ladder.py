@@ -47,7 +47,7 @@ def run_ladder(
         t0 = time.perf_counter()
         chunk = 2_000 if n > 2_000 else 100
         est = compare(
-            SimConfig(deals=n, policy_a=a, policy_b=b, rules=rules, seed=seed, chunk_deals=chunk, loader=loader())
+            SimConfig(deals=n, policy_a=a, policy_b=b, rules=rules, seed=seed, chunk_deals=chunk).resolve(loader())
         )
         rows.append(
             {

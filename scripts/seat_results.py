@@ -87,8 +87,8 @@ def seat_section(args, tmp: Path) -> list[str]:
         for n in PLAYERS:
             name = rules if n == 2 else f"{rules}:players={n}"
             config = SimConfig(
-                deals=args.seat_deals, policy_a="expert", policy_b="expert", rules=name, seed=args.seed, loader=loader()
-            )
+                deals=args.seat_deals, policy_a="expert", policy_b="expert", rules=name, seed=args.seed
+            ).resolve(loader())
             _, results = _simulate(replace_cards(config), tmp, out_dir / name.replace(":", "-"))
             rows += _place_rows(name, n, results["seat"])
             print(f"seats {name}: done", flush=True)
@@ -118,7 +118,7 @@ def partnership_table(args, tmp: Path) -> pd.DataFrame:
     margins, rows = [], []
     for seats, a, b in PARTNERSHIPS:
         config = replace_cards(
-            SimConfig(deals=args.seat_deals, seats=seats, rules="brazilian:players=4", seed=args.seed, loader=loader())
+            SimConfig(deals=args.seat_deals, seats=seats, rules="brazilian:players=4", seed=args.seed).resolve(loader())
         )
         path, _ = _simulate(config, tmp, None)
         m = _deal_margins(path)

@@ -79,8 +79,8 @@ def matchups(args, tmp: Path) -> list[str]:
     out = []
     for a, b, rules in MATCHUPS:
         name = f"{a}-vs-{b}-{rules}"
-        config = SimConfig(
-            deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed, card_deals=0, loader=loader()
+        config = SimConfig(deals=args.deals, policy_a=a, policy_b=b, rules=rules, seed=args.seed, card_deals=0).resolve(
+            loader()
         )  # the card values have their own, larger experiment below
         run = RunDir(tmp / name)
         play_run(config, run, [sys.executable, *sys.argv])
