@@ -52,35 +52,36 @@ def frontier_section(args, tmp: Path) -> list[str]:
     target = args.out / "frontier"
     shutil.rmtree(target, ignore_errors=True)
     played = target / "tournament"
-    ratings = play_tournament(POLICIES, args.frontier_games, args.seed, tmp / "frontier-tournament", played)["ratings"]
+    tables = play_tournament(POLICIES, args.frontier_games, args.seed, tmp / "frontier-tournament", played)
     (played / "index.html").unlink()  # the page repeats its charts and tables: half a MB in git
-    return frontier_lines(args, ratings, _costs(args))
+    return frontier_lines(args, tables["ratings"], tables["matches"], _costs(args))
 
 
 def frontier_costs_section(args, tmp: Path) -> list[str]:
     """Time each policy again and rewrite results/frontier/ around the round robin already there (its ratings do
     not move when a change makes play faster with the same moves); the README lines."""
-    ratings = pd.read_csv(args.out / "frontier" / "tournament" / "ratings.csv")
+    ratings, matches = (pd.read_csv(args.out / "frontier" / "tournament" / f"{t}.csv") for t in ("ratings", "matches"))
     if sorted(ratings["policy"]) != sorted(POLICIES):
         raise SystemExit(f"{args.out / 'frontier'}: its round robin is of other policies; play it (--only frontier)")
-    return frontier_lines(args, ratings, _costs(args))
+    return frontier_lines(args, ratings, matches, _costs(args))
 
 
 def _costs(args) -> dict[str, float]:
     return {p: _us_per_decision(p, args.bench_deals // (1000 if p in SEARCHING else 1)) for p in POLICIES}
 
 
-def frontier_lines(args, ratings, costs: dict[str, float]) -> list[str]:
-    """Write results/frontier/'s table, chart and frontier.md from the ratings and costs; the README lines."""
-    table = frontier_table(ratings, costs)
+def frontier_lines(args, ratings, matches, costs: dict[str, float]) -> list[str]:
+    """Write results/frontier/'s table, chart and frontier.md from the round robin's ratings and matches and the
+    costs; the README lines."""
+    table = frontier_table(ratings, costs, matches)
     how = (
         f"Ratings: a round robin of {', '.join(POLICIES)} over {args.frontier_games:,} mirrored pairs of whole "
         f"strict games per pairing (seed {args.seed}; tournament/), a Bradley-Terry fit of the game wins on the "
         "Elo scale with 95% bootstrap intervals. Cost: `casino-sim bench --threads 1` of each policy against "
         f"itself ({args.bench_deals:,} rounds; rollout and searcher {args.bench_deals // 1000:,}), its time "
         "over every play of a round on one thread, forced plays included. A policy is off the frontier when "
-        f"one that costs no more (within {COST_NOISE:.0%}, the timings' noise) rates clearly higher (its whole "
-        "interval above)."
+        f"one that costs no more (within {COST_NOISE:.0%}, the timings' noise) beats it in their own pairing (its "
+        "win rate's 95% interval above 50%, a test of their difference; the ratings' intervals are not one)."
     )
     caption = f"strict, {args.frontier_games:,} mirrored pairs of games per pairing, seed {args.seed}"
     write_frontier(table, args.out / "frontier", how, caption)
@@ -93,7 +94,7 @@ def frontier_lines(args, ratings, costs: dict[str, float]) -> list[str]:
         "**Each policy's rating against its time a decision** ([frontier.png](frontier/frontier.png), "
         "[svg](frontier/frontier.svg); [frontier.md](frontier/frontier.md), the round robin in "
         "[frontier/tournament](frontier/tournament/tournament.md)). Read it left to right: each step along the "
-        "frontier buys strength with time; a policy off the frontier is clearly beaten by a cheaper one. "
+        "frontier buys strength with time; a policy off the frontier is beaten by a cheaper one in their pairing. "
         f"On the frontier, cheapest first: {on}.",
         "",
     ]

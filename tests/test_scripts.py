@@ -54,7 +54,8 @@ def test_the_frontier_is_retimed_around_the_round_robin_already_there(tmp_path, 
     costs = dict(zip(committed["policy"], committed["us_per_decision"], strict=True))
     monkeypatch.setattr(frontier_results, "_us_per_decision", lambda policy, deals: costs[policy])
     (tmp_path / "frontier" / "tournament").mkdir(parents=True)
-    shutil.copy(results / "tournament" / "ratings.csv", tmp_path / "frontier" / "tournament")
+    for table in ("ratings.csv", "matches.csv"):
+        shutil.copy(results / "tournament" / table, tmp_path / "frontier" / "tournament")
     args = argparse.Namespace(out=tmp_path, frontier_games=200, bench_deals=20_000, seed=2026)
     lines = frontier_results.frontier_costs_section(args, tmp_path)
     assert (tmp_path / "frontier" / "frontier.csv").read_text() == (results / "frontier.csv").read_text()

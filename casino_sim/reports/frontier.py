@@ -1,9 +1,10 @@
 """Strength for cost: each policy's rating (a tournament's Bradley-Terry fit on the Elo scale) against what one of
 its decisions costs, and the frontier a user chooses from (docs/policies.md, "Strength for cost").
 
-A policy is off the frontier only when another costs no more a decision (within COST_NOISE) and rates clearly
-higher: the other's whole Elo interval lies above this one's. Overlapping intervals never make a policy
-"dominated".
+A policy is off the frontier only when another costs no more a decision (within COST_NOISE) and beats it in their own
+pairing of the round robin: the other's win rate's 95% interval above 50% (reports/separation.py beats), a test of
+their difference. Ratings whose intervals fail to overlap are not that test (the fit ties them to one another), and
+overlapping ones never make a policy "dominated".
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from matplotlib.figure import Figure
 from casino_sim.reports.captions import add_caption, fit_label
 from casino_sim.reports.charts import CI_NOTE, yerr
 from casino_sim.reports.output import atomic_write, save_figure, write_table
+from casino_sim.reports.separation import beats
+from casino_sim.reports.verdict import RATE
 
 # Costs this close are one cost: two policies of the same price trade places from one timing to the next (greedy and
 # builder both 0.24 µs a decision, measured in either order), so a cheaper-by-noise weak policy stays off
@@ -24,17 +27,25 @@ COST_NOISE = 0.05
 COLUMNS = ("policy", "us_per_decision", "elo", "elo_ci_lo", "elo_ci_hi", "win_rate", "on_frontier")
 
 
-def frontier_table(ratings: pd.DataFrame, us_per_decision: dict[str, float]) -> pd.DataFrame:
+def frontier_table(ratings: pd.DataFrame, us_per_decision: dict[str, float], matches: pd.DataFrame) -> pd.DataFrame:
     """The tournament's ratings (reports/tournament.py) with each policy's cost a decision in µs and whether it is
-    on the frontier (no policy as cheap or cheaper, within COST_NOISE, rates clearly higher); cheapest first."""
+    on the frontier (no policy as cheap or cheaper, within COST_NOISE, beats it in their pairing of `matches`, the
+    tournament's matches table); cheapest first."""
     missing = [p for p in ratings["policy"] if p not in us_per_decision]
     if missing:
         raise ValueError(f"no cost a decision for {', '.join(missing)}")
     t = ratings.assign(us_per_decision=[float(us_per_decision[p]) for p in ratings["policy"]])
-    cost, lo, hi = (t[c].to_numpy() for c in ("us_per_decision", "elo_ci_lo", "elo_ci_hi"))
-    beaten = [bool(np.any((cost <= cost[i] * (1 + COST_NOISE)) & (lo > hi[i]))) for i in range(len(t))]
-    t = t.assign(on_frontier=[not b for b in beaten])
+    cost = dict(zip(t["policy"], t["us_per_decision"], strict=True))
+    rows = [r for r in matches.itertuples() if r.policy in cost and r.opponent in cost]
+    beaten = {r.opponent for r in rows if cost[r.policy] <= cost[r.opponent] * (1 + COST_NOISE) and _beats(r)}
+    t = t.assign(on_frontier=[p not in beaten for p in t["policy"]])
     return t.sort_values(["us_per_decision", "elo"], ascending=[True, False], kind="stable")[list(COLUMNS)]
+
+
+def _beats(r) -> bool:
+    """Whether a matches row's policy beats its opponent by their pairing's own test (win rate clear of 50%)."""
+    verdict = beats(r.policy, r.opponent, r.win_rate_mean, r.win_rate_ci_lo, r.win_rate_ci_hi, r.games, RATE, 0.5)
+    return verdict.leader == r.policy
 
 
 def frontier_chart(table: pd.DataFrame, caption: str = "") -> Figure:
@@ -43,7 +54,8 @@ def frontier_chart(table: pd.DataFrame, caption: str = "") -> Figure:
     ax = fig.subplots()
     on = table[table["on_frontier"]]
     ax.plot(on["us_per_decision"], on["elo"], color="grey", lw=0.8, zorder=1, label="frontier")
-    for frontier, marker, label in ((True, "o", "on the frontier"), (False, "s", "clearly beaten by a cheaper one")):
+    kinds = ((True, "o", "on the frontier"), (False, "s", "beaten by a cheaper one in their pairing"))
+    for frontier, marker, label in kinds:
         part = table[table["on_frontier"] == frontier]
         if len(part):
             ax.errorbar(
