@@ -43,10 +43,15 @@ from seat_results import seat_section  # noqa: E402
 from casino_sim.api.policies import loader  # noqa: E402
 from casino_sim.experiments.card_value import card_values  # noqa: E402
 from casino_sim.experiments.simulate import SimConfig, play_run  # noqa: E402
+from casino_sim.reports.cardlines import card_verdict  # noqa: E402
 from casino_sim.reports.cardvalue import TEN_DIAMONDS, card_label  # noqa: E402
 from casino_sim.reports.headlines import SEAT_SECTIONS  # noqa: E402
 from casino_sim.reports.index import write_all  # noqa: E402
 from casino_sim.reports.kinds import card_swap  # noqa: E402
+from casino_sim.reports.separation import beats  # noqa: E402
+from casino_sim.reports.skills import knockout_verdict  # noqa: E402
+from casino_sim.reports.tournament import WIN_TEST, strongest  # noqa: E402
+from casino_sim.reports.verdict import RATE  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
 
 MATCHUPS = [
@@ -115,6 +120,7 @@ def card_values_section(args) -> list[str]:
     ten = opp[opp["card"] == TEN_DIAMONDS].iloc[0]
     top = ", ".join(f"{card_label(int(r.card))} {r.mean:+.2f}" for r in opp.head(5).itertuples())
     low = opp.iloc[-1]
+    ranked = card_verdict(opp)  # a most valuable card only where the test of its lead says so
     print(f"card values: 10♦ {ten['mean']:+.2f} [{ten['ci_lo']:+.2f}, {ten['ci_hi']:+.2f}]", flush=True)
     d = target.name
     return [
@@ -125,8 +131,8 @@ def card_values_section(args) -> list[str]:
         "replayed with one card swapped into the opponent's hand (top panel) or into the stock (bottom panel), "
         "so the cell is what holding that card is worth in points per deal, with its 95% interval. "
         f"Swapped with the opponent, the 10♦ is worth {ten['mean']:+.2f} [{ten['ci_lo']:+.2f}, "
-        f"{ten['ci_hi']:+.2f}] points; the most valuable cards are {top}; the least is "
-        f"{card_label(int(low['card']))} {low['mean']:+.2f}.",
+        f"{ten['ci_hi']:+.2f}] points; the highest means are {top}, the lowest "
+        f"{card_label(int(low['card']))} {low['mean']:+.2f}; {ranked}.",
         "",
         f"**The 10♦ by batch** ([ten_diamonds_swaps_by_batch.png]({d}/ten_diamonds_swaps_by_batch.png), "
         f"[svg]({d}/ten_diamonds_swaps_by_batch.svg)). The value of holding the 10♦ by the batch (1–6) in which it "
@@ -137,19 +143,35 @@ def card_values_section(args) -> list[str]:
 
 
 def _batch(folder: Path, batch: int) -> str:
-    """The 10♦'s value when dealt in `batch` (opponent swap), with its interval, as text."""
+    """The 10♦'s value when dealt in `batch` (opponent swap), with its interval, as text; a few swapped deals may
+    never deal it in that batch, which says so."""
     t = pd.read_csv(folder / "card_swaps_by_batch.csv")
-    r = t[(t["card"] == TEN_DIAMONDS) & (t["variant"] == "opponent") & (t["batch"] == batch)].iloc[0]
+    rows = t[(t["card"] == TEN_DIAMONDS) & (t["variant"] == "opponent") & (t["batch"] == batch)]
+    if rows.empty:
+        return "not measured (no swapped deal dealt it then)"
+    r = rows.iloc[0]
     return f"{r['mean']:+.2f} [{r['ci_lo']:+.2f}, {r['ci_hi']:+.2f}]"
+
+
+def decided_pairings(matches: pd.DataFrame) -> str:
+    """How many pairings name a stronger side by their own test (a win rate's interval clear of 50%), each pairing
+    once (matches holds it from both sides)."""
+    pairs = matches[matches["policy"] < matches["opponent"]]
+    decided = sum(
+        beats(r.policy, r.opponent, r.win_rate_mean, r.win_rate_ci_lo, r.win_rate_ci_hi, r.games, RATE, 0.5).leader
+        is not None
+        for r in pairs.itertuples()
+    )
+    return f"{decided} of {len(pairs)} pairings name the stronger side ({WIN_TEST}; tournament.md says which)."
 
 
 def tournament_section(args, tmp: Path) -> list[str]:
     """A round-robin of the heuristic policies over mirrored whole games."""
     tables = play_tournament(TOURNAMENT, args.games, args.seed, tmp / "tournament", args.out / "tournament")
-    r = tables["ratings"]
+    r, matches = tables["ratings"], tables["matches"]
     best, worst = r.iloc[0], r.iloc[-1]
-    order = " > ".join(r["policy"])
-    print(f"tournament: {order}", flush=True)
+    said = strongest(matches, r)  # the pairings' own tests, not the ratings' order
+    print(f"tournament: {said}", flush=True)
     return [
         f"## Tournament ({len(TOURNAMENT)} policies, {args.games:,} mirrored pairs of whole games per pairing, "
         "strict rules)",
@@ -158,9 +180,9 @@ def tournament_section(args, tmp: Path) -> list[str]:
         "[svg](tournament/tournament.svg); [tournament.md](tournament/tournament.md)). Each cell is the share "
         "of whole games the row policy wins against the column policy, and its final points margin, with 95% "
         "intervals; the ratings are a Bradley-Terry fit on the Elo scale with bootstrap intervals. "
-        f"The order is {order}: {best['policy']} rates {best['elo']:.0f} [{best['elo_ci_lo']:.0f}, "
-        f"{best['elo_ci_hi']:.0f}] and wins {best['win_rate']:.1%} of its games, {worst['policy']} rates "
-        f"{worst['elo']:.0f}.",
+        f"{said} {decided_pairings(matches)} The highest rating is {best['policy']}'s, "
+        f"{best['elo']:.0f} [{best['elo_ci_lo']:.0f}, {best['elo_ci_hi']:.0f}], winning {best['win_rate']:.1%} "
+        f"of its games; the lowest {worst['policy']}'s, {worst['elo']:.0f}.",
         "",
     ]
 
@@ -190,15 +212,15 @@ def skills_section(args) -> list[str]:
             str(target),
             "--force",
         )
-        t = pd.read_csv(target / "knockout.csv")
+        t = pd.read_csv(target / "knockout.csv", dtype={"given_out": str}).fillna({"given_out": ""})  # none out
         played = t[t["deals"] > 0]
         top, low = played.iloc[0], played.iloc[-1]
         out += [
             f"**Knockout of {policy}** ([knockout.png]({target.name}/knockout.png), "
             f"[svg]({target.name}/knockout.svg), [table]({target.name}/knockout.csv)). {policy} against itself "
             "with one feature's weight set to zero, on the same mirrored deals for every feature: what that "
-            f"feature is worth in points per deal. The most valuable is {top['feature']} "
-            f"{_ci(top, 'worth_')}; the least, {low['feature']} {_ci(low, 'worth_')}.",
+            f"feature is worth in points per deal. The highest mean is {top['feature']}'s "
+            f"{_ci(top, 'worth_')}, the lowest {low['feature']}'s {_ci(low, 'worth_')}. {knockout_verdict(t)}",
             "",
         ]
     target = args.out / "regret"

@@ -65,3 +65,44 @@ def test_the_frontier_is_retimed_around_the_round_robin_already_there(tmp_path, 
     ratings[ratings["policy"] != "trail"].to_csv(tmp_path / "frontier" / "tournament" / "ratings.csv", index=False)
     with pytest.raises(SystemExit, match="other policies"):
         frontier_results.frontier_costs_section(args, tmp_path)
+
+
+def _standard_results():
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import standard_results
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    return standard_results
+
+
+def test_a_batch_the_ten_of_diamonds_was_never_swapped_in_says_so(tmp_path):
+    """--quick's few swapped deals may never deal the 10♦ in batch 1 or 6: the sentence says so (no row), not a
+    traceback."""
+    standard_results = _standard_results()
+    ten = standard_results.TEN_DIAMONDS
+    rows = [
+        {"variant": "opponent", "card": ten, "batch": 2, "mean": 3.0, "ci_lo": 2.0, "ci_hi": 4.0},
+        {"variant": "stock", "card": ten, "batch": 1, "mean": 1.0, "ci_lo": 0.5, "ci_hi": 1.5},
+        {"variant": "opponent", "card": ten + 1, "batch": 1, "mean": 1.0, "ci_lo": 0.5, "ci_hi": 1.5},
+    ]
+    pd.DataFrame(rows).to_csv(tmp_path / "card_swaps_by_batch.csv", index=False)
+    assert standard_results._batch(tmp_path, 2) == "+3.00 [+2.00, +4.00]"
+    assert standard_results._batch(tmp_path, 1) == "not measured (no swapped deal dealt it then)"
+
+
+def test_the_tournament_section_counts_the_pairings_their_own_test_decides():
+    """Each pairing once (matches holds both sides); decided only where the win rate's interval clears 50%."""
+    matches = pd.DataFrame(
+        [
+            ("a", "b", 0.60, 0.55, 0.65),  # a beats b
+            ("b", "a", 0.40, 0.35, 0.45),
+            ("a", "c", 0.52, 0.47, 0.57),  # undecided
+            ("c", "a", 0.48, 0.43, 0.53),
+            ("b", "c", 0.30, 0.25, 0.35),  # c beats b, read from b's side
+            ("c", "b", 0.70, 0.65, 0.75),
+        ],
+        columns=["policy", "opponent", "win_rate_mean", "win_rate_ci_lo", "win_rate_ci_hi"],
+    ).assign(games=400)
+    said = _standard_results().decided_pairings(matches)
+    assert said.startswith("2 of 3 pairings name the stronger side")
