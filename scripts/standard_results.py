@@ -136,8 +136,8 @@ def card_values_section(args) -> list[str]:
         "",
         f"**The 10♦ by batch** ([ten_diamonds_swaps_by_batch.png]({d}/ten_diamonds_swaps_by_batch.png), "
         f"[svg]({d}/ten_diamonds_swaps_by_batch.svg)). The value of holding the 10♦ by the batch (1–6) in which it "
-        f"is dealt, for both kinds of swap. Swapped with the opponent, it is worth {_batch(target, 1)} when "
-        f"dealt in batch 1 and {_batch(target, 6)} in batch 6 (card_swaps_by_batch.csv has every figure).",
+        f"is dealt, for both kinds of swap. Swapped with the opponent, its value dealt in batch 1 is "
+        f"{_batch(target, 1)} and in batch 6 {_batch(target, 6)} (card_swaps_by_batch.csv has every figure).",
         "",
     ]
 
@@ -148,7 +148,7 @@ def _batch(folder: Path, batch: int) -> str:
     t = pd.read_csv(folder / "card_swaps_by_batch.csv")
     rows = t[(t["card"] == TEN_DIAMONDS) & (t["variant"] == "opponent") & (t["batch"] == batch)]
     if rows.empty:
-        return "not measured (no swapped deal dealt it then)"
+        return "unmeasured (no swapped deal dealt it then)"
     r = rows.iloc[0]
     return f"{r['mean']:+.2f} [{r['ci_lo']:+.2f}, {r['ci_hi']:+.2f}]"
 

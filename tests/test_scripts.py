@@ -88,7 +88,7 @@ def test_a_batch_the_ten_of_diamonds_was_never_swapped_in_says_so(tmp_path):
     ]
     pd.DataFrame(rows).to_csv(tmp_path / "card_swaps_by_batch.csv", index=False)
     assert standard_results._batch(tmp_path, 2) == "+3.00 [+2.00, +4.00]"
-    assert standard_results._batch(tmp_path, 1) == "not measured (no swapped deal dealt it then)"
+    assert standard_results._batch(tmp_path, 1) == "unmeasured (no swapped deal dealt it then)"
 
 
 def test_the_tournament_section_counts_the_pairings_their_own_test_decides():
