@@ -6,6 +6,13 @@ rule of the findings (reports/verdict.py) on the 95% interval of a difference: t
 difference from every other entry's excludes 0; entries are equal only when that interval lies inside a stated
 margin (verdict.py MARGINS: 0.1 points, 0.01 for a count per round or a share); otherwise the data cannot tell,
 and the half-width shrinking as 1/sqrt(n) says about how many samples would decide it.
+
+Naming a leader among k entries makes k-1 comparisons but one claim, "ahead of every other", which holds only if
+every comparison does (an intersection-union test), so no comparison's level is divided among them (Bonferroni or
+Holm would only shrink the power). Picking the leader from the data does not inflate it either: at most one entry
+can clear every other, so a wrong leader needs the named entry to clear the truly best one, one 2.5% tail, and the
+chance of naming a wrong leader stays at most 2.5% however many entries there are (5% when the top two are exactly
+level, either way round); docs/findings.md gives the argument, tests/reports/test_separation.py measures it.
 """
 
 from __future__ import annotations

@@ -71,3 +71,40 @@ def test_counts_are_rounded_up_to_two_figures():
     assert (
         text == "too few deals to rank the cards: about 4,900 deals would decide between the top two (observed spread)"
     )
+
+
+def test_a_lead_over_every_other_of_many_is_named_without_dividing_the_level():
+    """52 cards, the top one's difference from each of the other 51 just clear of 0 at 95%: named. A Bonferroni
+    correction over the 51 (each at 0.05/51) would not name it; the claim is one intersection-union test."""
+    rows = [("10♦", 1.0, 0.3, 1.7)] + [(f"c{i}", 0.0, -0.7, 0.7) for i in range(51)]
+    assert math.isclose(1.0 - math.hypot(0.7, 0.7), 0.0101, abs_tol=1e-4)  # each lead's lower end: just above 0
+    assert leader(rows, 100, 0.1).leader == "10♦"
+    bonferroni_half = 0.7 * 3.29 / 1.96  # z at 0.05/51 two-sided is 3.29: the difference's interval would reach 0
+    assert 1.0 - math.hypot(bonferroni_half, bonferroni_half) < 0
+
+
+def _wrong_leaders(means: np.ndarray, sd: float, trials: int, seed: int) -> float:
+    """The share of trials in which leader() names an entry that is not strictly the best by the true `means`
+    (estimates drawn normal around them, 95% intervals of half-width 1.96 sd)."""
+    rng = np.random.default_rng(seed)
+    best = means.max()
+    wrong = 0
+    for _ in range(trials):
+        drawn = means + sd * rng.standard_normal(len(means))
+        rows = [(str(i), m, m - 1.96 * sd, m + 1.96 * sd) for i, m in enumerate(drawn)]
+        named = leader(rows, 100, 0.0).leader
+        wrong += named is not None and (means[int(named)] < best or (means == best).sum() > 1)
+    return wrong / trials
+
+
+def test_naming_the_leader_picked_from_the_data_errs_at_most_one_tail():
+    """Picking the top by the data and testing its lead over every other errs no more than one comparison's lower
+    tail (2.5%), however many entries: worst when one other is a hair behind and the rest far off; with 52 level
+    entries it almost never names one; two exactly level entries err both ways (5%)."""
+    trials = 4_000
+    slack = 3 * math.sqrt(0.025 * 0.975 / trials)  # three standard errors of a 2.5% share
+    runner_up = np.array([0.001, 0.0] + [-100.0] * 50)
+    assert _wrong_leaders(runner_up, 1.0, trials, 1) <= 0.025 + slack
+    assert _wrong_leaders(np.zeros(52), 1.0, trials // 4, 2) <= 0.005
+    level = _wrong_leaders(np.zeros(2), 1.0, trials, 3)
+    assert 0.05 - 2 * slack <= level <= 0.05 + 2 * slack
