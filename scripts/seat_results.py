@@ -18,8 +18,11 @@ import pandas as pd
 from casino_sim.api.policies import loader
 from casino_sim.experiments.simulate import SimConfig, play_run
 from casino_sim.reports.index import write_all
+from casino_sim.reports.separation import ahead
 from casino_sim.reports.stats import mean_ci
 from casino_sim.reports.tables import a_rounds
+from casino_sim.reports.verdict import POINTS
+from casino_sim.reports.verdict import Verdict as Difference
 from casino_sim.reports.views import view_of
 from casino_sim.runner.rundir import RunDir
 
@@ -156,15 +159,34 @@ def _seat_lines(args, seats: pd.DataFrame) -> list[str]:
     ]
     for r in seats.itertuples():
         out.append(f"| {r.rules} | {r.players} | {r.place} | {r.points:.2f} | {_fmt(r.advantage, r.ci_lo, r.ci_hi)} |")
-    best = seats.loc[seats.groupby("rules")["advantage"].idxmax()]
     out += [
         "",
-        "The best place in each game: "
-        + "; ".join(f"{r.rules}, {r.place} {_fmt(r.advantage, r.ci_lo, r.ci_hi)}" for r in best.itertuples())
+        "The best place in each game, named only where its advantage less every other place's has its 95% interval "
+        "above 0 (the half-widths added, not in quadrature: the places' advantages share every deal and sum to "
+        "zero, and the sum bounds their difference's spread whatever the correlation): "
+        + "; ".join(best_place(rules, g, args.seat_deals) for rules, g in seats.groupby("rules", sort=False))
         + ".",
         "",
     ]
     return out
+
+
+def best_place(rules: str, places: pd.DataFrame, deals: int) -> str:
+    """`rules`: the place of highest advantage when its lead over every other place clears 0, else why none (the
+    team rows of a partnership game are sides, not places: left out)."""
+    places = places[~places["place"].str.startswith("team_")]
+    top = places.loc[places["advantage"].idxmax()]
+    half = (top.ci_hi - top.ci_lo) / 2
+    tests = [
+        Difference(d, d - half - (r.ci_hi - r.ci_lo) / 2, d + half + (r.ci_hi - r.ci_lo) / 2, POINTS)
+        for r in places.itertuples()
+        if r.place != top.place
+        for d in [top.advantage - r.advantage]
+    ]
+    verdict = ahead(top.place, tests, deals)
+    if verdict.leader:
+        return f"{rules}, {top.place} {_fmt(top.advantage, top.ci_lo, top.ci_hi)}"
+    return f"{rules}, {verdict.no_leader('name the best place', 'deals', 'the top places')}"
 
 
 def _partner_lines(args, partners: pd.DataFrame) -> list[str]:

@@ -4,6 +4,7 @@ found here, not when results/ is next regenerated (standard_results.py once impo
 from __future__ import annotations
 
 import argparse
+import math
 import shutil
 import subprocess
 import sys
@@ -106,3 +107,22 @@ def test_the_tournament_section_counts_the_pairings_their_own_test_decides():
     ).assign(games=400)
     said = _standard_results().decided_pairings(matches)
     assert said.startswith("2 of 3 pairings name the stronger side")
+
+
+def test_the_best_place_needs_its_lead_over_every_place_clear_with_the_half_widths_added():
+    """The places' advantages share each deal: a lead clear of 0 in quadrature but not with the half-widths added
+    names no place; team rows (sides of a partnership game) are not places."""
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import seat_results
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    rows = [("first", 0.30, 0.20, 0.40), ("second", 0.13, 0.03, 0.23), ("team_first", 0.9, 0.85, 0.95)]
+    places = pd.DataFrame(rows, columns=["place", "advantage", "ci_lo", "ci_hi"])
+    said = seat_results.best_place("strict:players=3", places, 1_000)
+    assert said.startswith("strict:players=3, too few deals to name the best place")  # 0.17 < 0.1 + 0.1
+    assert 0.17 - math.hypot(0.1, 0.1) > 0  # in quadrature it would have been named
+    clear = places.assign(advantage=[0.30, 0.05, 0.9])
+    assert (
+        seat_results.best_place("strict:players=3", clear, 1_000) == "strict:players=3, first +0.300 [+0.200, +0.400]"
+    )
