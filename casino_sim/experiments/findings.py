@@ -4,8 +4,9 @@ Each (policy, table) pair is an ordinary simulate run (experiments/simulate_door
 OUT/runs/<policy>/<table>/: the same seed, chunk size and unmirrored seating for every policy, so every policy plays
 the same deals, and each run stops at --until-ci (simulate's; with one policy in every seat its headline is the seat
 difference, so the interval it narrows is the seat advantage's). Running the command again into the same OUT resumes
-the unfinished runs and skips the finished ones. This module only plans and plays the runs; reports/findings.py
-collates their report tables.
+the unfinished runs and skips the finished ones. With --precision the strongest policy's runs go on past --until-ci
+until its headline findings are that precise (experiments/findings_precision.py). This module only plans and plays
+the runs; reports/findings.py collates their report tables.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from casino_sim.core.lists import comma_list
 from casino_sim.core.rules import get_rules
 from casino_sim.experiments.declarations import SIMULATE
 from casino_sim.experiments.door import QUIET, Door, Hooks
+from casino_sim.experiments.findings_precision import narrower
 from casino_sim.experiments.ladder import LADDER
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.experiments.simulate_door import Simulation
@@ -30,7 +32,7 @@ from casino_sim.experiments.study_declarations import FINDINGS
 from casino_sim.policies.names import folder_safe
 from casino_sim.policies.policy import Load
 from casino_sim.reports.equity import RESAMPLES
-from casino_sim.reports.findings import collate, write_findings
+from casino_sim.reports.findings import collate, run_rows, shortfall, write_findings
 from casino_sim.runner.run_state import COMPLETE, PLAYED
 from casino_sim.runner.rundir import RunDir, writable_folder
 
@@ -56,6 +58,7 @@ class FindingsRequest:
     players: tuple[str, ...] = tuple(TABLES)
     deals: int = 20_000  # the cap on each run's deals
     until_ci: float | None = 0.25
+    precision: float | None = None  # the strongest policy's runs go on until its findings are this precise
     seed: int = 0
     threads: int = 0
     chunk_deals: int = 1_000
@@ -85,6 +88,8 @@ class FindingsRequest:
             raise FieldError("policies", f"must name 2 to 16 policies, weakest first, got {len(self.policies)}")
         if not self.players or any(p not in TABLES for p in self.players):
             raise FieldError("players", f"takes some of {', '.join(TABLES)}, got {','.join(self.players) or '(none)'}")
+        if self.precision is not None and not self.precision > 0:  # NaN too
+            raise FieldError("precision", f"must be a positive half-width in points, got {self.precision}")
         if get_rules(self.rules).players != 2:
             raise FieldError(
                 ("rules", "players"),
@@ -217,13 +222,19 @@ class FindingsRun(Door):
         text = json.dumps({"kind": "findings", "command": self.command, "request": asdict(self.request)}, indent=2)
         (self.root / MANIFEST).write_text(text + "\n")
 
+    def precise(self, run: PlannedRun) -> bool:
+        """Whether --precision carries `run` on: a run of the strongest policy, with --precision given."""
+        return self.request.precision is not None and run.name == self.ladder[-1]
+
     def simulation(self, run: PlannedRun) -> Simulation | None:
         """The door of one run: new, resumed (its options checked against the run's), or None when played."""
         if self.force or not (run.path / "manifest.json").exists():
             return Simulation.new(run.options, frozenset(), self.loader, run.path, self.command, force=True)
         # as if typed (None is unsaid), but not card_deals: findings played card swaps (500 deals) before they read
-        # the card values from each run's own deals; such a run finishes with its own, off ones with none
-        given = {k: v for k, v in run.options.items() if v is not None and k != "card_deals"}
+        # the card values from each run's own deals; such a run finishes with its own, off ones with none. A run
+        # --precision carried on has a narrower --until-ci of its own: it keeps it
+        kept = {"card_deals", "until_ci"} if self.precise(run) else {"card_deals"}
+        given = {k: v for k, v in run.options.items() if v is not None and k not in kept}
         sim = Simulation.resume(run.path, given, self.command, self.loader)
         return None if sim.run.read_manifest().get("status") in (PLAYED, COMPLETE) else sim
 
@@ -232,16 +243,30 @@ class FindingsRun(Door):
         records), so a finished run stays "played" and is skipped when the command runs again."""
         for run in self.runs:
             sim = self.simulation(run)
-            if sim is None:
-                continue
-            sim.start()
-            sim.compile(self.scheduler)
-            sim.play(backend, _Labelled(hooks, f"{run.name} · {table_folder(run.table)}"))
+            label = _Labelled(hooks, f"{run.name} · {table_folder(run.table)}")
+            if sim is not None:
+                sim.start()
+                sim.compile(self.scheduler)
+                sim.play(backend, label)
+            if self.precise(run):
+                self.refine(run, backend, label)
         return self.runs
+
+    def refine(self, run: PlannedRun, backend, hooks: Hooks) -> None:
+        """Carry `run` on, a narrower --until-ci at a time, until its targeted findings reach --precision or it
+        reaches --deals (experiments/findings_precision.py)."""
+        while True:
+            factor = shortfall(run_rows(run.path, run.table, None), self.request.precision)
+            width = narrower(RunDir(run.path).read_manifest(), factor)
+            if width is None:
+                return
+            sim = Simulation.resume(run.path, {"until_ci": width}, self.command, self.loader)
+            sim.compile(self.scheduler)
+            sim.play(backend, hooks)
 
     def report(self, played, hooks: Hooks) -> pd.DataFrame:
         """findings.csv, verdicts.csv, findings.md and a chart per finding in the root; returns the table."""
         rows = collate([(r.name, r.table, r.path) for r in self.runs], self.request.resamples)
         r = self.request
         about = f"{r.rules} rules, at most {r.deals:,} deals a run, seed {r.seed}"
-        return write_findings(rows, self.ladder, self.root, about, r.deals)
+        return write_findings(rows, self.ladder, self.root, about, r.deals, r.precision)

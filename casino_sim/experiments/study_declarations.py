@@ -59,6 +59,14 @@ FINDINGS = Declaration(
             0.25,
             "Stop a run once its seat advantage's 95% interval is narrower than this (points; --deals caps it).",
         ),
+        Field(
+            "precision",
+            (float, None),
+            None,
+            "Carry the strongest policy's runs past --until-ci until every headline finding's 95% half-width is at "
+            "most this many points (seat advantage, the 10♦, the 2♠, the aces; sweeps, plays and builds per round "
+            "a fifth of it), --deals the cap; off by default.",
+        ),
         replace(SEED, help="Seed of every run: every policy plays the same deals.", plan=False),
         replace(THREADS, plan=False),
         Field(

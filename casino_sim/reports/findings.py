@@ -67,6 +67,11 @@ CARD_FINDINGS = {
     "value of the 2♠": ("2♠",),
     "value of the aces": ("A♠", "A♥", "A♦", "A♣"),
 }
+# --precision's findings (docs/findings.md): each finding's 95% half-width is asked to the precision in points, or a
+# RATE_SHARE-th of it for the per-round counts and shares (0.1 points, 0.02 sweeps a round)
+POINT_TARGETS = (*SEAT.values(), *CARD_FINDINGS)
+RATE_TARGETS = ("sweeps per round", *ANATOMY)
+RATE_SHARE = 5
 VERDICT_COLUMNS = ["finding", "place", "verdict", "diff", "diff_lo", "diff_hi", "margin", "policies"]
 # the places as a sentence names them (findings.csv keeps the seat table's names)
 PLACE_WORDS = {"team_first": "the first player's team", "team_dealer": "the dealer's team"}
@@ -126,17 +131,56 @@ def equity_row(path: Path, key: str, resamples: int, n: int) -> dict:
     return _row(EQUITY[key], "the non-dealer's side", r["win_chance"], r["ci_lo"], r["ci_hi"], n)
 
 
-def run_rows(path: Path, key: str, resamples: int) -> list[dict]:
-    """Every finding of one run (the policy in every seat at table `key`)."""
+def run_rows(path: Path, key: str, resamples: int | None) -> list[dict]:
+    """Every finding of one run (the policy in every seat at table `key`); `resamples` None leaves the equity out
+    (its bootstrap is the dear part, and no precision is asked of it)."""
     manifest = read_manifest(path)
     view = view_of(path)
     rows = seat_rows(MAKERS["seat"](view, manifest).table, key)
     if key == "2":
         rows += play_rows(view, manifest)
         rows += card_rows(MAKERS["card-value"](view, manifest).table)
-    if key in EQUITY:
+    if key in EQUITY and resamples is not None:
         rows.append(equity_row(path, key, resamples, rows[0]["n"]))
     return rows
+
+
+def target(finding: str, precision: float) -> float | None:
+    """The 95% half-width --precision asks of `finding`: the precision for points, a RATE_SHARE-th of it for a
+    per-round count or share; None for a finding it asks nothing of (each card beyond the scoring ones, equity)."""
+    if finding in POINT_TARGETS:
+        return precision
+    return precision / RATE_SHARE if finding in RATE_TARGETS else None
+
+
+def shortfall(rows, precision: float) -> float:
+    """How many times its samples the least precise targeted finding of `rows` (findings rows: finding, ci_lo, ci_hi)
+    needs to reach its target, (half-width / target) squared: at most 1 when every one is met; inf for a finding
+    with no interval yet."""
+    worst = 0.0
+    for r in rows:
+        want = target(r["finding"], precision)
+        if want is None:
+            continue
+        half = (r["ci_hi"] - r["ci_lo"]) / 2
+        worst = max(worst, (half / want) ** 2 if np.isfinite(half) else np.inf)
+    return worst
+
+
+def precision_line(table: pd.DataFrame, policy: str, precision: float) -> str:
+    """Whether `policy`'s findings reached --precision: every targeted half-width within its target, or those
+    still wider, each with its half-width."""
+    rows = table[table["policy"] == policy]
+    wide = [
+        f"{r['place'] if r['finding'] in CARD_FINDINGS else f'{r.finding} ({_words(r.place)})'} "
+        f"±{(r['ci_hi'] - r['ci_lo']) / 2:.3f}"
+        for _, r in rows.iterrows()
+        if target(r["finding"], precision) is not None and shortfall([r], precision) > 1
+    ]
+    asked = f"±{precision:g} points a round, ±{precision / RATE_SHARE:g} for a per-round count or share"
+    if not wide:
+        return f"Precision under {policy}: every headline finding's 95% half-width is within {asked}."
+    return f"Precision under {policy}: asked {asked}; still wider (the run's --deals cap): {'; '.join(wide)}."
 
 
 def collate(runs: list[tuple[str, str, Path]], resamples: int) -> pd.DataFrame:
@@ -276,8 +320,9 @@ def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str, about: st
     return add_caption(fig, f"{about}; {CAPTION}" if about else CAPTION)
 
 
-def markdown(table: pd.DataFrame, ladder: list[str], deals: int | None = None) -> str:
-    """findings.md: the sentences, the table of every finding but each card's (findings.csv has those), the charts."""
+def markdown(table: pd.DataFrame, ladder: list[str], deals: int | None = None, precision: float | None = None) -> str:
+    """findings.md: the sentences, the table of every finding but each card's (findings.csv has those), the charts;
+    with `precision` (--precision), whether the strongest policy's findings reached it."""
     shown = _along_ladder(table[table["finding"] != EACH_CARD], ladder)
     lines = [
         "# Findings along the strength ladder",
@@ -289,6 +334,7 @@ def markdown(table: pd.DataFrame, ladder: list[str], deals: int | None = None) -
         "undetermined (verdicts.csv; docs/findings.md).",
         "",
         *(f"- {s}" for s in sentences(table, ladder, deals)),
+        *([] if precision is None else ["", precision_line(table, ladder[-1], precision)]),
         "",
         "| finding | table | place | policy | value, 95% interval | n |",
         "| --- | --- | --- | --- | --- | ---: |",
@@ -313,14 +359,20 @@ def _along_ladder(table: pd.DataFrame, ladder: list[str]) -> pd.DataFrame:
 
 
 def write_findings(
-    table: pd.DataFrame, ladder: list[str], out: Path, about: str = "", deals: int | None = None
+    table: pd.DataFrame,
+    ladder: list[str],
+    out: Path,
+    about: str = "",
+    deals: int | None = None,
+    precision: float | None = None,
 ) -> pd.DataFrame:
     """findings.csv (and .json), verdicts.csv (and .json), findings.md and one chart per finding (PNG and SVG,
-    `about` in each caption) into `out`; returns the table. `deals`: a run's, for how many more would decide."""
+    `about` in each caption) into `out`; returns the table. `deals`: a run's, for how many more would decide;
+    `precision`: --precision's, said of the strongest policy."""
     out = Path(out)
     write_table(table, out, "findings")
     write_table(verdicts(table, ladder), out, "verdicts")
-    atomic_write(out / "findings.md", markdown(table, ladder, deals).encode())
+    atomic_write(out / "findings.md", markdown(table, ladder, deals, precision).encode())
     draw = {
         CHARTS[finding]: partial(_save_chart, part, ladder, finding, out, about)
         for finding, part in table.groupby("finding", sort=False)

@@ -12,11 +12,13 @@ import pandas as pd
 import pytest
 
 from casino_sim.core.errors import InputError
+from casino_sim.core.fields import FieldError
 from casino_sim.experiments.door import Hooks
 from casino_sim.experiments.findings import FindingsRequest, FindingsRun
+from casino_sim.experiments.findings_precision import SLACK, narrower
 from casino_sim.experiments.simulate import config_of
 from casino_sim.experiments.simulate_door import Simulation
-from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, sentences, verdicts
+from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, run_rows, sentences, shortfall, verdicts
 from casino_sim.runner.deals import seeding_of
 from casino_sim.runner.rundir import RunDir
 from tests.support.policies import LOADER
@@ -224,3 +226,62 @@ def test_findings_default_to_a_folder_of_their_own_under_results_runs():
     assert one.parent == Path("results/runs") and one.name.startswith("findings-brazilian-random-greedy")
     assert one == default_out(FindingsRequest(policies=("random", "greedy"), players=("2",)))
     assert one != default_out(FindingsRequest(policies=("random", "expert"), players=("2",)))
+
+
+PRECISE = FindingsRequest(
+    policies=LADDER, players=("2",), deals=1_200, until_ci=20.0, chunk_deals=50, resamples=100, threads=1
+)
+
+
+def _deals(run) -> int:
+    return RunDir(run.path).read_rounds(["deal_id"])["deal_id"].nunique()
+
+
+def test_precision_carries_the_strongest_policys_runs_on_until_its_findings_are_that_precise(tmp_path):
+    """--until-ci 20 stops every run after its first chunk; --precision 0.7 carries greedy's (the top rung) on until
+    its seat advantage, scoring cards (±0.7) and per-round counts (±0.14) are that precise, random's not at all; the
+    same command again plays nothing, and findings.md says the precision was reached."""
+    request = FindingsRequest(**{**PRECISE.__dict__, "deals": 3_000, "precision": 0.7})
+    door = FindingsRun.new(request, LOADER, tmp_path, ["test"])
+    door.execute()
+    weak, top = door.runs
+    assert _deals(weak) == 50 and 50 < _deals(top) < request.deals
+    assert shortfall(run_rows(top.path, "2", None), 0.7) <= 1
+    files = sorted(top.path.glob("rounds/chunk-*.parquet"))
+    stamps = [p.stat().st_mtime_ns for p in files]
+    FindingsRun.new(request, LOADER, tmp_path, ["test"]).execute()
+    assert [p.stat().st_mtime_ns for p in sorted(top.path.glob("rounds/chunk-*.parquet"))] == stamps
+    md = (tmp_path / "findings.md").read_text()
+    assert "Precision under greedy: every headline finding's 95% half-width is within ±0.7 points a round" in md
+
+
+def test_precision_stops_at_the_deals_cap_and_says_what_is_still_wide(tmp_path):
+    """A folder played without --precision is carried on by it (old folders resume); --deals caps the run, and
+    findings.md names the findings still wider than asked."""
+    FindingsRun.new(PRECISE, LOADER, tmp_path, ["test"]).execute()
+    request = FindingsRequest(**{**PRECISE.__dict__, "deals": 300, "precision": 0.05})
+    with pytest.raises(InputError, match="--deals 300 differs"):  # a run's cap only grows
+        FindingsRun.new(request, LOADER, tmp_path, ["test"]).execute()
+    request = FindingsRequest(**{**PRECISE.__dict__, "precision": 0.3})
+    door = FindingsRun.new(request, LOADER, tmp_path, ["test"])
+    door.execute()
+    weak, top = door.runs
+    assert _deals(weak) == 50 and _deals(top) == PRECISE.deals  # the 10♦ needs more than 1,200 deals at ±0.3
+    said = next(x for x in (tmp_path / "findings.md").read_text().splitlines() if x.startswith("Precision"))
+    assert said.startswith("Precision under greedy: asked ±0.3 points a round, ±0.06 for a per-round count or share")
+    assert "10♦ ±0." in said and "sweeps per round" not in said
+
+
+def test_narrower_aims_the_headline_width_at_the_deals_the_least_precise_finding_needs():
+    stop = {"until_ci_stop": {"reached": True, "width": 0.4, "deals": 1_000}}
+    assert math.isclose(narrower(stop, 4.0), 0.4 / math.sqrt(4.0 * SLACK))  # 4x the deals: half the width
+    assert narrower(stop, 1.0) is None  # every target met
+    assert narrower({"until_ci_stop": {"reached": False, "width": 0.4, "deals": 1_000}}, 4.0) is None  # the cap
+    assert narrower({}, 4.0) is None  # played to its cap without --until-ci
+    assert narrower(stop, math.inf) == 0.2  # a finding with no interval yet: on a while
+
+
+def test_precision_must_be_a_positive_half_width():
+    for bad in (0.0, -1.0, math.nan):
+        with pytest.raises(FieldError, match="precision"):
+            FindingsRequest(**{**PRECISE.__dict__, "precision": bad}).check()
