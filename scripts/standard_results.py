@@ -287,7 +287,11 @@ def main() -> None:
     ap.add_argument("--equity-policy", default="tuned", help="the policy whose rounds make the equity tables")
     ap.add_argument("--equity-deals", type=int, default=100_000, help="mirrored deals per equity table")
     ap.add_argument("--equity-games", type=int, default=4_000, help="whole games per score the tables are checked from")
-    ap.add_argument("--findings-deals", type=int, default=2_000, help="the most deals of a findings run")
+    ap.add_argument("--findings-deals", type=int, default=40_000, help="the most deals of a findings run")
+    ap.add_argument(
+        "--findings-precision", type=float, default=0.1, help="half-width the strongest findings reach (0: off)"
+    )
+    ap.add_argument("--findings-policies", default=None, help="the findings' ladder (default: the command's)")
     ap.add_argument("--findings-runs", type=Path, default=None, help="keep (or finish) the findings' runs here")
     ap.add_argument("--frontier-games", type=int, default=200, help="mirrored pairs of games per frontier pairing")
     ap.add_argument("--bench-deals", type=int, default=20_000, help="rounds timed per heuristic (searching: / 1000)")

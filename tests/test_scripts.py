@@ -126,3 +126,38 @@ def test_the_best_place_needs_its_lead_over_every_place_clear_with_the_half_widt
     assert (
         seat_results.best_place("strict:players=3", clear, 1_000) == "strict:players=3, first +0.300 [+0.200, +0.400]"
     )
+
+
+def test_the_findings_section_plays_each_rule_set_into_its_own_folder_and_resumes(tmp_path, monkeypatch):
+    """One findings command per rule set (strict alone here: the others differ only in their tables), its runs
+    kept in --findings-runs, its tables, findings.md and charts copied into results/findings/<rules>/; the
+    same call again plays nothing (each command resumes its folder)."""
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import findings_results
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    assert findings_results.RULE_SETS == {
+        "strict": ("2",),
+        "brazilian": ("2", "3", "4", "teams"),
+        "italian": ("2", "3", "4", "teams"),
+    }
+    monkeypatch.setattr(findings_results, "RULE_SETS", {"strict": ("2",)})
+    args = argparse.Namespace(
+        out=tmp_path / "results",
+        findings_deals=40,
+        findings_precision=1.0,
+        findings_policies="random,greedy",
+        findings_runs=tmp_path / "runs",
+        seed=3,
+    )
+    lines = findings_results.findings_section(args, tmp_path)
+    made = args.out / "findings" / "strict"
+    assert {"findings.csv", "verdicts.csv", "findings.md", "seat_2_players.png", "ten_diamonds.svg"} <= {
+        p.name for p in made.iterdir()
+    }
+    assert "### strict" in lines and any(x.startswith("- Precision under greedy: asked ±1") for x in lines)
+    chunks = sorted((args.findings_runs / "strict" / "runs").glob("*/*/rounds/chunk-*.parquet"))
+    stamps = [p.stat().st_mtime_ns for p in chunks]
+    findings_results.findings_section(args, tmp_path)
+    assert [p.stat().st_mtime_ns for p in chunks] == stamps
