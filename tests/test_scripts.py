@@ -4,6 +4,7 @@ found here, not when results/ is next regenerated (standard_results.py once impo
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import shutil
 import subprocess
@@ -37,13 +38,17 @@ def test_the_frontier_rates_every_built_in_policy():
     assert sorted(_frontier_results().POLICIES) == sorted(built_in)
 
 
-def _frontier_results():
+def _script(name: str):
+    """A script of scripts/ as a module (they import each other as the folder's modules)."""
     sys.path.insert(0, str(SCRIPTS))
     try:
-        import frontier_results
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(SCRIPTS))
-    return frontier_results
+
+
+def _frontier_results():
+    return _script("frontier_results")
 
 
 def test_the_frontier_is_retimed_around_the_round_robin_already_there(tmp_path, monkeypatch):
@@ -69,12 +74,7 @@ def test_the_frontier_is_retimed_around_the_round_robin_already_there(tmp_path, 
 
 
 def _standard_results():
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        import standard_results
-    finally:
-        sys.path.remove(str(SCRIPTS))
-    return standard_results
+    return _script("standard_results")
 
 
 def test_a_batch_the_ten_of_diamonds_was_never_swapped_in_says_so(tmp_path):
@@ -112,11 +112,7 @@ def test_the_tournament_section_counts_the_pairings_their_own_test_decides():
 def test_the_best_place_needs_its_lead_over_every_place_clear_with_the_half_widths_added():
     """The places' advantages share each deal: a lead clear of 0 in quadrature but not with the half-widths added
     names no place; team rows (sides of a partnership game) are not places."""
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        import seat_results
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    seat_results = _script("seat_results")
     rows = [("first", 0.30, 0.20, 0.40), ("second", 0.13, 0.03, 0.23), ("team_first", 0.9, 0.85, 0.95)]
     places = pd.DataFrame(rows, columns=["place", "advantage", "ci_lo", "ci_hi"])
     said = seat_results.best_place("strict:players=3", places, 1_000)
@@ -132,11 +128,7 @@ def test_the_findings_section_plays_each_rule_set_into_its_own_folder_and_resume
     """One findings command per rule set (strict alone here: the others differ only in their tables), its runs
     kept in --findings-runs, its tables, findings.md and charts copied into results/findings/<rules>/; the
     same call again plays nothing (each command resumes its folder)."""
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        import findings_results
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    findings_results = _script("findings_results")
     assert findings_results.RULE_SETS == {
         "strict": ("2",),
         "brazilian": ("2", "3", "4", "teams"),

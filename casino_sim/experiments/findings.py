@@ -59,6 +59,7 @@ class FindingsRequest:
     deals: int = 20_000  # the cap on each run's deals
     until_ci: float | None = 0.25
     precision: float | None = None  # the strongest policy's runs go on until its findings are this precise
+    precise_rungs: int = 1  # how many of the strongest policies --precision carries on
     seed: int = 0
     threads: int = 0
     chunk_deals: int = 1_000
@@ -223,8 +224,9 @@ class FindingsRun(Door):
         (self.root / MANIFEST).write_text(text + "\n")
 
     def precise(self, run: PlannedRun) -> bool:
-        """Whether --precision carries `run` on: a run of the strongest policy, with --precision given."""
-        return self.request.precision is not None and run.name == self.ladder[-1]
+        """Whether --precision carries `run` on: a run of one of the --precise-rungs strongest policies, with
+        --precision given."""
+        return self.request.precision is not None and run.name in self.ladder[-self.request.precise_rungs :]
 
     def simulation(self, run: PlannedRun) -> Simulation | None:
         """The door of one run: new, resumed (its options checked against the run's), or None when played."""
@@ -269,4 +271,4 @@ class FindingsRun(Door):
         rows = collate([(r.name, r.table, r.path) for r in self.runs], self.request.resamples)
         r = self.request
         about = f"{r.rules} rules, at most {r.deals:,} deals a run, seed {r.seed}"
-        return write_findings(rows, self.ladder, self.root, about, r.deals, r.precision)
+        return write_findings(rows, self.ladder, self.root, about, r.deals, r.precision, r.precise_rungs)

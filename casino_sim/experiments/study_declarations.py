@@ -67,6 +67,13 @@ FINDINGS = Declaration(
             "most this many points (seat advantage, the 10♦, the 2♠, the aces; sweeps, plays and builds per round "
             "a fifth of it), --deals the cap; off by default.",
         ),
+        Field(
+            "precise_rungs",
+            (int,),
+            1,
+            "How many of the strongest policies --precision carries on (a compute ladder asks it of every rung).",
+            bounds=(1, 16, "must be between 1 and 16, got {value}"),
+        ),
         replace(SEED, help="Seed of every run: every policy plays the same deals.", plan=False),
         replace(THREADS, plan=False),
         Field(

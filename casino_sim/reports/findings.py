@@ -320,9 +320,11 @@ def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str, about: st
     return add_caption(fig, f"{about}; {CAPTION}" if about else CAPTION)
 
 
-def markdown(table: pd.DataFrame, ladder: list[str], deals: int | None = None, precision: float | None = None) -> str:
+def markdown(
+    table: pd.DataFrame, ladder: list[str], deals: int | None = None, precision: float | None = None, rungs: int = 1
+) -> str:
     """findings.md: the sentences, the table of every finding but each card's (findings.csv has those), the charts;
-    with `precision` (--precision), whether the strongest policy's findings reached it."""
+    with `precision` (--precision), whether the `rungs` strongest policies' findings reached it."""
     shown = _along_ladder(table[table["finding"] != EACH_CARD], ladder)
     lines = [
         "# Findings along the strength ladder",
@@ -334,7 +336,7 @@ def markdown(table: pd.DataFrame, ladder: list[str], deals: int | None = None, p
         "undetermined (verdicts.csv; docs/findings.md).",
         "",
         *(f"- {s}" for s in sentences(table, ladder, deals)),
-        *([] if precision is None else ["", precision_line(table, ladder[-1], precision)]),
+        *([] if precision is None else ["", *(precision_line(table, p, precision) for p in ladder[-rungs:])]),
         "",
         "| finding | table | place | policy | value, 95% interval | n |",
         "| --- | --- | --- | --- | --- | ---: |",
@@ -365,14 +367,15 @@ def write_findings(
     about: str = "",
     deals: int | None = None,
     precision: float | None = None,
+    rungs: int = 1,
 ) -> pd.DataFrame:
     """findings.csv (and .json), verdicts.csv (and .json), findings.md and one chart per finding (PNG and SVG,
     `about` in each caption) into `out`; returns the table. `deals`: a run's, for how many more would decide;
-    `precision`: --precision's, said of the strongest policy."""
+    `precision`: --precision's, said of the `rungs` strongest policies."""
     out = Path(out)
     write_table(table, out, "findings")
     write_table(verdicts(table, ladder), out, "verdicts")
-    atomic_write(out / "findings.md", markdown(table, ladder, deals, precision).encode())
+    atomic_write(out / "findings.md", markdown(table, ladder, deals, precision, rungs).encode())
     draw = {
         CHARTS[finding]: partial(_save_chart, part, ladder, finding, out, about)
         for finding, part in table.groupby("finding", sort=False)

@@ -285,3 +285,13 @@ def test_precision_must_be_a_positive_half_width():
     for bad in (0.0, -1.0, math.nan):
         with pytest.raises(FieldError, match="precision"):
             FindingsRequest(**{**PRECISE.__dict__, "precision": bad}).check()
+
+
+def test_precise_rungs_carries_the_k_strongest_on(tmp_path):
+    """A compute ladder asks the precision of every rung: --precise-rungs 2 carries random's runs on too."""
+    request = FindingsRequest(**{**PRECISE.__dict__, "deals": 400, "precision": 1.5, "precise_rungs": 2})
+    door = FindingsRun.new(request, LOADER, tmp_path, ["test"])
+    door.execute()
+    assert all(_deals(r) > 50 for r in door.runs)
+    said = [x for x in (tmp_path / "findings.md").read_text().splitlines() if x.startswith("Precision")]
+    assert [x.split(":")[0] for x in said] == ["Precision under random", "Precision under greedy"]
