@@ -16,7 +16,8 @@ with its headline numbers.
 results/README.md), for when only they changed; `--only equity` the equity tables (results/equity/), `--only
 findings` the findings along the strength ladder (results/findings/), `--only frontier` strength for cost
 (results/frontier/; `--only frontier-costs` times the policies again around the round robin already there),
-`--only objective` playing for the game against playing for the round (results/objective/),
+`--only objective` playing for the game against playing for the round (results/objective/), `--only convergence`
+the findings along the searcher by compute (results/findings/convergence/; hours, so never part of the whole run),
 `--only ismcts` OpenSpiel's IS-MCTS against expert, tuned and the searcher (results/openspiel/).
 """
 
@@ -33,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import pandas as pd  # noqa: E402
 from equity_results import equity_section  # noqa: E402
+from findings_convergence import convergence_section  # noqa: E402
 from findings_results import findings_section  # noqa: E402
 from frontier_results import frontier_costs_section, frontier_section, play_tournament  # noqa: E402
 from ismcts_results import ismcts_section  # noqa: E402
@@ -263,6 +265,7 @@ SECTIONS = {
     "seats": seat_section,
     "equity": equity_section,
     "findings": findings_section,
+    "convergence": convergence_section,  # hours at its defaults: only with --only convergence
     "frontier": frontier_section,
     "frontier-costs": frontier_costs_section,
     "objective": objective_section,
@@ -293,6 +296,12 @@ def main() -> None:
     )
     ap.add_argument("--findings-policies", default=None, help="the findings' ladder (default: the command's)")
     ap.add_argument("--findings-runs", type=Path, default=None, help="keep (or finish) the findings' runs here")
+    ap.add_argument("--convergence-multiples", type=_ints, default=[1, 4, 16], help="the searcher's worlds times")
+    ap.add_argument("--convergence-deals", type=int, default=40_000, help="the most deals of a convergence run")
+    ap.add_argument("--convergence-pair-deals", type=int, default=2_000, help="mirrored deals a rung against the next")
+    ap.add_argument("--convergence-precision", type=float, default=0.1, help="half-width every rung reaches")
+    ap.add_argument("--convergence-threads", type=int, default=0, help="threads of the convergence runs (0: all)")
+    ap.add_argument("--convergence-runs", type=Path, default=None, help="keep (or finish) the convergence runs here")
     ap.add_argument("--frontier-games", type=int, default=200, help="mirrored pairs of games per frontier pairing")
     ap.add_argument("--bench-deals", type=int, default=20_000, help="rounds timed per heuristic (searching: / 1000)")
     ap.add_argument("--objective-pairs", type=int, default=1_000, help="mirrored pairs of games, game against round")
@@ -316,6 +325,7 @@ def main() -> None:
         args.equity_deals, args.equity_games, args.findings_deals = 500, 100, 100
         args.frontier_games, args.bench_deals, args.objective_pairs, args.objective_table_deals = 4, 2_000, 2, 500
         args.ismcts_simulations, args.ismcts_deals = [2], [1]
+        args.convergence_multiples, args.convergence_deals, args.convergence_pair_deals = [1, 2], 20, 4
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "all":
         section = SECTIONS[args.only]

@@ -153,3 +153,72 @@ def test_the_findings_section_plays_each_rule_set_into_its_own_folder_and_resume
     stamps = [p.stat().st_mtime_ns for p in chunks]
     findings_results.findings_section(args, tmp_path)
     assert [p.stat().st_mtime_ns for p in chunks] == stamps
+
+
+def test_a_compute_rung_is_a_searcher_with_its_worlds_multiplied(tmp_path):
+    from casino_sim.api.policies import loader
+
+    convergence = _script("findings_convergence")
+    rungs = convergence.rung_files(tmp_path, (1, 4))
+    assert rungs[0] == "searcher" and rungs[1].endswith("searcher-x4.toml")
+    built_in, x4 = loader()("searcher"), loader()(rungs[1])
+    assert x4.name == "searcher-x4" and x4.params == {**built_in.params, "worlds": 4 * built_in.params["worlds"]}
+
+
+def test_a_rung_is_called_stronger_only_by_the_test_of_its_difference(tmp_path, monkeypatch):
+    """Each rung against the one below: stronger when the interval is above 0, weaker below, else not shown
+    stronger with the deals that would decide."""
+    convergence = _script("findings_convergence")
+    pairs = iter([(0.30, 0.10, 0.50, 2_000), (0.05, -0.15, 0.25, 2_000), (-0.30, -0.50, -0.10, 2_000)])
+    monkeypatch.setattr(convergence, "play_pair", lambda *pair: next(pairs))
+    args = argparse.Namespace(convergence_threads=1, convergence_pair_deals=2_000)
+    names = ["searcher", "searcher-x4", "searcher-x16", "searcher-x64"]
+    lines = convergence.strength_lines(tmp_path, names, names, args)
+    assert lines[0].endswith("over 2,000 fresh mirrored deals: stronger.")
+    assert "not shown stronger; too few mirrored deals to tell it stronger: about" in lines[1]
+    assert lines[2].endswith("weaker, not stronger.")
+
+
+def test_each_finding_is_converging_moving_or_undetermined_between_the_two_dearest_rungs():
+    convergence = _script("findings_convergence")
+    table = pd.DataFrame(
+        [
+            ("seat advantage, two players", "dealer minus first", "searcher-x4", 0.20, 0.15, 0.25),
+            ("sweeps per round", "a player's", "searcher-x4", 0.30, 0.29, 0.31),
+            ("value of the 10♦", "10♦", "searcher-x4", 3.5, 3.0, 4.0),
+        ],
+        columns=["finding", "place", "policy", "value", "ci_lo", "ci_hi"],
+    )
+    verdicts = pd.DataFrame(
+        [
+            ("seat advantage, two players", "dealer minus first", "settled", 0.01, -0.05, 0.07, 0.1),
+            ("sweeps per round", "a player's", "moves with strength", 0.05, 0.04, 0.06, 0.01),
+            ("value of the 10♦", "10♦", "undetermined", 0.3, -0.4, 1.0, 0.1),
+        ],
+        columns=["finding", "place", "verdict", "diff", "diff_lo", "diff_hi", "margin"],
+    ).assign(policies="searcher, searcher-x4")
+    said = convergence.convergence_sentences(verdicts, table)
+    assert said[0].startswith("- Seat advantage, two players (dealer minus first): converging, to +0.200 [+0.150,")
+    assert said[1].startswith("- Sweeps per round (a player's): still moving with compute, 0.300 [0.290, 0.310]")
+    assert said[2].startswith("- Value of the 10♦: undetermined, +3.500") and "times the deals would decide" in said[2]
+
+
+def test_the_convergence_section_plays_its_rungs_at_a_tiny_size(tmp_path):
+    """The whole section at a tiny size: the pair, the findings along the rungs, the folder and its page."""
+    convergence = _script("findings_convergence")
+    args = argparse.Namespace(
+        out=tmp_path / "results",
+        convergence_multiples=[1, 2],
+        convergence_deals=6,
+        convergence_pair_deals=2,
+        convergence_precision=5.0,
+        convergence_threads=1,
+        convergence_runs=tmp_path / "runs",
+        seed=5,
+    )
+    lines = convergence.convergence_section(args, tmp_path)
+    made = args.out / "findings" / "convergence"
+    assert {"findings.csv", "verdicts.csv", "convergence.md", "seat_2_players.png"} <= {p.name for p in made.iterdir()}
+    assert any(x.startswith("- searcher-x2 against searcher: ") for x in lines)
+    assert any(x.startswith("- Seat advantage, two players (dealer minus first): ") for x in lines)
+    assert (made / "convergence.md").read_text().startswith("# Does it converge?")

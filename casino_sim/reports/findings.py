@@ -217,13 +217,13 @@ def verdicts(table: pd.DataFrame, ladder: list[str]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=VERDICT_COLUMNS)
 
 
-def _fmt(finding: str) -> str:
+def value_format(finding: str) -> str:
     """Signed where the finding is a difference (a seat's advantage, a card's value), plain for rates and chances."""
     return "+.3f" if finding.startswith(("seat", "value")) else ".3f"
 
 
 def _value(r) -> str:
-    return ci_text({"mean": r["value"], "ci_lo": r["ci_lo"], "ci_hi": r["ci_hi"]}, fmt=_fmt(r["finding"]))
+    return ci_text({"mean": r["value"], "ci_lo": r["ci_lo"], "ci_hi": r["ci_hi"]}, fmt=value_format(r["finding"]))
 
 
 def _words(place: str) -> str:
@@ -309,7 +309,7 @@ def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str, about: st
         g = part[part["place"] == place].set_index("policy").reindex(ladder).reset_index()
         shift = (i - (len(places) - 1) / 2) * 0.08
         ax.errorbar(x + shift, g["value"], yerr=yerr(g, mean="value"), marker="o", capsize=4, label=place)
-    if _fmt(finding).startswith("+"):  # a difference: where nothing moves it
+    if value_format(finding).startswith("+"):  # a difference: where nothing moves it
         ax.axhline(0, color="0.6", linewidth=0.8)
     ax.set_xticks(x, [fit_label(p) for p in ladder])
     ax.set_xlabel("policy in every seat, weakest to strongest")
