@@ -51,7 +51,11 @@ def findings_section(args, tmp: Path) -> list[str]:
     """Run the findings command in each rule set and copy its tables and charts; the README lines."""
     runs = args.findings_runs or tmp / "findings"
     target = args.out / "findings"
-    shutil.rmtree(target, ignore_errors=True)
+    for old in target.glob("*"):  # the rule sets' folders and the single brazilian run of before; not convergence/
+        if old.is_file():
+            old.unlink()
+        elif old.name in RULE_SETS:
+            shutil.rmtree(old)
     precision = f", the strongest to ±{args.findings_precision:g} points" if args.findings_precision else ""
     lines = [
         f"## Findings along the strength ladder (strict, brazilian and italian rules, at most "

@@ -135,6 +135,10 @@ def test_the_findings_section_plays_each_rule_set_into_its_own_folder_and_resume
         "italian": ("2", "3", "4", "teams"),
     }
     monkeypatch.setattr(findings_results, "RULE_SETS", {"strict": ("2",)})
+    kept = tmp_path / "results" / "findings" / "convergence" / "convergence.md"  # another section's: left alone
+    kept.parent.mkdir(parents=True)
+    kept.write_text("# Does it converge?\n")
+    (kept.parent.parent / "findings.csv").write_text("the single run of before\n")
     args = argparse.Namespace(
         out=tmp_path / "results",
         findings_deals=40,
@@ -153,6 +157,7 @@ def test_the_findings_section_plays_each_rule_set_into_its_own_folder_and_resume
     stamps = [p.stat().st_mtime_ns for p in chunks]
     findings_results.findings_section(args, tmp_path)
     assert [p.stat().st_mtime_ns for p in chunks] == stamps
+    assert kept.exists() and not (kept.parent.parent / "findings.csv").exists()
 
 
 def test_a_compute_rung_is_a_searcher_with_its_worlds_multiplied(tmp_path):
