@@ -234,8 +234,9 @@ class FindingsRun(Door):
             return Simulation.new(run.options, frozenset(), self.loader, run.path, self.command, force=True)
         # as if typed (None is unsaid), but not card_deals: findings played card swaps (500 deals) before they read
         # the card values from each run's own deals; such a run finishes with its own, off ones with none. A run
-        # --precision carried on has a narrower --until-ci of its own: it keeps it
-        kept = {"card_deals", "until_ci"} if self.precise(run) else {"card_deals"}
+        # --precision carries (or carried) on has a narrower --until-ci of its own: it keeps it
+        carried = self.precise(run) or bool(RunDir(run.path).read_manifest().get("extended"))
+        kept = {"card_deals", "until_ci"} if carried else {"card_deals"}
         given = {k: v for k, v in run.options.items() if v is not None and k not in kept}
         sim = Simulation.resume(run.path, given, self.command, self.loader)
         return None if sim.run.read_manifest().get("status") in (PLAYED, COMPLETE) else sim

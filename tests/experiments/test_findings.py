@@ -270,6 +270,8 @@ def test_precision_stops_at_the_deals_cap_and_says_what_is_still_wide(tmp_path):
     said = next(x for x in (tmp_path / "findings.md").read_text().splitlines() if x.startswith("Precision"))
     assert said.startswith("Precision under greedy: asked ±0.3 points a round, ±0.06 for a per-round count or share")
     assert "10♦ ±0." in said and "sweeps per round" not in said
+    FindingsRun.new(PRECISE, LOADER, tmp_path, ["test"]).execute()  # the same folder again without --precision
+    assert "Precision" not in (tmp_path / "findings.md").read_text()
 
 
 def test_narrower_aims_the_headline_width_at_the_deals_the_least_precise_finding_needs():
