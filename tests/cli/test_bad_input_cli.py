@@ -251,6 +251,11 @@ CASES: dict[tuple[str, str], list[tuple[list[str], str]]] = {
     ],
     ("findings", "deals"): [(["--deals", "0"], "--deals"), (["--deals", "many"], "--deals")],
     ("findings", "until_ci"): [(["--until-ci", "0"], "--until-ci"), (["--until-ci", "-2"], "--until-ci")],
+    ("findings", "precision"): [
+        (["--precision", "0"], "--precision must be a positive"),
+        (["--precision", "x"], "--precision"),
+    ],
+    ("findings", "precise_rungs"): [(["--precise-rungs", "0"], "--precise-rungs must be between 1 and 16")],
     ("findings", "seed"): [(["--seed", "-1"], "--seed")],
     ("findings", "threads"): [(["--threads", "-1"], "--threads")],
     ("findings", "chunk_deals"): [(["--chunk-deals", "0"], "--chunk-deals")],
