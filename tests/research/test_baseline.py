@@ -3,8 +3,9 @@ training loop itself for a few hundred steps when sb3-contrib is installed (the 
 
 from __future__ import annotations
 
-import sys
+import runpy
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -21,13 +22,9 @@ def _judge(opponent: str):
     return lambda seat: SoloEnv(opponent, seat=seat, rules="strict", zero_sum=True)
 
 
-def _train_baseline():
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        import train_baseline
-    finally:
-        sys.path.remove(str(SCRIPTS))
-    return train_baseline
+def _train_baseline() -> SimpleNamespace:
+    """The script's functions (it runs nothing unless it is __main__)."""
+    return SimpleNamespace(**runpy.run_path(str(SCRIPTS / "train_baseline.py"), run_name="loaded_by_test"))
 
 
 def test_a_random_learner_loses_to_greedy_by_a_clear_margin():
