@@ -2,7 +2,7 @@
 
     python scripts/train_baseline.py [--random-steps 80000] [--greedy-steps 80000] [--eval-every 40000]
                                      [--eval-deals 40] [--envs 4] [--seed 2026] [--threads 1]
-                                     [--out results/research] [--work DIR]
+                                     [--out results/research] [--work DIR] [--report-only]
 
 Needs the `learn` extra (docs/research.md, "A first learning baseline": torch's CPU wheel first, then
 `pip install '.[learn]'`). The learner plays strict rounds for two in casino_sim.pettingzoo's SoloEnv with
@@ -12,6 +12,8 @@ others, its legal actions the factored encoding's mask; it trains --random-steps
 deals against greedy and against expert, each deal twice with the seats swapped (research/evaluate.py), its
 deterministic action each time: points a round, the learner's side less the opponent's, with 95% Student's t
 intervals over the deals. The model is saved to --work (default ~/.cache/casino-sim/baseline), never to results/.
+baseline.csv grows at each evaluation; --report-only writes baseline.md and the chart again from it (with the
+training's other options, so that the command and the planned steps are the run's).
 """
 
 from __future__ import annotations
@@ -61,12 +63,12 @@ def curve_chart(table: pd.DataFrame) -> Figure:
     for i, judge in enumerate(JUDGES):
         x = table["steps"] + (i - 0.5) * 0.01 * max(table["steps"].max(), 1)
         ax.errorbar(x, table[f"{judge}_mean"], yerr=yerr(table, f"{judge}_"), marker="o", capsize=3, label=judge)
-    switch = table.loc[table["trained_against"] != table["trained_against"].iloc[0], "steps"]
-    if len(switch):
-        ax.axvline(switch.iloc[0], color="grey", linestyle=":", label="trains against greedy from here")
+    if (table["trained_against"] == "greedy").any():  # the last row against random is where greedy took over
+        switch = table.loc[table["trained_against"] == "random", "steps"].max()
+        ax.axvline(switch, color="grey", linestyle=":", label="trains against greedy from here")
     ax.axhline(0, color="black", linewidth=0.6)
     ax.set(xlabel="training steps (the learner's actions)", ylabel="points a round, learner − opponent")
-    ax.set_title(f"MaskablePPO against greedy and expert ({CI_NOTE})", fontsize=9)
+    ax.set_title(f"MaskablePPO against greedy and expert\n({CI_NOTE})", fontsize=9)
     ax.legend(fontsize=8)
     return fig
 
@@ -86,9 +88,8 @@ def _evaluate(model, seeds: list[int]) -> dict[str, np.ndarray]:
     return {judge: mirrored_points(act, lambda seat, j=judge: _env(j, seat), seeds) for judge in JUDGES}
 
 
-def train(args) -> tuple[list[dict], float, int]:
-    """Both phases with an evaluation every --eval-every steps: the curve's rows, the training seconds (evaluations
-    left out) and the steps taken."""
+def train(args) -> list[dict]:
+    """Both phases with an evaluation every --eval-every steps and at the end: the curve's rows."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -137,7 +138,7 @@ def train(args) -> tuple[list[dict], float, int]:
         record(model, "greedy")
     args.work.mkdir(parents=True, exist_ok=True)
     model.save(args.work / "maskable_ppo")
-    return rows, clock["train"], model.num_timesteps
+    return rows
 
 
 def _summary(table: pd.DataFrame) -> str:
@@ -154,8 +155,12 @@ def _summary(table: pd.DataFrame) -> str:
     return "The learner scored " + "; ".join(words) + "."
 
 
-def write_report(table: pd.DataFrame, command: str, seconds: float, wall: float, steps: int, out: Path) -> None:
-    """baseline.md and the chart beside baseline.csv."""
+def write_report(table: pd.DataFrame, command: str, planned: int, out: Path) -> None:
+    """baseline.md and the chart beside baseline.csv (its last row: the steps and training seconds in all)."""
+    steps, seconds = int(table["steps"].iloc[-1]), float(table["seconds"].iloc[-1])
+    stopped = f" The run was stopped after {steps:,} of its {planned:,} steps: the curve up to there." * (
+        steps < planned
+    )
     save_figure(curve_chart(table), out, "baseline")
     cells = ["steps", "trained against", *(f"vs {j}, 95% interval" for j in JUDGES), "rounds each"]
     lines = [f"| {' | '.join(cells)} |", "| ---: | --- | ---: | ---: | ---: |"]
@@ -170,10 +175,9 @@ def write_report(table: pd.DataFrame, command: str, seconds: float, wall: float,
         "",
         f'Made by `{command}` (docs/research.md, "A first learning baseline").',
         "",
-        f"Training: {steps:,} steps in {seconds / 60:.1f} minutes ({steps / seconds:,.0f} steps/s, one torch thread, "
-        f"evaluations left out; {wall / 60:.1f} minutes in all). Points a round are the learner's less the "
-        "opponent's on fixed strict deals, each played twice with the seats swapped; 95% Student's t intervals over "
-        "the deals.",
+        f"Training: {steps:,} steps in {seconds / 60:.1f} minutes ({steps / max(seconds, 1e-9):,.0f} steps/s, one "
+        "torch thread, the evaluations left out). Points a round are the learner's less the opponent's on fixed strict "
+        "deals, each played twice with the seats swapped; 95% Student's t intervals over the deals." + stopped,
         "",
         *lines,
         "",
@@ -197,17 +201,22 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--out", type=Path, default=ROOT / "results" / "research")
     p.add_argument("--work", type=Path, default=WORK)
+    p.add_argument("--report-only", action="store_true", help="baseline.md and the chart again from baseline.csv")
+    argv = sys.argv[1:] if argv is None else argv
     args = p.parse_args(argv)
+    command = shlex.join(["python", "scripts/train_baseline.py", *(a for a in argv if a != "--report-only")])
+    planned = args.random_steps + args.greedy_steps
+    if args.report_only:
+        if not (args.out / "baseline.csv").is_file():
+            sys.exit(f"--report-only: no curve to report in {args.out} (baseline.csv)")
+        write_report(pd.read_csv(args.out / "baseline.csv"), command, planned, args.out)
+        return
     try:
         import sb3_contrib  # noqa: F401
     except ImportError:
         sys.exit("train_baseline.py needs the learn extra: pip install '.[learn]' (docs/research.md)")
-    start = time.perf_counter()
     args.out.mkdir(parents=True, exist_ok=True)
-    rows, seconds, steps = train(args)
-    table = write_curve(rows, args.out)
-    command = shlex.join(["python", "scripts/train_baseline.py", *(argv if argv is not None else sys.argv[1:])])
-    write_report(table, command, seconds, time.perf_counter() - start, steps, args.out)
+    write_report(write_curve(train(args), args.out), command, planned, args.out)
     print(f"wrote {args.out}/baseline.csv, baseline.md, baseline.png, baseline.svg", flush=True)
 
 

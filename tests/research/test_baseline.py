@@ -82,7 +82,8 @@ def test_training_runs_and_writes_the_curve(tmp_path):
     pytest.importorskip("sb3_contrib")
     train_baseline = _train_baseline()
     args = ["--random-steps", "128", "--greedy-steps", "128", "--eval-every", "128", "--eval-deals", "2"]
-    train_baseline.main([*args, "--envs", "2", "--rollout", "64", "--out", str(tmp_path), "--work", str(tmp_path)])
+    args += ["--envs", "2", "--rollout", "64", "--out", str(tmp_path), "--work", str(tmp_path)]
+    train_baseline.main(args)
     table = pd.read_csv(tmp_path / "baseline.csv")
     assert table["steps"].tolist() == [0, 128, 256]
     assert table["trained_against"].tolist() == ["random", "random", "greedy"]
@@ -90,3 +91,6 @@ def test_training_runs_and_writes_the_curve(tmp_path):
     report = (tmp_path / "baseline.md").read_text()
     assert "python scripts/train_baseline.py --random-steps 128" in report and "| 256 | greedy |" in report
     assert {p.suffix for p in tmp_path.glob("baseline.*")} == {".csv", ".md", ".png", ".svg"}
+    (tmp_path / "baseline.md").unlink()  # --report-only writes it again from the csv, the same
+    train_baseline.main([*args, "--report-only"])
+    assert (tmp_path / "baseline.md").read_text() == report
