@@ -151,15 +151,12 @@ def _family(st, rules, tbl, ctl, buf, action):
     n, scratch = 0, (sc_code, sc_mask)
     if slot == TRAIL_SLOT:
         n = _put(mv, 0, L.TRAIL, card, 0, 0, -1)
-    elif cv == 0:
-        figs = loose & RANK_MASK[card >> 2]
-        fm = figs
-        while fm:
-            fl = fm & -fm
-            fm ^= fl
-            n = _put(mv, n, L.CAPTURE, card, fl, 0, -1)
-        if rules[L.R_FIGURE_CAPTURE] == 1 and popcount(figs) == 3:
-            n = _put(mv, n, L.CAPTURE, card, figs, 0, -1)
+    elif cv == 0:  # a loose figure of the rank each (movegen's order), and with italian rules all three of it
+        for f in range(card & ~3, (card & ~3) + 4):
+            if (loose >> f) & 1:
+                n = _put(mv, n, L.CAPTURE, card, 1 << f, 0, -1)
+        if rules[L.R_FIGURE_CAPTURE] == 1 and popcount(loose & RANK_MASK[card >> 2]) == 3:
+            n = _put(mv, n, L.CAPTURE, card, loose & RANK_MASK[card >> 2], 0, -1)
     elif slot <= CAPTURE_BUILD_SLOT:
         builds = 0 if slot == CAPTURE_SLOT else 1 << cv
         n = _groups(mv, 0, tbl, scratch, ln, 0, crowded, cv, 0, L.CAPTURE, card, builds)[0]
