@@ -79,6 +79,7 @@ class CasinoGame(pyspiel.Game):
                 given["encoding"],
             )
             self.engine = given["engine"]
+            self._observers: dict[bool, CasinoObserver] = {}  # tensor_of's, one of each kind
             check_modes(self.rules, self.whole_game, self.zero_sum, self.encoding, self.engine)
         except UserError as e:
             raise ValueError(f"python_casino: {e}") from None
@@ -90,6 +91,15 @@ class CasinoGame(pyspiel.Game):
     def new_initial_state(self):
         """The start: the first card of the deal is a chance node."""
         return CasinoState(self, new_core(self.rules, self.whole_game, self.engine, self.encoding))
+
+    def tensor_of(self, state, player: int, recall: bool) -> list[float]:
+        """The player's observation (or with recall information state) tensor of the state, from one observer of
+        each kind kept by the game (CasinoState.observation_tensor)."""
+        if recall not in self._observers:
+            self._observers[recall] = self.make_py_observer(pyspiel.IIGObservationType(perfect_recall=recall))
+        observer = self._observers[recall]
+        observer.set_from(state, player)
+        return observer.tensor.tolist()
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observation (perfect_recall False) or information state (True) of one player."""
@@ -156,6 +166,18 @@ class CasinoState(pyspiel.State):
 
     def is_terminal(self):
         return self.core.over
+
+    # OpenSpiel's own tensors of a Python game make a new initial state for each read, to learn the tensor's size, and
+    # copy the view field by field through its bindings: a fifth of rl_environment's step. The same floats, direct.
+    def observation_tensor(self, player=None):
+        if player is None or not 0 <= player < self.num_players():
+            return super().observation_tensor(*(() if player is None else (player,)))
+        return self.get_game().tensor_of(self, player, False)
+
+    def information_state_tensor(self, player=None):
+        if player is None or not 0 <= player < self.num_players():
+            return super().information_state_tensor(*(() if player is None else (player,)))
+        return self.get_game().tensor_of(self, player, True)
 
     def returns(self):
         return self.core.differences() if self.get_game().zero_sum else self.core.returns()

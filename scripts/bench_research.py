@@ -3,12 +3,12 @@
     python scripts/bench_research.py [--seconds 5] [--tables 4096] [--repeats 3] [--only pettingzoo,openspiel,batch]
 
 PettingZoo's AEC loop (`agent_iter`, `last`, a uniform legal action from the mask, `step`) on casino_v0 (the
-wrapped `env()` and `raw_env()`, each engine) and on PettingZoo's classic games that install (connect_four_v3,
-tictactoe_v3: pygame); OpenSpiel's `rl_environment` with uniform random agents on python_casino (each engine) and
-on OpenSpiel's own C++ games; the batched environment (casino_sim/research/batch.py) with its kernels' random
-actions, on one numba thread and on all. A step is one `step` call (one action of one table for the batch). Every row
-runs `--repeats` times, the rows in turn, and the table gives each row's median and runs, with the time and the load
-average: the machine may be shared, so compare rows of one run (docs/research.md).
+wrapped `env()` and `raw_env()`, each engine) and on PettingZoo's classic games connect_four_v3 and tictactoe_v3
+(they import pygame: `pip install 'casino-sim[bench]'`); OpenSpiel's `rl_environment` with uniform random agents on
+python_casino (each engine) and on OpenSpiel's own C++ games; the batched environment (casino_sim/research/batch.py)
+with its kernels' random actions, on one numba thread and on all. A step is one `step` call (one action of one table
+for the batch). Every row runs `--repeats` times, the rows in turn, and the table gives each row's median and runs,
+with the time and the load average: the machine may be shared, so compare rows of one run (docs/research.md).
 """
 
 from __future__ import annotations
@@ -92,7 +92,8 @@ def rows(seconds: float, tables: int, only: set[str]) -> list[tuple[str, str, ob
         for name in ("connect_four_v3", "tictactoe_v3"):
             try:
                 module = importlib.import_module(f"pettingzoo.classic.{name}")
-            except ImportError:
+            except ImportError:  # PettingZoo's classic games import pygame, which the research extra leaves out
+                print(f"PettingZoo's {name} needs pygame: pip install 'casino-sim[bench]' (its row is left empty)")
                 found.append(("PettingZoo", name, None))
                 continue
             found.append(("PettingZoo", name, partial(pettingzoo_rate, module.env, seconds)))

@@ -9,7 +9,8 @@ round loop), rollout (with its play-outs' own loop), value (the estimate a cut
 play-out stops with; value_weights its fitted weights), exact, search (the
 rollout and searcher seats' choice), factored and tables_api (the research
 adapters' tables: a round in the factored encoding, or many stepped together;
-observe their views, batch_step a batch's whole step in one kernel),
+observe their views, batch_step a batch's whole step in one kernel, first_actions its turns' legal first
+actions without listing the moves),
 lastbatch (played rounds judged by the exact search), check (--check's
 invariants), rows (simulate's parallel rows), api and decide (calls on
 positions), compiled (is a compile due).

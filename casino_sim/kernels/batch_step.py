@@ -11,9 +11,20 @@ import numpy as np
 from numba import njit, prange
 
 from casino_sim.kernels import layout as L
-from casino_sim.kernels.bits import popcount
-from casino_sim.kernels.factored import C_DEALT, C_PLAYER, CHANCE, OK, TERMINAL, _act, _begin, _deal
-from casino_sim.kernels.observe import _observe
+from casino_sim.kernels.bits import ctz, popcount
+from casino_sim.kernels.factored import (
+    C_DEALT,
+    C_FAM,
+    C_PLAYER,
+    CHANCE,
+    MASK_WIDTH,
+    OK,
+    SLOTS,
+    TERMINAL,
+    _begin,
+)
+from casino_sim.kernels.first_actions import _fast_act, _fast_deal
+from casino_sim.kernels.observe import _observe_over
 
 
 @njit(cache=True, parallel=True)
@@ -26,7 +37,9 @@ def _play_tables(sts, rules, ctls, decks, tbl, bufs, stock, actions, skip, out, 
         _play_chunk(c, per, sts, rules, ctls, decks, tbl, bufs, stock, actions, skip, (out, view, counter))
 
 
-@njit(cache=True)
+# _nrt=False, for it and every kernel it calls: a table's views and the arrays handed down skip the runtime's atomic
+# reference counts, which two threads would bounce between their cores at every table (nothing here allocates)
+@njit(cache=True, _nrt=False)
 def _play_chunk(c, per, sts, rules, ctls, decks, tbl, bufs, stock, actions, skip, learner):
     """_play_tables for tables c * per to (c + 1) * per, on chunk c's subset scratch; learner = (out, view,
     counter)."""
@@ -40,15 +53,16 @@ def _play_chunk(c, per, sts, rules, ctls, decks, tbl, bufs, stock, actions, skip
         buf = (mvs[i], fams[i], codes[c], subsets[c], legal[i], scores[i], hists[i])
         if ctl[C_PLAYER] == TERMINAL:
             ahead, upcoming = stock
-            deck[:] = upcoming[i, ahead[i]]
+            for k in range(52):  # a loop: a slice copy may allocate (it checks the two for overlap)
+                deck[k] = upcoming[i, ahead[i], k]
             ahead[i] += 1
             _begin(st, rules, ctl, st[L.DEALER])
-            status = _deal(st, rules, deck, ctl, deck[: 4 * n + 4], False, tbl, buf)
+            status = _fast_deal(st, rules, deck, ctl, deck[: 4 * n + 4], buf)
         else:
-            status = _act(st, rules, ctl, tbl, buf, actions[i])
+            status = _fast_act(st, rules, ctl, tbl, buf, actions[i])
             if status == OK and ctl[C_PLAYER] == CHANCE:
                 start = ctl[C_DEALT]
-                status = _deal(st, rules, deck, ctl, deck[start : start + 4 * n], False, tbl, buf)
+                status = _fast_deal(st, rules, deck, ctl, deck[start : start + 4 * n], buf)
         out[0][i] = status
         _finish(i, sts, rules, ctls, decks, bufs, out, view, counter)
 
@@ -60,7 +74,7 @@ def _finish_rows(rows, sts, rules, ctls, decks, bufs, out, view, counter):
         _finish(rows[k], sts, rules, ctls, decks, bufs, out, view, counter)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _finish(i, sts, rules, ctls, decks, bufs, out, view, counter):
     """Table i's terminated flag, rewards (each player's side points, or with zero_sum their difference, where the
     round is over; else 0), the view of its player to move and a uniform legal action drawn from (seed, counter).
@@ -75,8 +89,20 @@ def _finish(i, sts, rules, ctls, decks, bufs, out, view, counter):
         if over:
             own = _side_total(rules, bufs[5][i], side[p])
             rewards[i, p] = own - _side_total(rules, bufs[5][i], 1 - side[p]) if zero_sum else own
-    _observe(sts[i], rules, ctl, totals, max(ctl[C_PLAYER], 0), offsets, decks[i], bufs[6][i], observation[i])
-    drawn[i] = _pick(bufs[4][i], seeds[i], counter)
+    _observe_over(sts[i], rules, ctl, totals, max(ctl[C_PLAYER], 0), offsets, decks[i], bufs[6][i], observation[i])
+    drawn[i] = _pick(bufs[4][i], seeds[i], counter, _regions(sts[i], ctl))
+
+
+@njit(cache=True, inline="always")
+def _regions(st, ctl):
+    """The regions of the mask that can hold a legal action, as a mask of SLOTS-wide regions (region c: the plays of
+    card c; the two after the cards: the loose cards and DONE): those of the cards in the mover's hand, or the loose
+    cards' while a play is being chosen, or none once the round is over or a card is due."""
+    if ctl[C_PLAYER] < 0:
+        return 0
+    if ctl[C_FAM] >= 0:
+        return 3 << 52
+    return st[L.HAND + ctl[C_PLAYER]]
 
 
 @njit(cache=True, inline="always")
@@ -86,27 +112,42 @@ def _side_total(rules, score, s):
     return score[n + s, L.S_TOTAL] if rules[L.R_TEAMS] != 0 else score[s, L.S_TOTAL]
 
 
+@njit(cache=True, inline="always")
+def _words(region, after):
+    """The mask's 8-byte words that overlap the ids of a region and start at or after the word `after` (a region's
+    last word may be the next one's first): (first, end)."""
+    return max(region * SLOTS // 8, after), min(((region + 1) * SLOTS + 7) // 8, MASK_WIDTH // 8)
+
+
 @njit(cache=True)
-def _pick(legal, seed, counter):
-    """A uniformly drawn legal action of one table's mask (0 when none): splitmix64 of (seed, counter), reduced by
-    multiply-shift. The mask's bytes are 0 or 1, so a word's popcount counts its legal actions."""
+def _pick(legal, seed, counter, regions):
+    """A uniformly drawn legal action of one table's mask (0 when none), every legal one in `regions` (_regions):
+    splitmix64 of (seed, counter), reduced by multiply-shift. The mask's bytes are 0 or 1, so a word's popcount
+    counts its legal actions; only the regions' words are read (a word's few bytes)."""
     words = legal.view(np.uint64)
-    k = 0
-    for w in range(words.shape[0]):
-        k += popcount(np.int64(words[w]))
+    k, end, m = 0, 0, regions
+    while m:
+        first, end = _words(ctz(m), end)
+        m &= m - 1
+        for w in range(first, end):
+            k += popcount(np.int64(words[w]))
     x = np.uint64(seed) + np.uint64(counter) * np.uint64(0x9E3779B97F4A7C15)
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     x = x ^ (x >> np.uint64(31))
     pick = np.int64(((x >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
-    for w in range(words.shape[0]):
-        c = popcount(np.int64(words[w]))
-        if pick >= c:
-            pick -= c
-            continue
-        for a in range(8 * w, 8 * w + 8):
-            if legal[a]:
-                if pick == 0:
-                    return a
-                pick -= 1
+    end, m = 0, regions
+    while m:
+        first, end = _words(ctz(m), end)
+        m &= m - 1
+        for w in range(first, end):
+            c = popcount(np.int64(words[w]))
+            if pick >= c:
+                pick -= c
+                continue
+            for a in range(8 * w, 8 * w + 8):
+                if legal[a]:
+                    if pick == 0:
+                        return a
+                    pick -= 1
     return 0

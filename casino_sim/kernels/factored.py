@@ -99,6 +99,14 @@ def _turn(st, rules, tbl, ctl, buf):
 def _deal(st, rules, deck, ctl, picks, by_index, tbl, buf):
     """Deal the cards `picks` names (cards, or with by_index their indices among the undealt cards, ascending)
     until the batch is complete; then the player to move's turn. Returns OK or _turn's status."""
+    if _dealt(st, rules, deck, ctl, picks, by_index):
+        return _turn(st, rules, tbl, ctl, buf)
+    return OK
+
+
+@njit(cache=True)
+def _dealt(st, rules, deck, ctl, picks, by_index):
+    """_deal without the turn: whether the batch is complete (the batched kernel makes its turn its own way)."""
     n = rules[L.R_PLAYERS]
     for k in range(picks.shape[0]):
         card = picks[k]
@@ -116,8 +124,8 @@ def _deal(st, rules, deck, ctl, picks, by_index, tbl, buf):
         batch = 0 if ctl[C_DEALT] <= 4 * n + 4 else (ctl[C_DEALT] - 4 * n - 5) // (4 * n) + 1
         if ctl[C_DEALT] == _deal_end(n, batch):
             _deal_batch(st, deck, batch, n)
-            return _turn(st, rules, tbl, ctl, buf)
-    return OK
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -176,6 +184,14 @@ def _take(ctl, buf, action):
 def _commit(st, rules, ctl, tbl, buf, row):
     """Play the move record `row` and move on: the next player's turn, the next batch's deal, or the round's end
     (the remainder taken and the score rows written)."""
+    if _played(st, rules, ctl, buf, row):
+        return _turn(st, rules, tbl, ctl, buf)
+    return OK
+
+
+@njit(cache=True)
+def _played(st, rules, ctl, buf, row):
+    """_commit without the turn: whether the next player's turn is due (the batched kernel makes it its own way)."""
     hist = buf[6]  # the round's plays so far: mover, then the move record (the recall view's)
     hist[st[L.PLY], 0] = st[L.TO_MOVE]
     for f in range(L.MOVE_FIELDS):
@@ -189,12 +205,12 @@ def _commit(st, rules, ctl, tbl, buf, row):
         ctl[C_PLAYER] = TERMINAL
         ctl[C_VOID] = 0 if _finish(st) else 1
         _score(st, rules, buf[5])
-        return OK
+        return False
     if st[L.PLY] % (4 * n) == 0:
         buf[4][:] = 0
         ctl[C_PLAYER] = CHANCE
-        return OK
-    return _turn(st, rules, tbl, ctl, buf)
+        return False
+    return True
 
 
 @njit(cache=True)

@@ -22,8 +22,32 @@ def _cards(out, at, mask):
 @njit(cache=True)
 def _observe(st, rules, ctl, totals, player, offsets, deck, hist, out):
     """research/views.py View.set_from: offsets[k] is where field k of views.FIELDS starts (-1: not in the view)."""
-    n = rules[L.R_PLAYERS]
     out[:] = 0.0
+    _write(st, rules, ctl, totals, player, offsets, deck, hist, out)
+
+
+@njit(cache=True)
+def _observe_over(st, rules, ctl, totals, player, offsets, deck, hist, out):
+    """_observe over a view it wrote before (or zeros): the builds' cards, most of a view and mostly clear, are
+    cleared only for the values the last view's build owners name (a batch's views are its memory traffic)."""
+    o = offsets
+    if o[17] >= 0:  # with recall: all of it
+        out[:] = 0.0
+    else:
+        n = rules[L.R_PLAYERS]
+        out[: o[6]] = 0.0
+        for v in range(10):  # views.py's layout: the builds' cards (10 x 52), then their owners (10 x n)
+            for p in range(n):
+                if out[o[7] + n * v + p] != 0.0:
+                    out[o[6] + 52 * v : o[6] + 52 * (v + 1)] = 0.0
+        out[o[7] :] = 0.0
+    _write(st, rules, ctl, totals, player, offsets, deck, hist, out)
+
+
+@njit(cache=True)
+def _write(st, rules, ctl, totals, player, offsets, deck, hist, out):
+    """The view's nonzero entries into a clear `out` (_observe)."""
+    n = rules[L.R_PLAYERS]
     o = offsets
     out[o[0] + player] = 1.0
     if ctl[C_PLAYER] >= 0:

@@ -87,8 +87,10 @@ class BatchEnv:
         self._skip[:] = False
         self._refill(range(self.n))
         self._counter = 0
+        self.tables.legal[:] = 0  # the kernels clear only what they set (kernels/first_actions.py)
         draw_seeds = np.random.SeedSequence(seeds).generate_state(self.n, np.uint64)
-        self._after(self.tables.start(np.full(self.n, self.players - 1), draw_seeds))
+        self.tables.start(np.full(self.n, self.players - 1), draw_seeds)
+        self._after()
 
     def step(self, actions) -> None:
         """One action per table (ignored where a round ended at the step before: that table starts its next)."""
@@ -99,19 +101,21 @@ class BatchEnv:
             raise InputError(f"{NAME}: step takes {self.n} whole numbers (one action per table), got {actions.shape}")
         self._counter += 1
         status = self.tables.play(actions, self._skip, self._counter)
+        for i in np.flatnonzero(status == OVERFLOW):  # the chosen play's moves outgrow the batch's: played apart
+            self._detach(int(i))
         apart = list(self._big)
         for i in apart:
             status[i] = self._step_big(i, int(actions[i]))
         if apart:
             self._skip[apart] = [i in self._big for i in apart]
             self.tables.finish(apart, self._counter)
-        if status.any():  # ILLEGAL is negative, OVERFLOW positive
+        if status.any():  # ILLEGAL is negative (the tables played apart have their OK or ILLEGAL)
             bad = np.flatnonzero(status == ILLEGAL)
             if bad.size:
                 raise InputError(
                     f"{NAME}: illegal action at table(s) {bad[:8].tolist()} (legal_action_mask says which)"
                 )
-        self._after(status)
+        self._after()
 
     def random_actions(self) -> np.ndarray:
         """A uniform legal action per table, drawn in the kernels (at the step before) from the reset's seeds and the
@@ -170,14 +174,16 @@ class BatchEnv:
         play, named = (-1, ()) if chosen is None else (chosen.action, chosen.chosen)
         self.tables.show_choice(i, turn.legal_actions(), play, named)
 
-    def _after(self, status: np.ndarray) -> None:
-        """Tables past their buffers leave the batch; tables whose round ended with their decks used up get more."""
-        if status.any():
-            for i in np.flatnonzero(status == OVERFLOW):
-                table = self.tables.detach(int(i))
-                self._settle(int(i), table, table._grown(OVERFLOW))
-                self._skip[i] = i in self._big
-            self.tables.finish(np.flatnonzero(status == OVERFLOW), self._counter)
+    def _detach(self, i: int) -> None:
+        """Table i apart from the batch at its turn, nothing played yet: the turn's moves in the table's own buffers,
+        or the reference engine's decisions past the largest."""
+        table = self.tables.detach(i)
+        turn = Turn(state_to_position(table.st, self.rules)) if table._grown(OVERFLOW) == OVERFLOW else None
+        self._big[i] = (table, turn)
+
+    def _after(self) -> None:
+        """Tables whose round ended with their decks used up get more (the batch's turns never outgrow its buffers:
+        only a chosen play's moves can, kernels/first_actions.py, and step plays those apart)."""
         used_up = np.flatnonzero(self.tables.ahead == ROUNDS_AHEAD)
         if used_up.size:
             self._refill(used_up)
