@@ -6,24 +6,10 @@ casino_sim/api): they are imported on first use, so importing the package stays 
 """
 
 from casino_sim.core import numba_cache
+from casino_sim.core.api_names import API
 from casino_sim.core.version import VERSION
 
 __version__ = VERSION
-API = (
-    "Run",
-    "Tournament",
-    "analyse",
-    "findings",
-    "knockout",
-    "moves",
-    "open_run",
-    "policy",
-    "register_policy",
-    "regret",
-    "simulate",
-    "tournament",
-    "tune",
-)
 
 numba_cache.configure()
 

@@ -41,7 +41,7 @@ from endgame_sweep import _cli
 from matplotlib.figure import Figure
 
 from casino_sim.api.policies import loader
-from casino_sim.reports.charts import CI_NOTE
+from casino_sim.reports.charts import CI_NOTE, labelled
 from casino_sim.reports.output import atomic_write, save_figure, write_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -214,9 +214,7 @@ def chart(table: pd.DataFrame) -> Figure:
             ax.annotate(label, (x, y), xytext=(4, 3), textcoords="offset points", fontsize=6)
     ax.axhline(0, color="grey", lw=0.6)
     ax.set_xscale("log")
-    ax.set_xlabel("time a decision, µs (one thread, log scale)")
-    ax.set_ylabel("points a deal over the built-in searcher")
-    ax.legend(fontsize=8)
+    labelled(ax, "time a decision, µs (one thread, log scale)", "points a deal over the built-in searcher", legend=8)
     fig.suptitle(f"The searcher's strength for compute ({CI_NOTE})", fontsize=9)
     return fig
 

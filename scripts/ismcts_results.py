@@ -72,7 +72,7 @@ def play_cell(simulations: int, deals: int, vs: str, seed: int, tmp: Path) -> di
     opponent = loader()(vs)
     warm_up(opponent)
     lineup = Lineup((spec, vs), (timed(loader()(spec), mine), timed(opponent, theirs)))
-    config = SimConfig(deals, spec, vs, seed=seed, card_deals=0, engine="reference", threads=1, policies=lineup)
+    config = SimConfig(deals, spec, vs, seed=seed, card_deals=0, engine="reference", threads=1, resolved=lineup)
     run = RunDir(tmp / f"ismcts-{simulations}-vs-{vs}")
     play_run(config, run, [sys.executable, *sys.argv])
     s = open_run(run.path).summary.iloc[0]

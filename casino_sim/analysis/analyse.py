@@ -203,11 +203,9 @@ def best_move_note(a: Analysis) -> str | None:
 
 def margin_words(pos: Position) -> str:
     """What the analysis estimates, in words: "A's points minus B's", "A+C's points minus B+D's", or "A's points
-    minus the best other player's"."""
+    minus the best other player's" (the rollout's margin: against the other side when there are two)."""
     p, rules = pos.to_move, pos.rules
-    if pos.players == 2:
-        return f"{PLAYER_NAMES[p]}'s points minus {PLAYER_NAMES[1 - p]}'s"
-    if not rules.teams:
+    if rules.n_sides > 2:
         return f"{PLAYER_NAMES[p]}'s points minus the best other player's"
     mine, theirs = (
         "+".join(PLAYER_NAMES[q] for q in sides(rules, pos.players)[side])

@@ -74,7 +74,7 @@ class RegretConfig(Resolves):
         `load`."""
         if not 1 <= len(self.policies) <= MAX_POLICIES:
             raise InputError(f"give 1 to {MAX_POLICIES} policies, got {len(self.policies)}")
-        if get_rules(self.rules).players != 2:
+        if get_rules(self.rules).players != 2:  # the rule: the hidden last batch (docs/rules.md 11)
             raise RulesError(
                 f"regret needs two players, not {self.rules}: it judges plays by the exact last batch, and with "
                 "three or four players the split of the unseen cards among the other hands is unknown"

@@ -17,7 +17,6 @@ the same options and seed. Bad arguments raise TypeError (a wrong type) or Value
 the command would print after `error:`).
 """
 
-from casino_sim import API
 from casino_sim.api.ladder import findings as findings
 from casino_sim.api.policies import policy as policy
 from casino_sim.api.policies import register_policy as register_policy
@@ -31,7 +30,8 @@ from casino_sim.api.skills import regret as regret
 from casino_sim.api.tournaments import Tournament as Tournament
 from casino_sim.api.tournaments import tournament as tournament
 from casino_sim.api.tuning import tune as tune
+from casino_sim.core.api_names import API
 
-# the names `import casino_sim` hands out on first use: its API tuple is their one list (the imports above re-export
-# each with `as`, so the list need not be written twice)
+# the names `import casino_sim` hands out on first use: core/api_names.py's API is their one list (the imports
+# above re-export each with `as`, so the list need not be written twice)
 __all__ = list(API)

@@ -17,7 +17,7 @@ from rich.console import Console
 from casino_sim.analysis import analyse, analysis_table, print_table
 from casino_sim.analysis.analyse import check_analysis_args
 from casino_sim.cli.options import ensure_compiled
-from casino_sim.cli.transcript import counted, pile_text, score_table, side_names
+from casino_sim.cli.transcript import counted, listed, pile_text, piles_told, score_table, side_names
 from casino_sim.core.cards import pretty_cards
 from casino_sim.core.deal import HAND_SIZE, batches
 from casino_sim.core.rules import RuleSet
@@ -111,11 +111,9 @@ class TerminalGame:
 
     def seating(self) -> str:
         """Who plays which seat, in words."""
-        if self.rules.players == 2:
-            return f"you are A, B is played by {self.opponent.name}"
-        others = [PLAYER_NAMES[p] for p in range(1, self.rules.players)]
         if not self.rules.teams:
-            return f"you are A, {', '.join(others[:-1])} and {others[-1]} are played by {self.opponent.name}"
+            others = [PLAYER_NAMES[p] for p in range(1, self.rules.players)]
+            return f"you are A, {listed(others)} {'is' if len(others) == 1 else 'are'} played by {self.opponent.name}"
         return (
             f"you are A, your partner C is played by {self.partner.name}; your opponents B and D are played by "
             f"{self.opponent.name} (partners: {' against '.join(self.names)})"
@@ -163,7 +161,7 @@ class TerminalGame:
         self.ply = 0
         deck = self.deal_rng.permutation(52)
         order = [PLAYER_NAMES[p] for p in turn_order(dealer, self.rules.players)]
-        then = f", then {', '.join(order[1:])}" if self.rules.players > 2 else ""
+        then = f", then {', '.join(order[1:])}" if order[1:-1] else ""  # nobody between the first and the dealer
         self.say(f"\n=== Round {self.round_no}: dealer {order[-1]}, {order[0]} plays first{then} ===")
         result = play_round(self.rules, deck, dealer, self._choose)
         self.played.append(RecordedRound(tuple(int(c) for c in deck), dealer, tuple(result.moves)))
@@ -173,7 +171,7 @@ class TerminalGame:
         for e in result.events:
             if e.kind == "remainder":
                 self.say(f"{PLAYER_NAMES[e.player]} takes the remainder: {pretty_cards(e.cards)} (not a sweep)")
-        if self.rules.players > 2:
+        if piles_told(self.rules):
             self.say(f"Piles: {self.piles_text(result.final)}.")
             if self.rules.teams:
                 self.say(f"Team piles: {self.team_piles_text(result.final)}.")
@@ -224,7 +222,7 @@ class TerminalGame:
             f"\nRound {self.round_no}, play {self.ply} of 48. Game score: {scores_text(self.names, self.totals)} "
             f"(to {self.rules.target})."
         )
-        if pos.players > 2:
+        if pos.dealer is not None:  # docs/notation.md: a two-player position names no dealer to mark
             self.say(f"Your turn (A); then {', '.join(self.after_you(pos))}.")
         self.say(f"Table: {pretty_cards(pos.loose) if pos.loose else '(no loose cards)'}")
         for b in pos.builds:

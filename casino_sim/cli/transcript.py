@@ -42,10 +42,21 @@ def round_story(result: RoundResult) -> list[str]:
             lines.append(f"{PLAYER_NAMES[e.player]} takes the remainder: {pretty_cards(e.cards)} (not a sweep)")
         elif e.kind == "void":
             lines.append("Nobody captured: the round is void and scores nothing.")
-    if rules.players > 2 and not result.void:
+    if piles_told(rules) and not result.void:
         piles = side_piles(rules, result.final.captured)
         lines.append(f"Piles: {'; '.join(map(pile_text, side_names(rules), piles))}.")
     return lines
+
+
+def piles_told(rules: RuleSet) -> bool:
+    """Whether a round's end tells each side's pile (cards, spades): with three or four players; two players' score
+    table has always said it alone (the one place that words differ by player count, not a rule)."""
+    return rules.players > 2
+
+
+def listed(names: list[str]) -> str:
+    """Names in words: 'B', 'B and C', 'B, C and D'."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
 
 
 def counted(n: int, noun: str) -> str:

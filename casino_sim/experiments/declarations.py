@@ -13,6 +13,14 @@ MAX_RECORD = 100_000
 MAX_CHUNK_DEALS = 10**7
 MAX_THREADS = 256
 
+
+def count_field(name: str, default: int, text: str, top: int) -> Field:
+    """A count of 1 to `top` (deals, chunk_deals) that a plan may set."""
+    return Field(
+        name, (int,), default, text, plan=True, bounds=(1, top, f"must be between 1 and {top:,}, got {{value:,}}")
+    )
+
+
 # fields several commands share (a command re-declares one whose help says something of its own)
 RULES = Field(
     "rules",
@@ -104,14 +112,7 @@ def _flags_that_go_together(values: dict, given: frozenset) -> None:
 SIMULATE = Declaration(
     "simulate",
     (
-        Field(
-            "deals",
-            (int,),
-            100_000,
-            "Deals (shuffles) to play; mirrored runs play each twice.",
-            plan=True,
-            bounds=(1, MAX_DEALS, "must be between 1 and 10,000,000,000, got {value:,}"),
-        ),
+        count_field("deals", 100_000, "Deals (shuffles) to play; mirrored runs play each twice.", MAX_DEALS),
         Field(
             "policy",
             (str,),
@@ -165,14 +166,12 @@ SIMULATE = Declaration(
             api=False,
         ),
         Field("engine", (str,), "numba", "numba, or reference (slow; cross-checks).", plan=True),
-        Field(
+        count_field(
             "chunk_deals",
-            (int,),
             5_000,
             "Deals per chunk (the unit of checkpointing and resume; each deal is seeded alone, so no number "
             "depends on it but where --until-ci stops).",
-            plan=True,
-            bounds=(1, MAX_CHUNK_DEALS, "must be between 1 and 10,000,000, got {value:,}"),
+            MAX_CHUNK_DEALS,
         ),
         Field(
             "games",

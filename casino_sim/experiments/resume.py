@@ -117,7 +117,7 @@ def _extend(run: RunDir, old: SimConfig, manifest: dict, deals: int, until_ci, c
     auto = manifest.get("card_deals_auto")
     new = replace(old, deals=deals, until_ci=until_ci, card_deals=None if auto else old.card_deals)
     new.check()
-    new = new.resolved()
+    new = new.as_recorded()
     for chunk in sorted(run.finished_chunks()):
         if chunk >= new.n_chunks:
             continue

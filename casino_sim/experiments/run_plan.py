@@ -44,7 +44,7 @@ def run_planned(
     config = run.config
     if resumed:  # a run of an earlier version resumes as it was seeded (runner/seeding.py)
         held = config_of(rundir)
-        if held != replace(config, seeding=held.seeding).resolved():
+        if held != replace(config, seeding=held.seeding).as_recorded():
             raise InputError(
                 f"{folder} was started with other options than run {run.name!r} of the plan; --force replaces it"
             )

@@ -32,6 +32,7 @@ from casino_sim.runner.run_state import COMPLETE, PLAYED, finished, playing, upd
 from casino_sim.runner.rundir import RunDir, unused_folder
 from casino_sim.runner.seating import (
     Lineup,
+    Resolves,
     check_seat_count,
     manifest_options,
     policy_names,
@@ -49,7 +50,7 @@ AUTO_CARD_DIVISOR = {"numba": 2, "reference": 20}
 
 
 @dataclass(frozen=True)
-class SimConfig:
+class SimConfig(Resolves):
     """Everything that decides a run's results (threads and engine do not change them)."""
 
     deals: int = 100_000
@@ -71,11 +72,7 @@ class SimConfig:
     seeding: int = SEEDING  # how deals are seeded (runner/seeding.py); a manifest without it: 1, by chunk
 
     # the run's policies as objects, resolved once at the door (resolve()); never compared, never in the manifest
-    policies: Lineup | None = resolved_field()
-
-    def __post_init__(self) -> None:
-        if self.policies is not None and self.policies.specs != self.policy_names():
-            raise TypeError("a SimConfig replaced with other policies resolves them again: .resolve(loader)")
+    resolved: Lineup | None = resolved_field()
 
     @classmethod
     def of(cls, values: dict) -> SimConfig:
@@ -93,15 +90,9 @@ class SimConfig:
         """The run's specification: this config checked (`given`: the options the user set), its policies resolved
         once by `loader` (a spec given twice, self-play, is one policy); nothing below changes it."""
         self.check_options(given)
-        resolved = replace(self, policies=Lineup.of(self.policy_names(), loader))
+        resolved = self.resolve_with(loader)
         resolved.check()
         return resolved
-
-    def lineup(self) -> Lineup:
-        """The run's policies as objects (policy_names order), as resolve() made them."""
-        if self.policies is None:
-            raise TypeError("a SimConfig plays the policies its door resolved: SimConfig(...).resolve(loader)")
-        return self.policies
 
     def manifest_config(self) -> dict:
         """The config as its manifest keeps it: the options by field name, the resolved policies left out."""
@@ -151,13 +142,13 @@ class SimConfig:
         """The paired replays of one deal's cards (card_value.pairs_per_deal), per seating."""
         return pairs_per_deal(self.players)
 
-    def policy_names(self) -> tuple[str, ...]:
-        """The run's distinct policies in order (runner/seating.py)."""
+    def specs(self) -> tuple[str, ...]:
+        """The run's distinct policies in order (runner/seating.py policy_names), as its lineup keeps them."""
         return policy_names(self.policy_a, self.policy_b, self.seats)
 
     def seatings(self) -> np.ndarray:
         """The seatings each deal is played with (runner/seating.py)."""
-        return seatings(get_rules(self.rules), self.mirrored, self.policy_names(), self.seats)
+        return seatings(get_rules(self.rules), self.mirrored, self.specs(), self.seats)
 
     def engine_used(self) -> str:
         """The engine that plays: Python policies play only on the reference engine."""
@@ -175,7 +166,7 @@ class SimConfig:
         planned = min(self.deals, self.chunk_deals) if self.until_ci is not None else self.deals
         return min(AUTO_CARD_DEALS_CAP, planned // (AUTO_CARD_DIVISOR[self.engine_used()] * self.pairs_per_deal))
 
-    def resolved(self) -> SimConfig:
+    def as_recorded(self) -> SimConfig:
         """This config with the automatic card-deal count fixed, as the manifest records it (resume plays it)."""
         return replace(self, card_deals=self.card_deals_used())
 
@@ -224,7 +215,7 @@ def create_run(config: SimConfig, run: RunDir, command: list[str], force: bool =
         "kind": "simulate",
         "format_version": FORMAT_VERSION,
         "command": command,
-        "config": config.resolved().manifest_config(),
+        "config": config.as_recorded().manifest_config(),
         "policy_names": config.lineup().labels(),
         "card_deals_auto": config.card_deals is None,
         "seed": config.seed,

@@ -89,7 +89,7 @@ class TournamentConfig(Resolves):
             engine=self.engine,
             games=True,
             seeding=self.seeding,
-            policies=Lineup((a, b), (lineup.policy(a), lineup.policy(b))),
+            resolved=Lineup((a, b), (lineup.policy(a), lineup.policy(b))),
         )
 
     def pairs(self) -> list[tuple[str, str]]:
@@ -286,7 +286,8 @@ def write_report(root: Path, out: Path | None = None, label: Label = spec_label)
 
 
 def make_report(root: Path, label: Label = spec_label) -> tuple[dict, Callable, int]:
-    """write_report's tables, its chart drawn when called and the players at a table, without writing."""
+    """write_report's tables, its chart drawn when called and the seats at a table of one policy against the field
+    (0: two sides), without writing."""
     from casino_sim.reports.tournament import make_tournament
 
     folders, policies, _, seed, manifest = _report_args(root, None, label)

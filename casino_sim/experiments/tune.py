@@ -279,7 +279,7 @@ def validate(config: TuneConfig, tuned_path: Path) -> list[dict]:
             seed=seed,
             threads=config.threads,
             seeding=CHUNK_SEEDING,  # tune plays as it always has (experiments/tune_play.py): its runs resume alike
-            policies=Lineup((str(tuned_path), opp), (tuned, lineup.policy(opp))),
+            resolved=Lineup((str(tuned_path), opp), (tuned, lineup.policy(opp))),
         )
         rows.append({"opponent": opp, "deals": config.validate_deals, **compare(sim).as_dict()})
     return rows

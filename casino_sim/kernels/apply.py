@@ -46,27 +46,21 @@ def _apply(st, rules, kind, card, tmask, bmask, value):
         st[L.OWNER + b] = -1
         st[L.BUILD + value] |= cards
         st[L.OWNER + value] = p
-    # italian next-turn obligation: set by p's build, increase or add; a capture or build by p lifts it from
-    # every player p is an opponent of (with two players: the other one; with teams: not p's partner)
+    # italian next-turn obligation (docs/rules.md 11): set by p's build, increase or add; a capture or build by p
+    # lifts it from every player p is an opponent of. Without the rule there is none to lift, and no call to pay.
+    obliged = rules[L.R_NEXT_TURN_OBLIGATION] != 0
     made = kind == L.BUILD_K or kind == L.INCREASE or kind == L.ADD
-    st[L.MUST_ACT + p] = 1 if (made and rules[L.R_NEXT_TURN_OBLIGATION] != 0) else 0
-    n = rules[L.R_PLAYERS]
-    if n == 2:  # speed, not a rule: _lift_obligations' result for one opponent (its call costs random ~5%)
-        nxt = 1 - p
-        if kind != L.TRAIL:
-            st[L.MUST_ACT + nxt] = 0
-    else:
-        nxt = p + 1 if p + 1 < n else 0
-        if kind != L.TRAIL:
-            _lift_obligations(st, rules, p)
-    st[L.TO_MOVE] = nxt
+    st[L.MUST_ACT + p] = 1 if (made and obliged) else 0
+    if obliged and kind != L.TRAIL:
+        _lift_obligations(st, rules, p)
+    st[L.TO_MOVE] = p + 1 if p + 1 < rules[L.R_PLAYERS] else 0
     st[L.PLY] += 1
 
 
 @njit(cache=True, _nrt=False)
 def _lift_obligations(st, rules, p):
-    """Three or four players: p captured or built, which lifts the obligation of each player p is an opponent
-    of (everyone but p, and p's partner with teams). Kept out of _apply, whose size the two-player plays pay."""
+    """p captured or built, which lifts the obligation of each player p is an opponent of (everyone but p, save
+    p's partner with teams). Kept out of _apply, whose size every play pays."""
     for q in range(rules[L.R_PLAYERS]):
         if q != p and not (rules[L.R_TEAMS] != 0 and q == (p + 2) % 4):
             st[L.MUST_ACT + q] = 0

@@ -15,7 +15,7 @@ from casino_sim.kernels import layout as L
 from casino_sim.kernels.state import new_state
 from casino_sim.reference.apply import IllegalMove, check_move
 from casino_sim.reference.moves import KINDS, Move
-from casino_sim.reference.position import Build, Position, PositionError
+from casino_sim.reference.position import Build, Position, PositionError, names_dealer
 from casino_sim.reference.round import round_context
 from casino_sim.reference.score import Score, pile_points
 from casino_sim.reference.seats import dealers_fitting, expected_sizes, sides, turn_order
@@ -106,7 +106,7 @@ def state_to_position(st: np.ndarray, rules: RuleSet, hands_known=None) -> Posit
         sweeps=tuple(int(st[L.SWEEPS + p]) for p in range(n)),
         last_capturer=None if st[L.LAST_CAPTURER] < 0 else int(st[L.LAST_CAPTURER]),
         must_act=tuple(bool(st[L.MUST_ACT + p]) for p in range(n)),
-        dealer=None if n == 2 else int(st[L.DEALER]),  # docs/notation.md: two players' hand sizes say who deals
+        dealer=int(st[L.DEALER]) if names_dealer(n) else None,
     )
 
 

@@ -12,6 +12,11 @@ KINDS = PLAY_KINDS  # trail, capture, build, increase, add
 KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 PLAYER_NAMES = ("A", "B", "C", "D")  # players 0..3 in words
 
+# docs/notation.md's words by player count, for every file's and position's errors (words, not a rule): a player
+# field's values ("dealer must be 0 or 1"), and the count of per-player entries ("sweeps must be two counts")
+PLAYER_VALUES = {2: "0 or 1", 3: "a player 0..2", 4: "a player 0..3"}
+COUNT_WORDS = {2: "two", 3: "3", 4: "4"}
+
 
 class MoveError(UserError):
     """A move text that is not a well-formed move record."""

@@ -8,6 +8,7 @@ from casino_sim.core.cards import CardError, format_card, format_cards, is_figur
 from casino_sim.core.errors import UserError
 from casino_sim.core.rules import STRICT, RulesError, RuleSet, get_rules
 from casino_sim.reference.groups import splits_into_groups
+from casino_sim.reference.moves import COUNT_WORDS, PLAYER_VALUES
 from casino_sim.reference.seats import dealers_fitting, side_of
 
 POSITION_FIELDS = (
@@ -127,8 +128,7 @@ class Position:
 
 def _player(x, what: str, n: int = 2) -> int:
     if isinstance(x, bool) or x not in range(n):
-        # the notation's words (docs/notation.md), not a rule
-        raise PositionError(f"{what} must be {'0 or 1' if n == 2 else f'a player 0..{n - 1}'}, got {x!r}")
+        raise PositionError(f"{what} must be {PLAYER_VALUES[n]}, got {x!r}")
     return x
 
 
@@ -185,16 +185,15 @@ def _parse_position(obj) -> Position:
     piles = [
         _cards(pile or [], f"captured[{p}]") for p, pile in enumerate(_per_player(obj, "captured", [[]] * n, rules))
     ]
-    words = "two" if n == 2 else str(n)  # the notation's words (docs/notation.md), not a rule
     sweeps = _per_player(obj, "sweeps", [0] * n, rules)
     if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sweeps):
-        raise PositionError(f"sweeps must be {words} counts >= 0, got {sweeps!r}")
+        raise PositionError(f"sweeps must be {COUNT_WORDS[n]} counts >= 0, got {sweeps!r}")
     lc = obj.get("last_capturer")
     if lc is not None:
         lc = _player(lc, "last_capturer", n)
     must_act = _per_player(obj, "must_act", [False] * n, rules)
     if not all(isinstance(m, bool) for m in must_act):
-        raise PositionError(f"must_act must be {words} booleans, got {must_act!r}")
+        raise PositionError(f"must_act must be {COUNT_WORDS[n]} booleans, got {must_act!r}")
     dealer = _dealer(obj.get("dealer"), [None if h is None else len(h) for h in hands], to_move)
 
     pos = Position(
@@ -228,6 +227,12 @@ def _check_unique(cards: list[int], where: str) -> list[int]:
     return cards
 
 
+def names_dealer(players: int) -> bool:
+    """Whether a position of `players` players names its dealer: three or four do; a two-player position need not,
+    its hand sizes say who deals (docs/notation.md, positions). The one place this notation rule is written."""
+    return players > 2
+
+
 def _dealer(given, sizes: list[int | None], to_move: int) -> int | None:
     """The dealer: given, or read off the hand sizes (docs/notation.md); two-player positions need not name one."""
     n = len(sizes)
@@ -239,7 +244,7 @@ def _dealer(given, sizes: list[int | None], to_move: int) -> int | None:
                 f"{SHAPE_RULE}"
             )
         return dealer
-    if n == 2:  # docs/notation.md: a two-player position names no dealer, its hand sizes say who deals
+    if not names_dealer(n):
         return None
     fits = dealers_fitting(sizes, to_move)
     if not fits:

@@ -11,7 +11,7 @@ from casino_sim.core.rules import RuleSet
 from casino_sim.reference.movegen import legal_moves, mover_hand
 from casino_sim.reference.moves import Move
 from casino_sim.reference.play import play
-from casino_sim.reference.position import Position, PositionError
+from casino_sim.reference.position import Position, PositionError, names_dealer
 from casino_sim.reference.score import VOID_SCORE, Score, score_round, void_score
 from casino_sim.reference.seats import dealers_fitting, expected_sizes, turn_order
 
@@ -83,7 +83,7 @@ def start_position(rules: RuleSet, dealer: int) -> Position:
         captured=(frozenset(),) * n,
         sweeps=(0,) * n,
         must_act=(False,) * n,
-        dealer=None if n == 2 else dealer,  # two-player positions keep today's form (the dealer read off the cards)
+        dealer=dealer if names_dealer(n) else None,
     )
 
 
@@ -152,7 +152,7 @@ def round_context(pos: Position) -> tuple[int, int, int]:
     PositionError says which card counts a real deal would show instead. With three or four players the
     opponent is the next player to play.
     """
-    if pos.players > 2:  # docs/notation.md: a two-player position names no dealer; its hand sizes say it
+    if names_dealer(pos.players):  # else the dealer is read off the hand sizes, as below
         return _context_of_many(pos)
     p = pos.to_move
     own = len(mover_hand(pos))

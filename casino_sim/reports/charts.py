@@ -46,6 +46,19 @@ def _names(t: pd.DataFrame) -> list[str]:
     return [fit_label(p) for p in t["policy"]]
 
 
+def labelled(ax, xlabel: str | None = None, ylabel: str | None = None, title: str | None = None, legend=None) -> None:
+    """An axis's labels, title and legend (`legend`: its font size), each when given: the lines every chart (and
+    every script's chart) would repeat."""
+    if xlabel is not None:
+        ax.set_xlabel(xlabel)
+    if ylabel is not None:
+        ax.set_ylabel(ylabel)
+    if title is not None:
+        ax.set_title(title)
+    if legend is not None:
+        ax.legend(fontsize=legend)
+
+
 def _figure(ncols: int, width: float = 5.0, height: float = 4.0) -> tuple[Figure, list]:
     fig = Figure(figsize=(width * ncols, height), layout="constrained")
     axes = fig.subplots(1, ncols, squeeze=False)[0]
@@ -99,8 +112,7 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
         np.arange(len(whole)), whole["mean"], yerr=yerr(whole), capsize=5, color=[f"C{i}" for i in range(len(whole))]
     )
     ax1.set_xticks(np.arange(len(whole)), names)
-    ax1.set_ylabel("sweeps per round")
-    ax1.set_title("Sweeps per round")
+    labelled(ax1, ylabel="sweeps per round", title="Sweeps per round")
     ks = np.sort(dist["sweeps"].unique())
     width = 0.8 / max(1, len(whole))
     for i, (_, row) in enumerate(whole.iterrows()):
@@ -116,15 +128,9 @@ def sweep_chart(rates: pd.DataFrame, dist: pd.DataFrame) -> Figure:
         b = rates[(rates["matchup"] == row["matchup"]) & (rates["policy"] == row["policy"]) & (rates["batch"] > 0)]
         _batch_series(ax3, b, i, len(whole), names[i].replace("\n", " "), capsize=3)
     ax2.set_xticks(ks)
-    ax2.set_xlabel("sweeps in a round")
-    ax2.set_ylabel("share of rounds")
-    ax2.set_title("Distribution")
-    ax2.legend(fontsize=7)
+    labelled(ax2, "sweeps in a round", "share of rounds", "Distribution", legend=7)
     ax3.set_xticks(sorted(rates.loc[rates["batch"] > 0, "batch"].unique()))  # 6 batches with two players
-    ax3.set_xlabel("batch (4 cards each)")
-    ax3.set_ylabel("sweeps per round in the batch")
-    ax3.set_title("When sweeps happen")
-    ax3.legend(fontsize=7)
+    labelled(ax3, "batch (4 cards each)", "sweeps per round in the batch", "When sweeps happen", legend=7)
     fig.suptitle(f"Sweeps ({CI_NOTE})", fontsize=9)
     return fig
 
@@ -160,9 +166,7 @@ def _seat_frame(fig: Figure, x: np.ndarray, names: list[str], titles: tuple[str,
     panel's axis and title."""
     ax1, ax2 = fig.axes
     ax1.set_xticks(x, names, fontsize=8)
-    ax1.set_ylabel("mean points per round")
-    ax1.set_title(titles[0])
-    ax1.legend(fontsize=7)
+    labelled(ax1, ylabel="mean points per round", title=titles[0], legend=7)
     ax2.axvline(0, color="grey", lw=0.8)
     ax2.xaxis.set_major_locator(MaxNLocator(5))
     ax2.set_yticks(x, names, fontsize=8)
@@ -190,10 +194,13 @@ def convergence_chart(conv: pd.DataFrame) -> Figure:
         ax.set_ylim(min(lows) - pad, max(highs) + pad)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xscale("log")
-    ax.set_xlabel("deals (mirrored pairs, or rounds when not mirrored)")
-    ax.set_ylabel("mean points, policy A minus B")
-    ax.set_title("Convergence of the headline figure (band: 95% CI)")
-    ax.legend(fontsize=8)
+    labelled(
+        ax,
+        "deals (mirrored pairs, or rounds when not mirrored)",
+        "mean points, policy A minus B",
+        "Convergence of the headline figure (band: 95% CI)",
+        legend=8,
+    )
     return fig
 
 

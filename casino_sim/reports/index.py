@@ -15,6 +15,7 @@ from casino_sim.reports.forked import run_tasks
 from casino_sim.reports.kinds import MAKERS, Report
 from casino_sim.reports.load import read_cards, read_games, read_manifest
 from casino_sim.reports.output import atomic_write
+from casino_sim.reports.places import Shape
 from casino_sim.reports.views import view_of
 from casino_sim.reports.webpage import write_page
 
@@ -56,10 +57,10 @@ def write_all(
     run_dir = Path(run_dir)
     out = Path(out) if out is not None else run_dir / "report"
     manifest = read_manifest(run_dir)
-    reports, heads_up = _make(run_dir, data, manifest)
+    reports, shape = _make(run_dir, data, manifest)
     writes = {kind: partial(report.write, out, charts) for kind, report in reports.items()}
     tables = run_tasks(writes, in_child=FORKED_KINDS if charts else ())  # drawing is most of the time: two cores
-    text = partial_heading((seats_text if heads_up else places_text)(tables, manifest), manifest)
+    text = partial_heading(TEXTS[shape.text](tables, manifest), manifest)
     atomic_write(out / "report.md", (text if charts else undrawn_heading(text, run_dir)).encode())
     write_page(out, manifest)
     return tables
@@ -92,9 +93,9 @@ def under_title(text: str, line: str) -> str:
     return f"{title}\n\n{line}\n{rest}"
 
 
-def _make(run_dir, data, manifest: dict) -> tuple[dict[str, Report], bool]:
-    """make_all's reports, and whether their report.md is a two-player run's (seats_text; places_text for records of
-    three or four players)."""
+def _make(run_dir, data, manifest: dict) -> tuple[dict[str, Report], Shape]:
+    """make_all's reports, and their tables' shape (whose report.md is seats_text for two players, places_text for
+    three or four)."""
     view = view_of(data if data is not None else run_dir)
     reports = {kind: MAKERS[kind](view, manifest) for kind in view.kinds()}
     games = read_games(run_dir)
@@ -105,7 +106,7 @@ def _make(run_dir, data, manifest: dict) -> tuple[dict[str, Report], bool]:
     cards = read_cards(run_dir)
     if cards is not None:
         reports["card-swap"] = MAKERS["card-swap"](cards, manifest)
-    return reports, view.heads_up
+    return reports, view.shape
 
 
 def dealt_again(manifest: dict) -> bool:
@@ -136,6 +137,9 @@ def places_text(tables: dict[str, pd.DataFrame], manifest: dict) -> str:
         "",
     ]
     return headlines.render(tables, manifest, intro, headlines.PLACE_SECTIONS + CARD_SECTIONS, JOINT)
+
+
+TEXTS = {"seats": seats_text, "places": places_text}  # report.md's words by Shape.text
 
 
 def games_intro(manifest: dict) -> list[str]:

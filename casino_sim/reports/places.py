@@ -11,6 +11,7 @@ cluster of the intervals (reports/load.py label_matchups).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -25,6 +26,48 @@ TEAM_OWN = ("cards", "spades", "total", "n_cards", "n_spades")  # a team's own c
 Group = tuple[dict, Callable[[str], np.ndarray]]
 # Which of each side's rounds to read: per side, a mask of the non-void rounds (None: every one, False: none)
 Picks = Sequence[np.ndarray | bool | None]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The shape of a player count's tables, chosen once from the records (shape_of): two players' tables have
+    always had their own (docs/reports.md), which every number keeps to its last digit. Not a rule of the game:
+    the layout of the tables, as data the makers read rather than a branch at each."""
+
+    members: Callable[[np.ndarray], list]  # each side's members from the players of each place (Sides.members)
+    a_first: bool  # a matchup's groups: A's before B's, else as their rows first show them
+    score_fields: tuple[str, ...]  # the fields that name a policy's rows of the score table
+    seat: str  # the seat table's maker (reports/tables.py SEAT_TABLES)
+    count: tuple[str, str]  # the summary's count column (tie_rate or sides) and the column it goes before
+    by_round: bool  # the summary reads A's and the others' rows in the order of their rounds (a side a round)
+    text: str  # report.md's words (reports/index.py TEXTS)
+
+
+# Two players: player p's rows are their place in each round (whether they dealt, else first), player by player
+HEADS_UP = Shape(
+    members=lambda seat: [(seat[:, 1] == p,) for p in (0, 1)],
+    a_first=True,
+    score_fields=("rules", "matchup"),
+    seat="dealer_first",
+    count=("tie_rate", "total_a_"),
+    by_round=True,
+    text="seats",
+)
+# Three or four players: the rows place by place
+AROUND = Shape(
+    members=lambda seat: [(q,) for q in range(seat.shape[1])],
+    a_first=False,
+    score_fields=("matchup",),
+    seat="seat_places",
+    count=("sides", "diff_"),
+    by_round=False,
+    text="places",
+)
+
+
+def shape_of(columns) -> Shape:
+    """The tables' shape of records with these columns: two players' (no second place) or every place's."""
+    return AROUND if "second_seat" in columns else HEADS_UP
 
 
 def place_names(df: pd.DataFrame) -> list[str]:
@@ -49,15 +92,13 @@ class Sides:
         self.df, self.live = df, live_rounds(df)
         self.every_live = bool(self.live.all())
         self.places = place_names(df)
-        self.heads_up = len(self.places) == 2
+        self.shape = shape_of(df.columns)
         self.teams = has_teams(df)
         self.seat = np.stack([self.record(f"{q}_seat").astype(np.int8) for q in self.places], axis=1)
         if by_team and self.teams:
             self.names, self.members = [f"team_{t}" for t in TEAMS], [(0, 2), (1, 3)]
-        elif self.heads_up:  # player p in each round: whether they dealt (the dealer's place), else first
-            self.names, self.members = list(self.places), [(self.seat[:, 1] == p,) for p in (0, 1)]
         else:
-            self.names, self.members = list(self.places), [(q,) for q in range(len(self.places))]
+            self.names, self.members = list(self.places), self.shape.members(self.seat)
         self.rounds = len(self.seat)
         self.policies, self.policy = self._policy_codes()
 
@@ -157,12 +198,11 @@ class Sides:
             found, at = np.unique(key, return_index=True)
             for k, r in zip(found.tolist(), at.tolist()):
                 first.setdefault(k, s * self.rounds + r)
-        if self.heads_up:
-            order = sorted(
-                first, key=lambda k: (k // width, self.policies[k % width] != info.at[k // width, "policy_a"])
-            )
-        else:
-            order = sorted(first, key=lambda k: (k // width, first[k]))
+
+        def a_first(k: int) -> bool:
+            return self.policies[k % width] != info.at[k // width, "policy_a"]
+
+        order = sorted(first, key=lambda k: (k // width, a_first(k) if self.shape.a_first else first[k]))
         for k in order:
             picks = [key == k for key in keys]
             picks = None if all(p.all() for p in picks) else picks  # one policy in every row

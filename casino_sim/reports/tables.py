@@ -6,9 +6,10 @@ deal (its seatings) count as one sample. Shares (win rates, sweep counts) carry 
 at 0% and 100%. A's headline is its side's margin, its points minus the mean of the other sides' (two players: A's
 points minus B's), per round, averaged over the seatings of each deal.
 
-Two players' tables have always had their own shape in three places, each a branch on `view.heads_up` where it
-happens: the summary's tie rate (three or four players: the count of sides), the seat table (dealer against first
-player and a row of both policies; three or four: every place and team) and the score table's rules column.
+Two players' tables have always had their own shape in three places, read from the view's Shape (reports/places.py)
+rather than a branch at each: the summary's tie rate (three or four players: the count of sides), the seat table
+(dealer against first player and a row of both policies; three or four: every place and team) and the score table's
+rules column.
 """
 
 from __future__ import annotations
@@ -62,8 +63,7 @@ def score_breakdown_table(data) -> pd.DataFrame:
     """Mean points per round of a side (a player, or a team's two piles together) in each category and in total,
     per policy of each matchup (two players' table also names its rules)."""
     view = view_of(data)
-    fields = ("rules", "matchup") if view.heads_up else ("matchup",)
-    return score_rows(view.sides.groups(view.info, fields))
+    return score_rows(view.sides.groups(view.info, view.shape.score_fields))
 
 
 def sweep_frequency_tables(data) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -90,9 +90,7 @@ def seat_advantage_table(data) -> pd.DataFrame:
     """The seat advantage: two players' table of dealer against first player (dealer_first); three or four
     players', of every place and team (seat_places)."""
     view = view_of(data)
-    if view.heads_up:
-        return dealer_first(view)
-    return seat_places(*((view.sides, view.players) if view.sides.teams else (view.sides,)))
+    return SEAT_TABLES[view.shape.seat](view)
 
 
 def dealer_first(view: RoundView) -> pd.DataFrame:
@@ -152,6 +150,14 @@ def seat_places(*tables: Sides) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def every_place(view: RoundView) -> pd.DataFrame:
+    """seat_places of the view's sides: its teams, then its players, with teams; its players without."""
+    return seat_places(*((view.sides, view.players) if view.sides.teams else (view.sides,)))
+
+
+SEAT_TABLES = {"dealer_first": dealer_first, "seat_places": every_place}  # the seat table's maker by Shape.seat
+
+
 def a_rounds(sides: Sides) -> list[np.ndarray]:
     """Per side, the mask of the non-void rounds in which A sits on it (one side a round)."""
     return [sides.of_side("is_a", s) for s in range(len(sides.names))]
@@ -173,14 +179,16 @@ def summary_table(data) -> pd.DataFrame:
     the others', and the counts (rounds of whole games, a `game_id` column, also count their games). Two players
     add the tie rate, three or four the number of sides."""
     view = view_of(data)
-    df, info, sides = view.df, view.info, view.sides
+    df, info, sides, shape = view.df, view.info, view.sides, view.shape
     on_a, margins = a_rounds(sides), deal_margins(view)
     mu, mu_live, void = df["mu"].to_numpy(), sides.record("mu"), df["void"].to_numpy()
     rows = []
     for m in info.index:
         in_mu, here = mu == m, mu_live == m
-        a = {k: _read(sides, k, [x & here for x in on_a], view.heads_up) for k in ("cluster", "won", "total", "margin")}
-        b = {k: _read(sides, k, [~x & here for x in on_a], view.heads_up) for k in ("cluster", "total")}
+        a = {
+            k: _read(sides, k, [x & here for x in on_a], shape.by_round) for k in ("cluster", "won", "total", "margin")
+        }
+        b = {k: _read(sides, k, [~x & here for x in on_a], shape.by_round) for k in ("cluster", "total")}
         row = {
             **_matchup_fields(info, m),
             "rounds": int(in_mu.sum()),
@@ -189,16 +197,23 @@ def summary_table(data) -> pd.DataFrame:
         }
         if "game_id" in df.columns:
             row["games"] = len(df.loc[in_mu, ["game_id", "mirror"]].drop_duplicates())
-        if not view.heads_up:
-            row["sides"] = len(sides.names)
         row |= _drop_n(mean_ci(margins[m]).as_dict("diff_"))
         row |= _drop_n(cluster_wilson(a["won"], a["cluster"]).as_dict("win_rate_a_"))
-        if view.heads_up:
-            row["tie_rate"] = float((a["margin"] == 0).mean()) if len(a["margin"]) else float("nan")
         row |= _drop_n(cluster_mean_ci(a["total"], a["cluster"]).as_dict("total_a_"))
         row |= _drop_n(cluster_mean_ci(b["total"], b["cluster"]).as_dict("total_b_"))
-        rows.append(row)
+        counts = {
+            "tie_rate": float((a["margin"] == 0).mean()) if len(a["margin"]) else float("nan"),
+            "sides": len(sides.names),
+        }
+        rows.append(_before(row, shape.count[1], shape.count[0], counts[shape.count[0]]))
     return pd.DataFrame(rows)
+
+
+def _before(row: dict, prefix: str, key: str, value) -> dict:
+    """`row` with `key: value` before its first column starting with `prefix` (the shape's place for it)."""
+    at = next(i for i, k in enumerate(row) if k.startswith(prefix))
+    items = list(row.items())
+    return dict([*items[:at], (key, value), *items[at:]])
 
 
 def _read(sides: Sides, name: str, picks: list[np.ndarray], by_round: bool) -> np.ndarray:

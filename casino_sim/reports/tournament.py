@@ -177,16 +177,17 @@ def make_tournament(
     folders, policies: list[str], seed: int = 0, manifest: dict | None = None
 ) -> tuple[dict[str, pd.DataFrame], Callable, int]:
     """The tournament's tables (matches, ratings, win_rate_matrix, margin_matrix) from its pairing folders, its
-    chart (its footer names the tournament of `manifest`) drawn when called, and the players at a table."""
+    chart (its footer names the tournament of `manifest`) drawn when called, and the seats at a table of one policy
+    alone against the other (field_view; 0: games of two sides, mirrored)."""
     games = tournament_games(folders, policies)
     matches = matches_table(games, policies)
     ratings = ratings_table(games, policies, seed)
     win = tuple(matrix(matches, policies, f"win_rate_{k}") for k in ("mean", "ci_lo", "ci_hi"))
     margin = tuple(matrix(matches, policies, f"margin_{k}") for k in ("mean", "ci_lo", "ci_hi"))
     tables = {"matches": matches, "ratings": ratings, "win_rate_matrix": win[0], "margin_matrix": margin[0]}
-    players = int(games["players"].iloc[0]) if "players" in games.columns else 2
+    field = int(games["players"].iloc[0]) if "players" in games.columns else 0
     caption = captions.run_caption(manifest or {})
-    return tables, lambda: captions.add_caption(charts.tournament_chart(win, margin, ratings), caption), players
+    return tables, lambda: captions.add_caption(charts.tournament_chart(win, margin, ratings), caption), field
 
 
 def write_tournament(
@@ -194,25 +195,26 @@ def write_tournament(
 ) -> dict[str, pd.DataFrame]:
     """matches.*, win_rate_matrix.csv, margin_matrix.csv, ratings.*, the chart tournament.png/.svg and
     tournament.md (make_tournament) and the page index.html into `out`; returns the tables."""
-    tables, chart, players = make_tournament(folders, policies, seed, manifest)
+    tables, chart, field = make_tournament(folders, policies, seed, manifest)
     write_table(tables["matches"], out, "matches")
     write_table(tables["ratings"], out, "ratings")
     for name in ("win_rate_matrix", "margin_matrix"):
         atomic_write(Path(out) / f"{name}.csv", csv_bytes(tables[name], index=True, index_label="policy"))
     save_figure(chart(), out, "tournament")
-    atomic_write(Path(out) / "tournament.md", render_tournament(tables["matches"], tables["ratings"], players).encode())
+    atomic_write(Path(out) / "tournament.md", render_tournament(tables["matches"], tables["ratings"], field).encode())
     write_page(out, manifest or {})
     return tables
 
 
-def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame, players: int = 2) -> str:
-    """tournament.md: the chart, the ratings and every pairing with its intervals (`players`: the games of
-    field_view, one policy alone against the other, say how they were seated)."""
+def render_tournament(matches: pd.DataFrame, ratings: pd.DataFrame, field: int = 0) -> str:
+    """tournament.md: the chart, the ratings and every pairing with its intervals (`field`: the seats at a table of
+    field_view's games, one policy alone against the other, say how they were seated; 0: mirrored games)."""
     how = (
         "Mirrored whole games: each shuffle sequence is played twice with the seats swapped, and every "
         "pairing plays the same shuffles. Intervals are 95%; a mirrored pair of games is one sample."
     )
-    if players > 2:
+    if field:  # the seating (experiments/tournament.py one_against_the_field), not a player-count branch
+        players = field
         how = (
             f"Whole games of {players} players, two policies at a table: each shuffle sequence is played "
             f"with A alone in each of the {players} seats against B in the others, then with B alone against "

@@ -15,7 +15,7 @@ import pandas as pd
 
 from casino_sim.core.record import ANATOMY
 from casino_sim.reports.load import has_records, live_rounds, matchup_info, prepare, read_rounds
-from casino_sim.reports.places import Sides
+from casino_sim.reports.places import Shape, Sides, shape_of
 from casino_sim.runner.records import frame_as_format2
 
 # The round reports, in the order they are made and written
@@ -33,10 +33,10 @@ class RoundView:
         self.df = prepare(df) if self.records else df
 
     @property
-    def heads_up(self) -> bool:
-        """Two players: the tables of a matchup of A against B (a seat table of dealer against first player, a
-        tie rate); three or four players: the tables of every place and team."""
-        return "second_seat" not in self.df.columns
+    def shape(self) -> Shape:
+        """The tables' shape: two players', of a matchup of A against B (a seat table of dealer against first
+        player, a tie rate); three or four players', of every place and team."""
+        return shape_of(self.df.columns)
 
     @cached_property
     def info(self) -> pd.DataFrame:

@@ -20,7 +20,7 @@ from casino_sim.core.fields import FieldError
 from casino_sim.core.rows import DealRows
 from casino_sim.core.rules import RulesError, RuleSet, get_rules
 from casino_sim.reference.apply import check_move
-from casino_sim.reference.moves import PLAYER_NAMES, Move, MoveError
+from casino_sim.reference.moves import PLAYER_NAMES, PLAYER_VALUES, Move, MoveError
 from casino_sim.reference.round import RoundResult, play_round
 from casino_sim.runner.records import read_file
 from casino_sim.runner.rundir import RunDir
@@ -165,8 +165,7 @@ def _game_round(path: Path, i: int, r, players: int = 2) -> RecordedRound:
     if deck is None or sorted(deck) != list(range(52)):
         raise InputError(f"{where}: the deck must list each of the 52 cards once")
     if r["dealer"] not in range(players) or isinstance(r["dealer"], bool):
-        which = "0 or 1" if players == 2 else f"a player 0..{players - 1} ({players} players)"  # the notation's words
-        raise InputError(f"{where}: dealer must be {which}, got {r['dealer']!r}")
+        raise InputError(f"{where}: dealer must be {PLAYER_VALUES[players]}, got {r['dealer']!r}")
     if not isinstance(r["moves"], list) or len(r["moves"]) != PLIES:
         raise InputError(f"{where}: moves must list the round's {PLIES} plays")
     try:
