@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from casino_sim.core.rows import DealRows
@@ -10,7 +12,6 @@ from casino_sim.engines import get_engine
 from casino_sim.experiments.simulate import SimConfig
 from casino_sim.policies.policy import Policy
 from casino_sim.reports.stats import Estimate, mean_ci
-from casino_sim.runner.chunk_seeding import compared_rows
 from casino_sim.runner.deals import chunked_rows
 from casino_sim.runner.play import engine_for
 from casino_sim.runner.seating import seatings
@@ -23,9 +24,10 @@ def compare(config: SimConfig) -> Estimate:
     interval.
 
     Deals are seeded (by the config's seeding version) and seated exactly as `simulate` seeds and seats them (A
-    against B), so the same config gives the same numbers as a simulate run's headline (its games and reporting
-    options are not used here); the chunk seeding of earlier versions dealt three or four players' comparisons
-    their own way (runner/chunk_seeding.py compared_rows).
+    against B); with two players the same config gives the same numbers as a simulate run's headline (its games and
+    reporting options are not used here).
+    Three or four players' deal d is dealt by player d % players, as these comparisons always dealt it, so that
+    knockout and tune runs of earlier versions keep their numbers and resume as they were played.
     """
     config.check()
     ruleset = get_rules(config.rules)
@@ -34,7 +36,8 @@ def compare(config: SimConfig) -> Estimate:
     diffs = []
     with use_threads(config.threads):
         for _, rows in chunked_rows(config.seed, config.deals, config.chunk_deals, seatings(ruleset), config.seeding):
-            rows = compared_rows(rows, ruleset.players, config.seeding)
+            if ruleset.players > 2:  # the comparisons' own dealer (see above), not the chunk's drawn one
+                rows = replace(rows, dealer=(rows.deal_id % ruleset.players).astype(np.int8))
             diffs.append(deal_headline(engine, rows, ruleset, pa, pb))
     return mean_ci(np.concatenate(diffs))
 

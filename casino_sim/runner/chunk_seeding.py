@@ -8,13 +8,11 @@ at spawn key k of its chunk's seed (`wave_seed`), as the rows of two players' de
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
 from casino_sim.core.rows import DealRows
 from casino_sim.reference.game import MAX_ROUNDS
-from casino_sim.runner.seeding import CHUNK_SEEDING, stream_seed
+from casino_sim.runner.seeding import stream_seed
 
 WAVE_DRAWS = np.array([[0, 1]], np.int8)  # a wave's draws: the rows of two players' deals, one seating
 
@@ -41,16 +39,6 @@ def chunk_rows(seed: int, first_deal: int, n_deals: int, seatings) -> DealRows:
     return once.seated(seatings)
 
 
-def compared_rows(rows: DealRows, players: int, version: int) -> DealRows:
-    """The rows of a head-to-head comparison (experiments/compare.py) as its seeding version deals them: seeding
-    1's comparisons of three or four players dealt deal d by player d % players rather than by the chunk's drawn
-    dealer, so that knockout and tune runs of that seeding keep their numbers and resume as they were played; every
-    other comparison deals as simulate does."""
-    if version != CHUNK_SEEDING or players == 2:  # seeding 1's history, not a rule
-        return rows
-    return replace(rows, dealer=(rows.deal_id % players).astype(np.int8))
-
-
 class ChunkSeeding:
     """The draws of a version-1 run of `deals` deals (or games) cut into chunks of `chunk_deals` (runner/deals.py
     Seeding's methods); a chunk's first deal is a multiple of the chunk size."""
@@ -69,8 +57,7 @@ class ChunkSeeding:
         return rows.decks, rows.seeds
 
     def first_dealers(self, first: int, n: int, players: int) -> np.ndarray:
-        """Two players took wave 0's rows' own dealer; three or four drew from a stream of their own (seeding 1's
-        history, not a rule)."""
+        """Two players took wave 0's rows' own dealer; three or four drew from a stream of their own."""
         if players == 2:
             return chunk_rows(wave_seed(self._chunk(first), 0), first, n, WAVE_DRAWS).dealer
         return np.random.default_rng(wave_seed(self._chunk(first), MAX_ROUNDS)).integers(0, players, n)
