@@ -36,7 +36,7 @@ def compare(config: SimConfig) -> Estimate:
     diffs = []
     with use_threads(config.threads):
         for _, rows in chunked_rows(config.seed, config.deals, config.chunk_deals, seatings(ruleset), config.seeding):
-            if ruleset.players > 2:  # the comparisons' own dealer (see above), not the chunk's drawn one
+            if ruleset.players > 2:  # history, not a rule: the comparisons' own dealer (see above)
                 rows = replace(rows, dealer=(rows.deal_id % ruleset.players).astype(np.int8))
             diffs.append(deal_headline(engine, rows, ruleset, pa, pb))
     return mean_ci(np.concatenate(diffs))
