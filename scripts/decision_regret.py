@@ -1,7 +1,7 @@
 """Decision regret of the searcher's play-outs: how often, and by how much, its worlds pick the worse of two moves.
 
     python scripts/decision_regret.py [--rounds 60] [--seed 7] [--reference 2000] [--worlds 24,48,96,192]
-                                      [--runs 2] [--work DIR]
+                                      [--runs 2] [--horizons 0,1] [--estimates linear] [--work DIR]
 
 The yardstick docs/policies.md ("Play-outs cut at a batch's end") chose the cut with before playing games. The
 decisions: every play before the last batch of `--rounds` strict rounds of the built-in searcher against itself
@@ -9,7 +9,8 @@ where `tuned` has two or more moves, between its two best; each pair's true diff
 `--reference` worlds of play-outs to the round's end (common random numbers; kept in --work, computed once). An
 estimator (play-outs to the round's end, horizon 0, or cut at the batch's end, horizon 1; `--worlds` worlds) has
 regret |D| when it picks the move of lower D, averaged over the decisions and `--runs` independent runs of its
-worlds. Printed: regret a decision by batch and overall, and the plays a decision plays out.
+worlds; a cut estimator stops with each estimate of `--estimates` (kernels/value.py, value_rich.py). Printed:
+regret a decision by batch and overall, and the plays a decision plays out.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from casino_sim.api.policies import loader
+from casino_sim.core.featurespec import ESTIMATES
 from casino_sim.core.rules import STRICT
 from casino_sim.engines import get_engine
 from casino_sim.kernels import layout as L
@@ -56,15 +58,16 @@ def _decisions(rules, tbl, deck, dealer, trace, w, want, buf, states, moves):
 
 
 @njit
-def _values(st, rules, tbl, buf, worlds, seed, stop, out):
-    """out[k, i]: move i's margin (or estimate) in world k of `worlds` from `seed`, play-outs stopping at `stop`."""
+def _values(st, rules, tbl, buf, worlds, seed, cut, out):
+    """out[k, i]: move i's margin (or estimate) in world k of `worlds` from `seed`, play-outs stopping where `cut`
+    says (rollout.py _world_diffs: (stop, estimate))."""
     n_unseen = _sorted_unseen(st, rules, False, buf.sorted_unseen)
     rng = np.zeros(1, np.uint64)
     no_points = np.empty((0, 2))
     for k in range(worlds):
         out[k, 0] = out[k, 1] = 0.0
         world = (_world_seed(seed, k), True, rng)
-        if _world_diffs(st, rules, tbl, 2, world, False, n_unseen, buf, out[k], no_points, stop) != L.OK:
+        if _world_diffs(st, rules, tbl, 2, world, False, n_unseen, buf, out[k], no_points, cut) != L.OK:
             return False
     return True
 
@@ -79,7 +82,7 @@ class Yardstick:
         path = args.work / f"decisions-{args.rounds}-{args.seed}-{args.reference}.npz"
         if not path.exists():
             self.states, self.moves = self.collect(args.rounds, args.seed)
-            diffs = [self.values(st, mv, args.reference, 10**9 + k, L.PLIES) for k, (st, mv) in enumerate(self)]
+            diffs = [self.values(st, mv, args.reference, 10**9 + k, (L.PLIES, 0)) for k, (st, mv) in enumerate(self)]
             np.savez(path, states=self.states, moves=self.moves, truth=np.array([d.mean() for d in diffs]))
         saved = np.load(path)
         self.states, self.moves, self.truth = saved["states"], saved["moves"], saved["truth"]
@@ -110,15 +113,15 @@ class Yardstick:
         get_engine("numba").play(rows, STRICT, (policy, policy), trace=trace)
         return trace[0]
 
-    def values(self, st, mv, worlds: int, seed: int, stop: int) -> np.ndarray:
+    def values(self, st, mv, worlds: int, seed: int, cut: tuple[int, int]) -> np.ndarray:
         """Each world's difference, the first move less the second."""
         self.buf.mv[:2] = mv
         out = np.zeros((worlds, 2))
-        if not _values(st, self.rules, self.tbl, self.buf, worlds, np.uint64(seed), stop, out):
+        if not _values(st, self.rules, self.tbl, self.buf, worlds, np.uint64(seed), cut, out):
             raise SystemExit("error: a play-out needed larger buffers")
         return out[:, 0] - out[:, 1]
 
-    def regret(self, horizon: int, worlds: list[int], runs: int):
+    def regret(self, horizon: int, estimate: int, worlds: list[int], runs: int):
         """{worlds: regret a decision by batch}, and the plays a decision plays out by batch, for one world."""
         batch = self.states[:, L.PLY] // L.PLIES_PER_BATCH
         regret = {w: np.zeros(len(self.truth)) for w in worlds}
@@ -127,7 +130,7 @@ class Yardstick:
             stop = _stop(st, self.rules, horizon)
             plays[k] = 2 * (stop - st[L.PLY])
             for run in range(runs):
-                summed = np.cumsum(self.values(st, mv, max(worlds), 7919 * k + 104729 * run, stop))
+                summed = np.cumsum(self.values(st, mv, max(worlds), 7919 * k + 104729 * run, (stop, estimate)))
                 for w in worlds:
                     second = summed[w - 1] < 0  # the kernel keeps the first of equal means
                     regret[w][k] += abs(self.truth[k]) * (second == (self.truth[k] > 0)) / runs
@@ -142,15 +145,22 @@ def main() -> None:
     ap.add_argument("--reference", type=int, default=2000)
     ap.add_argument("--worlds", default="24,48,96,192")
     ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--horizons", default="0,1")
+    ap.add_argument("--estimates", default="linear")
     ap.add_argument("--work", type=Path, default=Path.home() / ".cache" / "casino-sim" / "decision-regret")
     args = ap.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     worlds = [int(w) for w in args.worlds.split(",")]
     yardstick = Yardstick(args)
     print(f"{len(yardstick.truth)} decisions; mean |D| {np.abs(yardstick.truth).mean():.3f}")
-    for horizon in (0, 1):
-        by_batch, plays = yardstick.regret(horizon, worlds, args.runs)
-        print(f"horizon {horizon}: plays a decision per world, by batch {' '.join(f'{p:.1f}' for p in plays)}")
+    horizons = [int(h) for h in args.horizons.split(",")]
+    unknown = set(args.estimates.split(",")) - set(ESTIMATES)
+    if unknown:
+        raise SystemExit(f"error: no estimate {sorted(unknown)[0]!r} (estimates: {', '.join(ESTIMATES)})")
+    for horizon, estimate in [(h, e) for h in horizons for e in (args.estimates.split(",") if h else ["-"])]:
+        by_batch, plays = yardstick.regret(horizon, ESTIMATES.index(estimate) if horizon else 0, worlds, args.runs)
+        print(f"horizon {horizon}, estimate {estimate}: plays a decision per world, by batch "
+              f"{' '.join(f'{p:.1f}' for p in plays)}")  # fmt: skip
         for w in worlds:
             cells = " ".join(f"{r:.4f}" for r in by_batch[w])
             print(f"  {w:4d} worlds: regret by batch {cells}, a decision {np.mean(by_batch[w]):.4f}, "
