@@ -59,7 +59,7 @@ def pettingzoo_rounds(params: dict, choose, rounds: int, seed: int) -> float:
 
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("params", TABLES, ids=label)
-@pytest.mark.parametrize("rounds", [pytest.param(1), pytest.param(40, marks=pytest.mark.long)])
+@pytest.mark.parametrize("rounds", [pytest.param(1), pytest.param(20, marks=pytest.mark.long)])
 def test_every_round_ends_in_both_adapters(params, policy, rounds):
     choose = POLICIES[policy]
     assert openspiel_rounds(params, choose, rounds, seed=rounds) < SLOWEST
