@@ -1,7 +1,7 @@
 """Decision regret of the searcher's play-outs: how often, and by how much, its worlds pick the worse of two moves.
 
     python scripts/decision_regret.py [--rounds 60] [--seed 7] [--reference 2000] [--worlds 24,48,96,192]
-                                      [--runs 2] [--horizons 0,1] [--estimates linear] [--work DIR]
+                                      [--runs 2] [--horizons 0,1] [--work DIR]
 
 The yardstick docs/policies.md ("Play-outs cut at a batch's end") chose the cut with before playing games. The
 decisions: every play before the last batch of `--rounds` strict rounds of the built-in searcher against itself
@@ -9,7 +9,7 @@ where `tuned` has two or more moves, between its two best; each pair's true diff
 `--reference` worlds of play-outs to the round's end (common random numbers; kept in --work, computed once). An
 estimator (play-outs to the round's end, horizon 0, or cut at the batch's end, horizon 1; `--worlds` worlds) has
 regret |D| when it picks the move of lower D, averaged over the decisions and `--runs` independent runs of its
-worlds; a cut estimator stops with each estimate of `--estimates` (kernels/value.py, value_rich.py). Printed:
+worlds; a cut estimator stops with the value estimate (kernels/value.py). Printed:
 regret a decision by batch and overall, and the plays a decision plays out.
 """
 
@@ -22,7 +22,6 @@ import numpy as np
 from numba import njit
 
 from casino_sim.api.policies import loader
-from casino_sim.core.featurespec import ESTIMATES
 from casino_sim.core.rules import STRICT
 from casino_sim.engines import get_engine
 from casino_sim.kernels import layout as L
@@ -59,8 +58,8 @@ def _decisions(rules, tbl, deck, dealer, trace, w, want, buf, states, moves):
 
 @njit
 def _values(st, rules, tbl, buf, worlds, seed, cut, out):
-    """out[k, i]: move i's margin (or estimate) in world k of `worlds` from `seed`, play-outs stopping where `cut`
-    says (rollout.py _world_diffs: (stop, estimate))."""
+    """out[k, i]: move i's margin (or estimate) in world k of `worlds` from `seed`, play-outs stopping at play `cut`
+    (rollout.py _world_diffs)."""
     n_unseen = _sorted_unseen(st, rules, False, buf.sorted_unseen)
     rng = np.zeros(1, np.uint64)
     no_points = np.empty((0, 2))
@@ -113,7 +112,7 @@ class Yardstick:
         get_engine("numba").play(rows, STRICT, (policy, policy), trace=trace)
         return trace[0]
 
-    def values(self, st, mv, worlds: int, seed: int, cut: tuple[int, int]) -> np.ndarray:
+    def values(self, st, mv, worlds: int, seed: int, cut: int) -> np.ndarray:
         """Each world's difference, the first move less the second."""
         self.buf.mv[:2] = mv
         out = np.zeros((worlds, 2))
@@ -121,7 +120,7 @@ class Yardstick:
             raise SystemExit("error: a play-out needed larger buffers")
         return out[:, 0] - out[:, 1]
 
-    def regret(self, horizon: int, estimate: int, worlds: list[int], runs: int):
+    def regret(self, horizon: int, worlds: list[int], runs: int):
         """{worlds: regret a decision by batch}, and the plays a decision plays out by batch, for one world."""
         batch = self.states[:, L.PLY] // L.PLIES_PER_BATCH
         regret = {w: np.zeros(len(self.truth)) for w in worlds}
@@ -130,7 +129,7 @@ class Yardstick:
             stop = _stop(st, self.rules, horizon)
             plays[k] = 2 * (stop - st[L.PLY])
             for run in range(runs):
-                summed = np.cumsum(self.values(st, mv, max(worlds), 7919 * k + 104729 * run, (stop, estimate)))
+                summed = np.cumsum(self.values(st, mv, max(worlds), 7919 * k + 104729 * run, stop))
                 for w in worlds:
                     second = summed[w - 1] < 0  # the kernel keeps the first of equal means
                     regret[w][k] += abs(self.truth[k]) * (second == (self.truth[k] > 0)) / runs
@@ -146,7 +145,6 @@ def main() -> None:
     ap.add_argument("--worlds", default="24,48,96,192")
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--horizons", default="0,1")
-    ap.add_argument("--estimates", default="linear")
     ap.add_argument("--work", type=Path, default=Path.home() / ".cache" / "casino-sim" / "decision-regret")
     args = ap.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
@@ -154,12 +152,9 @@ def main() -> None:
     yardstick = Yardstick(args)
     print(f"{len(yardstick.truth)} decisions; mean |D| {np.abs(yardstick.truth).mean():.3f}")
     horizons = [int(h) for h in args.horizons.split(",")]
-    unknown = set(args.estimates.split(",")) - set(ESTIMATES)
-    if unknown:
-        raise SystemExit(f"error: no estimate {sorted(unknown)[0]!r} (estimates: {', '.join(ESTIMATES)})")
-    for horizon, estimate in [(h, e) for h in horizons for e in (args.estimates.split(",") if h else ["-"])]:
-        by_batch, plays = yardstick.regret(horizon, ESTIMATES.index(estimate) if horizon else 0, worlds, args.runs)
-        print(f"horizon {horizon}, estimate {estimate}: plays a decision per world, by batch "
+    for horizon in horizons:
+        by_batch, plays = yardstick.regret(horizon, worlds, args.runs)
+        print(f"horizon {horizon}: plays a decision per world, by batch "
               f"{' '.join(f'{p:.1f}' for p in plays)}")  # fmt: skip
         for w in worlds:
             cells = " ".join(f"{r:.4f}" for r in by_batch[w])

@@ -1,12 +1,12 @@
 """The `searcher-deep` rung: a searcher dearer than the built-in, checked to play clearly stronger than it,
 written as a built-in policy and put on the frontier.
 
-    python scripts/deep_rung.py [--worlds N] [--estimate linear|rich] [--deals 1500] [--seed 4801]
+    python scripts/deep_rung.py [--worlds N] [--deals 1500] [--seed 4801]
                                 [--bench-deals 8] [--bench-seconds 3] [--threads 1] [--work DIR] [--write PATH]
                                 [--no-frontier]
 
 The candidate: the built-in searcher with --worlds worlds (default scripts/compute_sweep.py deep_setting's, family
-`deep`) and its cut play-outs stopping with --estimate (kernels/value.py, value_rich.py).
+`deep`), its cut play-outs stopping with the built-in's estimate (kernels/value.py).
 1. Cost: `casino-sim bench --threads 1` of the candidate against itself alternating with the built-in searcher's,
    the median of three ratios (the sweep's way, kept in its --work/costs.json).
 2. Strength: the candidate against the built-in searcher on --deals fresh mirrored strict deals (`casino-sim
@@ -28,36 +28,21 @@ import subprocess
 import sys
 from pathlib import Path
 
-from compute_sweep import SWEEP_WORK, cost, deep_setting, name_of, pair_folder, play_pair, policy_file
+from compute_sweep import SWEEP_WORK, cost, deep_setting, pair_folder, play_pair, policy_file
 
 from casino_sim.api.policies import loader
-from casino_sim.core.featurespec import ESTIMATES
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILT_IN = ROOT / "casino_sim" / "policies" / "builtin" / "searcher-deep.toml"
 
 
 def params_text(s: dict) -> str:
-    estimate = f'estimate = "{s["estimate"]}"\n' if s.get("estimate", ESTIMATES[0]) != ESTIMATES[0] else ""
-    return f'worlds = {s["worlds"]}\nbase = "tuned"\ncrn = true\ntop = {s["top"]}\nhorizon = {s["horizon"]}\n{estimate}'
-
-
-def candidate_file(work: Path, s: dict) -> Path:
-    """The candidate's policy file in the sweep's folder (the sweep's own, compute_sweep.py policy_file, when it
-    stops with the linear estimate: its runs and costs are the sweep's)."""
-    if s.get("estimate", ESTIMATES[0]) == ESTIMATES[0]:
-        return policy_file(work, s)
-    name = f"{name_of(s)}-{s['estimate']}"
-    path = work / "policies" / f"{name}.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(f'name = "{name}"\nkind = "searcher"\n[params]\n{params_text(s)}', encoding="utf-8")
-    return path
+    return f'worlds = {s["worlds"]}\nbase = "tuned"\ncrn = true\ntop = {s["top"]}\nhorizon = {s["horizon"]}\n'
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--worlds", type=int, help="the candidate's worlds (default: deep_setting's)")
-    ap.add_argument("--estimate", choices=ESTIMATES, default=ESTIMATES[0])
     ap.add_argument("--deals", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=4801)
     ap.add_argument("--bench-deals", type=int, default=8)
@@ -70,8 +55,8 @@ def main() -> None:
     args.work.mkdir(parents=True, exist_ok=True)
     params = loader()("searcher").params
     built_in = {"worlds": params["worlds"], "top": params["top"], "horizon": params.get("horizon", 0)}
-    deep = {**deep_setting(built_in), **({"worlds": args.worlds} if args.worlds else {}), "estimate": args.estimate}
-    mine, theirs = candidate_file(args.work, deep), policy_file(args.work, built_in)
+    deep = {**deep_setting(built_in), **({"worlds": args.worlds} if args.worlds else {})}
+    mine, theirs = policy_file(args.work, deep), policy_file(args.work, built_in)
     ratio = cost(args.work, mine, args)["ratio"]
     mean, lo, hi, deals = play_pair(pair_folder(args.work, mine, theirs), str(mine), str(theirs), args, args.seed,
                                     args.deals)  # fmt: skip
@@ -79,10 +64,9 @@ def main() -> None:
           f"a deal against it ({deals:,} deals)")  # fmt: skip
     if lo <= 0:
         raise SystemExit("error: not clearly stronger than the searcher; nothing written")
-    stops = "the richer estimate" if args.estimate != ESTIMATES[0] else "its estimate"
     description = (
         f"The built-in searcher with {deep['worlds']} worlds instead of {built_in['worlds']} (its three best moves, "
-        f"cut at the batch's end with {stops}): about {ratio:.1f}x its time a decision, {mean:+.2f} "
+        f"cut at the batch's end with its estimate): about {ratio:.1f}x its time a decision, {mean:+.2f} "
         f"[{lo:+.2f}, {hi:+.2f}] points a mirrored deal against it on {deals:,} fresh strict deals "
         f"(scripts/deep_rung.py, seed {args.seed}). The top of the ladder for analyses that can afford it."
     )

@@ -1,8 +1,7 @@
 """casino_sim/kernels/value_weights.py: the weights of the value estimate a searcher's cut play-outs stop with.
 
-    python scripts/fit_value.py [--estimate linear|rich] [--rounds 1000000] [--seed 4601] [--play POLICY] [--out PATH]
+    python scripts/fit_value.py [--rounds 1000000] [--seed 4601] [--play POLICY] [--out PATH]
 
---estimate rich fits kernels/value_rich.py's terms into kernels/value_rich_weights.py (the default out for each).
 --play fits to the rounds of another policy against itself (played by the engine, then replayed to each batch end).
 
 Plays `tuned` against itself in strict rounds (random decks and dealers from the seed), and at the end of each of
@@ -33,14 +32,12 @@ from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _deal_batch, _start_round
 from casino_sim.kernels.tables import split_table
 from casino_sim.kernels.value import VALUE_FEATURES, _features
-from casino_sim.kernels.value_rich import RICH_FEATURES, _rich_features
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDS = 4  # batch ends a play-out may stop at (kernels/rollout.py _stop: never the last batch's start)
 # each estimate: (its features kernel, their names, its weights module, the name of its weights' array, its ridge)
 ESTIMATES = {
     "linear": (_features, VALUE_FEATURES, "value_weights.py", "VALUE_COEF", 0.0),
-    "rich": (_rich_features, RICH_FEATURES, "value_rich_weights.py", "RICH_COEF", 1e-3),
 }
 
 
@@ -143,7 +140,7 @@ def _wrapped(row: np.ndarray, per_line: int = 12) -> str:
 
 def least_squares(x: np.ndarray, y: np.ndarray, ridge: float) -> np.ndarray:
     """The weights of x that fit y best; with a ridge, each weight is shrunk by `ridge` times its feature's sum of
-    squares (the rich estimate's shifted chances are nearly collinear: unshrunk, their weights run to thousands)."""
+    squares (for terms nearly collinear, whose unshrunk weights run to thousands)."""
     if ridge == 0.0:
         return np.linalg.lstsq(x, y, rcond=None)[0]
     gram = x.T @ x
@@ -166,16 +163,15 @@ def module_text(estimate: str, coef: np.ndarray, rounds: int, seed: int, play: s
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--estimate", choices=sorted(ESTIMATES), default="linear")
     ap.add_argument("--rounds", type=int, default=1_000_000)
     ap.add_argument("--seed", type=int, default=4601)
     ap.add_argument("--play", default="tuned", help="the policy whose rounds against itself the fit reads")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
-    out = args.out or ROOT / "casino_sim" / "kernels" / ESTIMATES[args.estimate][2]
+    out = args.out or ROOT / "casino_sim" / "kernels" / ESTIMATES["linear"][2]
     t = time.perf_counter()
-    coef = fit(args.estimate, args.rounds, args.seed, args.play)
-    out.write_text(module_text(args.estimate, coef, args.rounds, args.seed, args.play), encoding="utf-8")
+    coef = fit("linear", args.rounds, args.seed, args.play)
+    out.write_text(module_text("linear", coef, args.rounds, args.seed, args.play), encoding="utf-8")
     print(f"wrote {out} ({time.perf_counter() - t:.0f} s)")
 
 

@@ -40,9 +40,7 @@ P_RACE_Z = 5  # rollout, searcher: how many standard errors behind the leader a 
 P_EXACT_SKIP = 6  # searcher: plays of the last batch before its exact search starts (0: the whole batch is searched)
 P_TOP = 7  # rollout, searcher: only the moves its heuristic base scores highest are played out (0: every move)
 P_HORIZON = 8  # rollout, searcher: batch ends a play-out plays to before its value estimate (0: the round's end)
-P_ESTIMATE = 9  # rollout, searcher: the value estimate a cut play-out stops with, its index in ESTIMATES
-P_INTS = 10  # the row's length
-ESTIMATES = ("linear", "rich")  # kernels/value.py, kernels/value_rich.py
+P_INTS = 9  # the row's length
 
 
 def p_holds_any(unseen: int, hand: int, k: int) -> float:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from casino_sim.core.featurespec import P_ESTIMATE, P_HORIZON
+from casino_sim.core.featurespec import P_HORIZON
 from casino_sim.kernels import layout as L
 from casino_sim.kernels.apply import _apply
 from casino_sim.kernels.bits import FULL_MASK, VALUE_MASK, popcount
@@ -21,7 +21,6 @@ from casino_sim.kernels.rng import _below, _next
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _batch_start, _deal_batch
 from casino_sim.kernels.value import _value
-from casino_sim.kernels.value_rich import _rich_value
 
 
 @njit(cache=True, _nrt=False)
@@ -161,17 +160,15 @@ def _stop(st, rules, horizon):
 
 
 @njit(cache=True, _nrt=False)
-def _world_diffs(st, rules, tbl, n, world, opp_known, n_unseen, buf, acc, pts, cut):
+def _world_diffs(st, rules, tbl, n, world, opp_known, n_unseen, buf, acc, pts, stop):
     """Play each of the n moves out in one world to play `stop` (_stop): acc[i] += the mover's margin at the round's
-    end (_margin), or its estimate where the play-out stopped at a batch's end (value.py, or value_rich.py when
-    `estimate` is 1); when pts has rows (two sides; play-outs to the round's end), pts[i] = both sides' points
-    (_side_points). cut: (stop, estimate).
+    end (_margin), or its estimate where the play-out stopped at a batch's end (value.py); when pts has rows (two
+    sides; play-outs to the round's end), pts[i] = both sides' points (_side_points).
 
     world: (its seed, crn, rng). With crn every move replays the world's own stream (the same hidden cards and
     play-out choices); without, each move draws a fresh stream from rng. Returns a play-out status (OK = fine).
     """
     world_seed, crn, rng = world
-    stop, estimate = cut
     p = st[L.TO_MOVE]
     mv, sim, stream, score, deck = buf.mv, buf.sim, buf.stream, buf.score, buf.world_deck
     h0 = h1 = h2 = h3 = 0  # with crn, the world's hands as the first move's deal drew them
@@ -191,7 +188,7 @@ def _world_diffs(st, rules, tbl, n, world, opp_known, n_unseen, buf, acc, pts, c
         if status != L.OK:
             return status
         if sim[L.PLY] < L.PLIES:
-            acc[i] += _rich_value(sim, rules, tbl, p, buf.f) if estimate == 1 else _value(sim, rules, tbl, p, buf.f)
+            acc[i] += _value(sim, rules, tbl, p, buf.f)
             continue
         _finish(sim)
         _score(sim, rules, score)
@@ -261,12 +258,12 @@ def _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points):
     cross = np.zeros((n, n))
     keep = np.empty(n, np.int64)
     m = n
-    cut = (_stop(st, rules, ints[P_HORIZON]), ints[P_ESTIMATE])
+    stop = _stop(st, rules, ints[P_HORIZON])
     for k in range(ints[L.P_WORLDS]):
         for i in range(m):
             world[i] = 0.0
         seed = _world_seed(base_seed, k)
-        status = _world_diffs(st, rules, tbl, m, (seed, crn, rng), False, n_unseen, buf, world, no_points, cut)
+        status = _world_diffs(st, rules, tbl, m, (seed, crn, rng), False, n_unseen, buf, world, no_points, stop)
         if status != L.OK:
             return -1, status
         for i in range(m):
@@ -320,10 +317,10 @@ def _rollout_index(st, rules, tbl, n, ints, base_w, base_want, rng, buf):
     no_points = np.empty((0, 2))  # the policy needs only the margins
     if ints[L.P_RACE] > 0:
         return _race(st, rules, tbl, n, ints, n_unseen, base_seed, rng, buf, no_points)
-    cut, crn = (_stop(st, rules, ints[P_HORIZON]), ints[P_ESTIMATE]), ints[L.P_CRN] != 0
+    stop, crn = _stop(st, rules, ints[P_HORIZON]), ints[L.P_CRN] != 0
     for k in range(ints[L.P_WORLDS]):
         seed = _world_seed(base_seed, k)
-        status = _world_diffs(st, rules, tbl, n, (seed, crn, rng), False, n_unseen, buf, means, no_points, cut)
+        status = _world_diffs(st, rules, tbl, n, (seed, crn, rng), False, n_unseen, buf, means, no_points, stop)
         if status != L.OK:
             return -1, status
     return _highest(means, n), L.OK
@@ -347,7 +344,7 @@ def _rollout_diffs(st, rules, tbl, n, base_kind, base_w, base_want, opp_known, r
         seed = _world_seed(base_seed, k)
         world_pts = pts[k] if pts.shape[0] > 0 else np.empty((0, 2))
         world = (seed, True, rng)
-        status = _world_diffs(st, rules, tbl, n, world, opp_known, n_unseen, buf, out[k], world_pts, (L.PLIES, 0))
+        status = _world_diffs(st, rules, tbl, n, world, opp_known, n_unseen, buf, out[k], world_pts, L.PLIES)
         if status != L.OK:
             return status
     return L.OK

@@ -44,6 +44,7 @@ VALUE_FEATURES = (
     "cards at risk of the loose cards, to the first mover",
     "sweep open on the loose cards, to the first mover",
 )
+N_VALUE = len(VALUE_FEATURES)
 
 
 @njit(cache=True, inline="always")
@@ -101,13 +102,8 @@ def _value(st, rules, tbl, p, f):
     """Player p's estimated margin at the round's end, from the end of one of the first four batches (two players).
     f: scratch, as _features."""
     sure, x = _features(st, rules, tbl, p, f)
-    return _weighed(sure, x, VALUE_COEF[st[L.PLY] // L.PLIES_PER_BATCH - 1])
-
-
-@njit(cache=True, inline="always")
-def _weighed(sure, x, coef):
-    """The estimate: the sure margin and the features x weighed by coef (one batch end's fitted weights)."""
+    coef = VALUE_COEF[st[L.PLY] // L.PLIES_PER_BATCH - 1]
     total = float(sure)
-    for j in range(len(x)):
+    for j in range(N_VALUE):
         total += coef[j] * x[j]
     return total

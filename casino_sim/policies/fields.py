@@ -9,10 +9,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from casino_sim.core.featurespec import ESTIMATES
 from casino_sim.core.limits import MOVE_LIMIT
 from casino_sim.policies.features import FEATURE_INDEX, FEATURE_NAMES, N_FEATURES
-from casino_sim.policies.kinds import ESTIMATE, EXACT_PLIES, HORIZON, LAST_BATCH, SEARCH_CLASSES, HeuristicPolicy
+from casino_sim.policies.kinds import EXACT_PLIES, HORIZON, LAST_BATCH, SEARCH_CLASSES, HeuristicPolicy
 from casino_sim.policies.policy import Load, Policy, PolicyError
 
 # race 0: every move plays every world (docs/policies.md, "Racing"); no built-in races
@@ -101,7 +100,7 @@ def rollout_params(raw, where: str, kind: str = "rollout") -> dict:
     and a searcher's exact_plies. A searcher may have no worlds: its base then chooses among the exact best moves."""
     if not isinstance(raw, dict):
         raise PolicyError(f"{where}: field 'params' must be a table")
-    names = [*ROLLOUT_DEFAULTS, HORIZON, ESTIMATE, *([EXACT_PLIES] if kind == "searcher" else [])]
+    names = [*ROLLOUT_DEFAULTS, HORIZON, *([EXACT_PLIES] if kind == "searcher" else [])]
     unknown = set(raw) - set(names)
     if unknown:
         raise PolicyError(f"{where}: unknown field 'params.{sorted(unknown)[0]}' (parameters: {', '.join(names)})")
@@ -131,7 +130,4 @@ def rollout_params(raw, where: str, kind: str = "rollout") -> dict:
     horizon = params.get(HORIZON, 0)
     if isinstance(horizon, bool) or not isinstance(horizon, int) or not 0 <= horizon <= 4:
         raise PolicyError(f"{where}: field 'params.{HORIZON}' must be a whole number from 0 to 4, got {horizon!r}")
-    if params.get(ESTIMATE, ESTIMATES[0]) not in ESTIMATES:
-        choices = ", ".join(f'"{e}"' for e in ESTIMATES)
-        raise PolicyError(f"{where}: field 'params.{ESTIMATE}' must be one of {choices}, got {params[ESTIMATE]!r}")
     return params

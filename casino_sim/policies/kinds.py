@@ -10,12 +10,10 @@ import numpy as np
 
 from casino_sim.core.errors import UserError
 from casino_sim.core.featurespec import (
-    ESTIMATES,
     KIND_ID,
     N_FEATURES,
     P_BASE_KIND,
     P_CRN,
-    P_ESTIMATE,
     P_EXACT_SKIP,
     P_HORIZON,
     P_KIND,
@@ -34,7 +32,6 @@ from casino_sim.reference.seats import HAND_SIZE
 LAST_BATCH = 2 * HAND_SIZE  # plays in a two-player round's last batch, which a searcher searches exactly
 EXACT_PLIES = "exact_plies"  # a searcher's own parameter: how many of them (in its params only when given)
 HORIZON = "horizon"  # batch ends a play-out plays to before a value estimate (in the params only when given; 0: none)
-ESTIMATE = "estimate"  # which value estimate (ESTIMATES; in the params only when given; "linear" unless)
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,7 +116,6 @@ class SearchPolicy(Policy):
         ints[P_RACE], ints[P_RACE_Z] = self.params["race"], round(self.params["race_z"] * 1000)
         ints[P_TOP] = self.params["top"]
         ints[P_HORIZON] = self.params.get(HORIZON, 0)
-        ints[P_ESTIMATE] = ESTIMATES.index(self.params.get(ESTIMATE, ESTIMATES[0]))
         ints[P_EXACT_SKIP] = LAST_BATCH - self.params.get(EXACT_PLIES, LAST_BATCH)  # searcher: from this play on
         base_ints, base_weights, _ = self.base.kernel_row()
         ints[P_BASE_KIND] = base_ints[P_KIND]

@@ -14,17 +14,15 @@ from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _start_round, new_state
 from casino_sim.kernels.tables import split_table
 from casino_sim.kernels.value import _features, _value
-from casino_sim.kernels.value_rich import _rich_value
 from casino_sim.policies.arrays import policy_arrays
-from casino_sim.policies.policy import PolicyError
 from casino_sim.runner.deals import deal_rows, rotations
 from casino_sim.runner.threads import use_threads
 from tests.support.nplayer import seated_round
 from tests.support.policies import get_policy, policy_from_dict
 
 
-def cut(horizon: int, worlds: int = 3, kind: str = "searcher", **more):
-    params = {"worlds": worlds, "base": "tuned", "top": 2, "horizon": horizon, **more}
+def cut(horizon: int, worlds: int = 3, kind: str = "searcher"):
+    params = {"worlds": worlds, "base": "tuned", "top": 2, "horizon": horizon}
     return policy_from_dict({"name": f"cut-{horizon}", "kind": kind, "params": params}, "test", "test")
 
 
@@ -57,16 +55,15 @@ def batch_ends(n_rounds: int, seed: int):
         yield ends, buf.score[0, L.S_TOTAL] - buf.score[1, L.S_TOTAL]
 
 
-@pytest.mark.parametrize("value_of", [_value, _rich_value], ids=["linear", "rich"])
-def test_the_estimate_is_zero_sum_and_follows_the_margin_of_fresh_rounds(value_of):
+def test_the_estimate_is_zero_sum_and_follows_the_margin_of_fresh_rounds():
     """Each player's estimate is the other's negated; over rounds the fit never saw, its error averages out at
     each batch end and leaves less of the margin unexplained than the sure points alone."""
     rules, tbl, f = STRICT.as_array(), split_table(), np.zeros(len(get_policy("tuned").weights))
     errors, unexplained = [[] for _ in range(4)], [[] for _ in range(4)]
     for ends, final in batch_ends(3000, 5150):
         for b, st in enumerate(ends):
-            value = value_of(st, rules, tbl, 0, f)
-            assert value_of(st, rules, tbl, 1, f) == -value
+            value = _value(st, rules, tbl, 0, f)
+            assert _value(st, rules, tbl, 1, f) == -value
             errors[b].append(final - value)
             unexplained[b].append(final - _features(st, rules, tbl, 0, f)[0])
     for b in range(4):
@@ -98,17 +95,3 @@ def test_the_cut_changes_two_player_play_and_no_play_of_three_or_four():
     assert any(not np.array_equal(a, b) for a, b in zip(rounds("strict", cut(1)), rounds("strict", cut(0))))
     for spec in ("italian:players=3", "brazilian:players=4"):
         assert all(np.array_equal(a, b) for a, b in zip(rounds(spec, cut(1)), rounds(spec, cut(0))))
-
-
-def test_the_estimate_param_chooses_the_rich_estimate_for_two_players_only():
-    """`estimate = "rich"` changes a cut searcher's two-player play (its default is the linear estimate, so a file
-    without it plays as before) and no play of three or four, whose play-outs are not cut; an unknown estimate is
-    a one-line error naming the field (the two estimates agree closely: a few of 16 rounds differ)."""
-    linear, rich = rounds("strict", cut(1), 16), rounds("strict", cut(1, estimate="rich"), 16)
-    assert any(not np.array_equal(a, b) for a, b in zip(rich, linear))
-    assert all(np.array_equal(a, b) for a, b in zip(rounds("strict", cut(1, estimate="linear"), 16), linear))
-    rich = cut(1, estimate="rich")
-    for spec in ("italian:players=3", "brazilian:players=4"):
-        assert all(np.array_equal(a, b) for a, b in zip(rounds(spec, rich), rounds(spec, cut(1))))
-    with pytest.raises(PolicyError, match=r"params\.estimate"):
-        cut(1, estimate="deep")
