@@ -31,18 +31,14 @@ from casino_sim.kernels.rollout import _base_seats, _play_out
 from casino_sim.kernels.score import _finish, _score
 from casino_sim.kernels.state import _deal_batch, _start_round
 from casino_sim.kernels.tables import split_table
-from casino_sim.kernels.value import VALUE_FEATURES, _features
+from casino_sim.kernels.value import N_VALUE, VALUE_FEATURES, _features
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDS = 4  # batch ends a play-out may stop at (kernels/rollout.py _stop: never the last batch's start)
-# each estimate: (its features kernel, their names, its weights module, the name of its weights' array, its ridge)
-ESTIMATES = {
-    "linear": (_features, VALUE_FEATURES, "value_weights.py", "VALUE_COEF", 0.0),
-}
 
 
 @njit
-def _collect(rules, tbl, decks, dealers, seeds, buf, features, feats, sure, final):
+def _collect(rules, tbl, decks, dealers, seeds, buf, feats, sure, final):
     """Round r of tuned against itself: feats[r, b] and sure[r, b] at the end of batch b (player 0's view), and
     final[r], player 0's margin at the round's end."""
     st = np.zeros(L.STATE_SIZE, np.int64)
@@ -53,8 +49,8 @@ def _collect(rules, tbl, decks, dealers, seeds, buf, features, feats, sure, fina
         for b in range(ENDS):
             if _play_out(st, rules, tbl, decks[r], buf, stream, (b + 1) * L.PLIES_PER_BATCH) != L.OK:
                 return r
-            sure[r, b], x = features(st, rules, tbl, 0, buf.f)
-            for j in range(feats.shape[2]):
+            sure[r, b], x = _features(st, rules, tbl, 0, buf.f)
+            for j in range(N_VALUE):
                 feats[r, b, j] = x[j]
         if _play_out(st, rules, tbl, decks[r], buf, stream, L.PLIES) != L.OK:
             return r
@@ -65,7 +61,7 @@ def _collect(rules, tbl, decks, dealers, seeds, buf, features, feats, sure, fina
 
 
 @njit
-def _replay(rules, tbl, decks, dealers, traces, buf, features, feats, sure, final):
+def _replay(rules, tbl, decks, dealers, traces, buf, feats, sure, final):
     """_collect's numbers from rounds already played (traces[r]: round r's moves, the engine's trace)."""
     st = np.zeros(L.STATE_SIZE, np.int64)
     for r in range(decks.shape[0]):
@@ -77,8 +73,8 @@ def _replay(rules, tbl, decks, dealers, traces, buf, features, feats, sure, fina
             _apply(st, rules, t[0], t[1], t[2], t[3], t[4])
             if (ply + 1) % L.PLIES_PER_BATCH == 0 and ply + 1 <= ENDS * L.PLIES_PER_BATCH:
                 b = ply // L.PLIES_PER_BATCH
-                sure[r, b], x = features(st, rules, tbl, 0, buf.f)
-                for j in range(feats.shape[2]):
+                sure[r, b], x = _features(st, rules, tbl, 0, buf.f)
+                for j in range(N_VALUE):
                     feats[r, b, j] = x[j]
         _finish(st)
         _score(st, rules, buf.score)
@@ -98,10 +94,9 @@ def played(policy: str, decks, dealers, seeds, chunk: int = 20_000) -> np.ndarra
     return traces
 
 
-def batch_ends(estimate: str, rounds: int, seed: int, play: str = "tuned"):
-    """(features (rounds, ENDS, terms), sure margin (rounds, ENDS), final margin (rounds,)) of `rounds` rounds of
-    tuned against itself, read by `estimate`'s features kernel from player 0's view."""
-    features, names = ESTIMATES[estimate][:2]
+def batch_ends(rounds: int, seed: int, play: str = "tuned"):
+    """(features (rounds, ENDS, N_VALUE), sure margin (rounds, ENDS), final margin (rounds,)) of `rounds` rounds of
+    `play` against itself, read from player 0's view."""
     rng = np.random.default_rng(seed)
     decks = np.argsort(rng.random((rounds, 52)), axis=1).astype(np.int64)
     dealers = rng.integers(0, 2, rounds).astype(np.int64)
@@ -109,55 +104,38 @@ def batch_ends(estimate: str, rounds: int, seed: int, play: str = "tuned"):
     weights = loader()("tuned").weights
     buf = _new_scratch(L.MOVE_CAP * 8, L.SCRATCH_BITS + 6)  # room for any table: no replay
     _base_seats(L.HEURISTIC, weights, (weights != 0).astype(np.int64), buf.base)
-    feats, sure, final = np.zeros((rounds, ENDS, len(names))), np.zeros((rounds, ENDS)), np.zeros(rounds)
+    feats, sure, final = np.zeros((rounds, ENDS, N_VALUE)), np.zeros((rounds, ENDS)), np.zeros(rounds)
     if play != "tuned":
         traces = played(play, decks, dealers, seeds)
-        _replay(STRICT.as_array(), split_table(), decks, dealers, traces, buf, features, feats, sure, final)
+        _replay(STRICT.as_array(), split_table(), decks, dealers, traces, buf, feats, sure, final)
         return feats, sure, final
-    failed = _collect(STRICT.as_array(), split_table(), decks, dealers, seeds, buf, features, feats, sure, final)
+    failed = _collect(STRICT.as_array(), split_table(), decks, dealers, seeds, buf, feats, sure, final)
     if failed >= 0:
         raise SystemExit(f"error: round {failed} needed larger buffers")
     return feats, sure, final
 
 
-def fit(estimate: str, rounds: int, seed: int, play: str = "tuned") -> np.ndarray:
-    """(ENDS, terms) weights of `estimate` from `rounds` rounds of `play` against itself."""
-    feats, sure, final = batch_ends(estimate, rounds, seed, play)
-    coef = np.zeros((ENDS, feats.shape[2]))
+def fit(rounds: int, seed: int, play: str = "tuned") -> np.ndarray:
+    """(ENDS, N_VALUE) weights from `rounds` rounds of `play` against itself."""
+    feats, sure, final = batch_ends(rounds, seed, play)
+    coef = np.zeros((ENDS, N_VALUE))
     for b in range(ENDS):
         target = final - sure[:, b]
-        coef[b] = least_squares(feats[:, b], target, ESTIMATES[estimate][4])
+        coef[b] = np.linalg.lstsq(feats[:, b], target, rcond=None)[0]
         left = target - feats[:, b] @ coef[b]
         print(f"end of batch {b + 1}: margin variance {target.var():.3f}, left after the fit {left.var():.3f}")
     return coef
 
 
-def _wrapped(row: np.ndarray, per_line: int = 12) -> str:
-    """A row's weights, `per_line` to a line (ruff's format would put each on a line of its own)."""
-    lines = [", ".join(f"{c:.4f}" for c in row[i : i + per_line]) for i in range(0, len(row), per_line)]
-    return ",\n         ".join(lines)
-
-
-def least_squares(x: np.ndarray, y: np.ndarray, ridge: float) -> np.ndarray:
-    """The weights of x that fit y best; with a ridge, each weight is shrunk by `ridge` times its feature's sum of
-    squares (for terms nearly collinear, whose unshrunk weights run to thousands)."""
-    if ridge == 0.0:
-        return np.linalg.lstsq(x, y, rcond=None)[0]
-    gram = x.T @ x
-    return np.linalg.solve(gram + ridge * np.diag(np.diag(gram)), x.T @ y)
-
-
-def module_text(estimate: str, coef: np.ndarray, rounds: int, seed: int, play: str = "tuned") -> str:
-    _, names, module, array, _ = ESTIMATES[estimate]
-    rows = "\n".join(f"        [{_wrapped(row)}]," for row in coef)
-    names = "\n".join(f"# {j:2d}: {name}" for j, name in enumerate(names))
-    owner = module.replace("_weights", "")
+def module_text(coef: np.ndarray, rounds: int, seed: int, play: str = "tuned") -> str:
+    rows = "\n".join(f"        [{', '.join(f'{c:.4f}' for c in row)}]," for row in coef)
+    names = "\n".join(f"# {j:2d}: {name}" for j, name in enumerate(VALUE_FEATURES))
     return (
-        f'"""The value estimate\'s weights (kernels/{owner}): written by scripts/fit_value.py, not by hand."""\n\n'
+        '"""The value estimate\'s weights (kernels/value.py): written by scripts/fit_value.py, not by hand."""\n\n'
         "from __future__ import annotations\n\nimport numpy as np\n\n"
-        f"# {array}[b, j]: feature j's weight at the end of batch b + 1; {rounds} strict rounds of {play} against\n"
+        f"# VALUE_COEF[b, j]: feature j's weight at the end of batch b + 1; {rounds} strict rounds of {play} against\n"
         f"# itself, seed {seed}. The features:\n{names}\n"
-        f"{array} = np.array(\n    [\n{rows}\n    ]\n){'  # fmt: skip' if coef.shape[1] > 12 else ''}\n"
+        f"VALUE_COEF = np.array(\n    [\n{rows}\n    ]\n)\n"
     )
 
 
@@ -166,13 +144,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=1_000_000)
     ap.add_argument("--seed", type=int, default=4601)
     ap.add_argument("--play", default="tuned", help="the policy whose rounds against itself the fit reads")
-    ap.add_argument("--out", type=Path)
+    ap.add_argument("--out", type=Path, default=ROOT / "casino_sim" / "kernels" / "value_weights.py")
     args = ap.parse_args()
-    out = args.out or ROOT / "casino_sim" / "kernels" / ESTIMATES["linear"][2]
     t = time.perf_counter()
-    coef = fit("linear", args.rounds, args.seed, args.play)
-    out.write_text(module_text("linear", coef, args.rounds, args.seed, args.play), encoding="utf-8")
-    print(f"wrote {out} ({time.perf_counter() - t:.0f} s)")
+    coef = fit(args.rounds, args.seed, args.play)
+    args.out.write_text(module_text(coef, args.rounds, args.seed, args.play), encoding="utf-8")
+    print(f"wrote {args.out} ({time.perf_counter() - t:.0f} s)")
 
 
 if __name__ == "__main__":
