@@ -25,7 +25,7 @@ def _findings(values: dict, given: frozenset) -> None:
     door = FindingsRun.of(values, policy_loader(), sys.argv)
     cut = "interrupted: finished runs and chunks are kept; the same command again finishes them ({path})"
     table = door.execute(backend.value if backend else None, values["scheduler"], Said(cut, "findings folder"))
-    for line in sentences(table, door.ladder, values["deals"]):
+    for line in sentences(table, door.ladder):
         console.print(f"- {line}", highlight=False, soft_wrap=True)
     console.print(f"table, charts and findings.md: {door.root}", highlight=False)
 

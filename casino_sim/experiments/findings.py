@@ -272,4 +272,4 @@ class FindingsRun(Door):
         rows = collate([(r.name, r.table, r.path) for r in self.runs], self.request.resamples)
         r = self.request
         about = f"{r.rules} rules, at most {r.deals:,} deals a run, seed {r.seed}"
-        return write_findings(rows, self.ladder, self.root, about, r.deals, r.precision, r.precise_rungs)
+        return write_findings(rows, self.ladder, self.root, about, r.precision, r.precise_rungs)

@@ -235,9 +235,9 @@ def _diff_text(v) -> str:
     return f"difference {interval} against a margin of ±{v.margin:g}"
 
 
-def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame, deals: int | None = None) -> str:
+def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame, played: dict | None = None) -> str:
     """One sentence: is `finding` settled between the two strongest policies, does it move with strength, or is it
-    undetermined (and about how many more deals would decide it)?"""
+    undetermined (and about how many more deals would decide it: `played`, each run's deals by table and policy)?"""
     if (verdict["policies"].str.count(",") < 1).any():
         return f"{finding.capitalize()}: measured under fewer than two policies; nothing to compare."
     weaker, stronger = verdict["policies"].iloc[0].split(", ")
@@ -257,6 +257,8 @@ def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame, deals: int
             f"{finding.capitalize()}: {weaker} and {stronger} play alike here, so the ladder's top step cannot say "
             f"whether it has settled; {values}."
         )
+    runs = {(played or {}).get((t, p)) for t in set(part["table"]) for p in (weaker, stronger)}
+    deals = runs.pop() if len(runs) == 1 else None  # runs of unequal deals: say how many times each run's
     parts = []
     values = dict(_pairs(part, weaker, stronger))
     for v in verdict.itertuples():
@@ -289,13 +291,20 @@ def _pairs(part: pd.DataFrame, weaker: str, stronger: str):
             yield place, (by.loc[weaker], by.loc[stronger])
 
 
-def sentences(table: pd.DataFrame, ladder: list[str], deals: int | None = None) -> list[str]:
-    """One sentence per finding, in the table's order; `deals`: a run's, to say how many more would decide."""
-    said = verdicts(table, ladder)
+def sentences(table: pd.DataFrame, ladder: list[str]) -> list[str]:
+    """One sentence per finding, in the table's order."""
+    said, played = verdicts(table, ladder), deals_played(table)
     return [
-        sentence(finding, part, said[said["finding"] == finding], deals)
+        sentence(finding, part, said[said["finding"] == finding], played)
         for finding, part in table.groupby("finding", sort=False)
     ]
+
+
+def deals_played(table: pd.DataFrame) -> dict[tuple[str, str], int]:
+    """The deals each run played, by (table, policy): its seat advantage's samples, one a deal. Not --deals, the
+    cap: a run stops at --until-ci, and --precision carries the strongest on past the others."""
+    seat = table[table["finding"].str.startswith("seat advantage")]
+    return {(r.table, r.policy): int(r.n) for r in seat.itertuples()}
 
 
 def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str, about: str = "") -> Figure:
@@ -320,9 +329,7 @@ def finding_chart(part: pd.DataFrame, ladder: list[str], finding: str, about: st
     return add_caption(fig, f"{about}; {CAPTION}" if about else CAPTION)
 
 
-def markdown(
-    table: pd.DataFrame, ladder: list[str], deals: int | None = None, precision: float | None = None, rungs: int = 1
-) -> str:
+def markdown(table: pd.DataFrame, ladder: list[str], precision: float | None = None, rungs: int = 1) -> str:
     """findings.md: the sentences, the table of every finding but each card's (findings.csv has those), the charts;
     with `precision` (--precision), whether the `rungs` strongest policies' findings reached it."""
     shown = _along_ladder(table[table["finding"] != EACH_CARD], ladder)
@@ -335,7 +342,7 @@ def markdown(
         "share, ±0.5 percentage points of equity), moves with strength when it excludes 0, and is otherwise "
         "undetermined (verdicts.csv; docs/findings.md).",
         "",
-        *(f"- {s}" for s in sentences(table, ladder, deals)),
+        *(f"- {s}" for s in sentences(table, ladder)),
         *([] if precision is None else ["", *(precision_line(table, p, precision) for p in ladder[-rungs:])]),
         "",
         "| finding | table | place | policy | value, 95% interval | n |",
@@ -365,17 +372,16 @@ def write_findings(
     ladder: list[str],
     out: Path,
     about: str = "",
-    deals: int | None = None,
     precision: float | None = None,
     rungs: int = 1,
 ) -> pd.DataFrame:
     """findings.csv (and .json), verdicts.csv (and .json), findings.md and one chart per finding (PNG and SVG,
-    `about` in each caption) into `out`; returns the table. `deals`: a run's, for how many more would decide;
-    `precision`: --precision's, said of the `rungs` strongest policies."""
+    `about` in each caption) into `out`; returns the table. `precision`: --precision's, said of the `rungs`
+    strongest policies."""
     out = Path(out)
     write_table(table, out, "findings")
     write_table(verdicts(table, ladder), out, "verdicts")
-    atomic_write(out / "findings.md", markdown(table, ladder, deals, precision, rungs).encode())
+    atomic_write(out / "findings.md", markdown(table, ladder, precision, rungs).encode())
     draw = {
         CHARTS[finding]: partial(_save_chart, part, ladder, finding, out, about)
         for finding, part in table.groupby("finding", sort=False)

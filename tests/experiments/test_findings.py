@@ -18,7 +18,8 @@ from casino_sim.experiments.findings import FindingsRequest, FindingsRun
 from casino_sim.experiments.findings_precision import SLACK, narrower
 from casino_sim.experiments.simulate import config_of
 from casino_sim.experiments.simulate_door import Simulation
-from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, run_rows, sentences, shortfall, verdicts
+from casino_sim.reports.findings import CHARTS, EACH_CARD, SEAT, difference_of, run_rows, sentences, shortfall, verdicts
+from casino_sim.reports.verdict import about
 from casino_sim.runner.deals import seeding_of
 from casino_sim.runner.rundir import RunDir
 from tests.support.policies import LOADER
@@ -85,7 +86,7 @@ def test_the_table_has_every_finding_for_every_policy(made):
     for finding in expected - {EACH_CARD}:
         assert (door.root / f"{CHARTS[finding]}.png").exists() and (door.root / f"{CHARTS[finding]}.svg").exists()
     text = (door.root / "findings.md").read_text()
-    assert all(f"- {s}" in text for s in sentences(table, door.ladder, 60))
+    assert all(f"- {s}" in text for s in sentences(table, door.ladder))
     said = pd.read_csv(door.root / "verdicts.csv")
     assert list(said.columns) == ["finding", "place", "verdict", "diff", "diff_lo", "diff_hi", "margin", "policies"]
     assert set(said["verdict"]) <= {"settled", "moves with strength", "undetermined"}
@@ -133,7 +134,7 @@ def test_a_verdict_is_settled_only_inside_the_margin_and_moves_only_clear_of_zer
     assert sweeps["verdict"] == "moves with strength" and sweeps["margin"] == 0.01 and sweeps["diff_hi"] < 0
     assert v.loc[("value of the 10♦", "10♦"), "verdict"] == "undetermined"  # overlap is not agreement
     assert v.loc[("equity at 0-0, two teams", "the non-dealer's side"), "margin"] == 0.005
-    said = sentences(t, ladder, deals=1_000)
+    said = sentences(t, ladder)
     assert said[0].startswith("Seat advantage, two players: settled, +0.500 [+0.480, +0.520] under mid")
     assert "against a margin of ±0.1" in said[0]
     assert said[1].startswith("Sweeps per round: moves with strength, 0.500 [0.450, 0.550] under mid")
@@ -143,6 +144,25 @@ def test_a_verdict_is_settled_only_inside_the_margin_and_moves_only_clear_of_zer
     assert "the first player's team" in said[5] and "the dealer's team: " in said[5] and "team_" not in said[5]
     t.loc[2, "ci_lo"], t.loc[0, "ci_hi"] = 0.35, 0.70  # wider: the interval of the difference leaves the margin
     assert verdicts(t, ladder).iloc[0]["verdict"] == "undetermined"
+
+
+def test_how_many_more_deals_counts_from_the_deals_each_run_played():
+    """Not --deals, the cap: each run's own deals (its seat advantage's samples); runs of unequal deals (--precision
+    carried the strongest further) are told as a multiple of each run's deals."""
+    ladder = ["mid", "strong"]
+    t = _table(
+        [
+            ("seat advantage, two players", "dealer minus first", "mid", 0.5, 0.4, 0.6),
+            ("seat advantage, two players", "dealer minus first", "strong", 0.6, 0.5, 0.7),
+            ("value of the 10♦", "10♦", "mid", 2.0, 0.0, 4.0),
+            ("value of the 10♦", "10♦", "strong", 2.5, 0.5, 4.5),
+        ]
+    ).assign(n=[400, 400, 380, 390])
+    ten = next(v for v in verdicts(t, ladder).itertuples() if v.finding == "value of the 10♦")
+    more = (difference_of(ten).times_more() - 1) * 400
+    assert f"about {about(more)} more deals a run would decide it" in sentences(t, ladder)[1]
+    t.loc[1, "n"] = 1_600  # the strongest played on
+    assert "times the deals would decide it" in sentences(t, ladder)[1]
 
 
 def test_an_undetermined_verdict_says_how_many_deals_would_decide_it():
