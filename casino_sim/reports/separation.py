@@ -36,12 +36,18 @@ class Verdict:
     needed: float | None = None  # samples that would decide at the observed spread; None: no spread known
     equal: float | None = None  # the margin the undecided entries are equal within, when a test says they are
     behind: bool = False  # the top by its own measure is behind another by a test (a tournament's circle)
+    runner_up: bool = True  # with `equal`: the runner-up is equal to the top (False: only a lower entry is)
 
     def no_leader(self, what: str, unit: str = "deals", pair: str = "the top two") -> str:
         """Why no leader is named: 'too few deals to rank the cards: about 4,800 deals would decide between the top
         two (observed spread)', or that they are equal within the margin."""
         if self.behind:
             return f"nothing to {what}: the first by the table's order is behind another by its own test"
+        if self.equal is not None and not self.runner_up:
+            return (
+                f"nothing to {what}: the first is ahead of the runner-up but equal to a lower entry to within "
+                f"±{number(self.equal, 'g')} (the 95% interval of their difference lies inside that margin)"
+            )
         if self.equal is not None:
             return (
                 f"nothing to {what}: {pair} are equal to within ±{number(self.equal, 'g')} (the 95% interval of "
@@ -89,7 +95,10 @@ def ahead(label: str, tests: list[Difference], n: int) -> Verdict:
     if all(t.verdict == MOVES and t.lo > 0 for t in tests):
         return Verdict(label)
     settled = [t.margin for t in tests if t.verdict == SETTLED]
-    return Verdict(None, equal=settled[0]) if settled else Verdict(None, behind=True)
+    if not settled:
+        return Verdict(None, behind=True)
+    runner_up = min(tests, key=lambda t: abs(t.diff))  # the entry nearest the top: "the top two" names it
+    return Verdict(None, equal=settled[0], runner_up=runner_up.verdict == SETTLED)
 
 
 def beats(a: str, b: str, mean: float, lo: float, hi: float, n: int, margin: float, centre: float = 0.0) -> Verdict:

@@ -108,3 +108,16 @@ def test_naming_the_leader_picked_from_the_data_errs_at_most_one_tail():
     assert _wrong_leaders(np.zeros(52), 1.0, trials // 4, 2) <= 0.005
     level = _wrong_leaders(np.zeros(2), 1.0, trials, 3)
     assert 0.05 - 2 * slack <= level <= 0.05 + 2 * slack
+
+
+def test_equal_names_the_pair_that_is_equal():
+    """ "The top two are equal" only when the runner-up is the one inside the margin: a top clearly ahead of the
+    next yet equal to a lower, wider-measured entry is not "the top two"."""
+    two = leader([("a", 1.00, 0.99, 1.01), ("b", 0.99, 0.98, 1.00), ("c", 0.50, 0.49, 0.51)], 100, 0.1)
+    assert two == Verdict(None, None, 0.1) and "the top two are equal" in two.no_leader("rank them")
+    # a - b = +0.09 [+0.04, +0.14]: clear of 0 but not inside ±0.1; a - c = +0.095 [+0.091, +0.099]: inside it
+    rows = [("a", 1.00, 0.999, 1.001), ("b", 0.91, 0.86, 0.96), ("c", 0.905, 0.902, 0.908)]
+    assert leader([rows[0], rows[1], ("c", 0.5, 0.49, 0.51)], 100, 0.1).leader == "a"  # c far below: a leads
+    odd = leader(rows, 100, 0.1)
+    assert odd.leader is None and odd.equal == 0.1 and not odd.runner_up
+    assert "the top two" not in odd.no_leader("rank them") and "a lower entry" in odd.no_leader("rank them")
