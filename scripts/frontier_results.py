@@ -49,8 +49,7 @@ def play_tournament(policies: tuple[str, ...], games: int, seed: int, root: Path
 
 def frontier_section(args, tmp: Path) -> list[str]:
     """Play the round robin, time each policy, write results/frontier/; the README lines."""
-    target = args.out / "frontier"
-    shutil.rmtree(target, ignore_errors=True)
+    target = args.out / "frontier"  # not emptied: compute/ beside it is scripts/compute_sweep.py's
     played = target / "tournament"
     tables = play_tournament(POLICIES, args.frontier_games, args.seed, tmp / "frontier-tournament", played)
     (played / "index.html").unlink()  # the page repeats its charts and tables: half a MB in git
