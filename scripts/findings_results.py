@@ -44,6 +44,7 @@ def findings_command(args, rules: str, players: tuple[str, ...], out: Path) -> l
         command += ["--policies", args.findings_policies]
     if args.findings_precision:
         command += ["--precision", f"{args.findings_precision:g}"]
+        command += ["--precise-rungs", str(args.findings_precise_rungs)]
     return [*command, "--seed", str(args.seed), "--out", str(out)]
 
 

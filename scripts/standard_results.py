@@ -56,6 +56,7 @@ from casino_sim.reports.tournament import WIN_TEST, strongest  # noqa: E402
 from casino_sim.reports.verdict import RATE  # noqa: E402
 from casino_sim.runner.rundir import RunDir  # noqa: E402
 
+FINDINGS_LADDER = "random,greedy,expert,tuned,endgame,searcher"
 MATCHUPS = [
     ("greedy", "random", "strict"),
     ("expert", "greedy", "strict"),
@@ -294,7 +295,10 @@ def main() -> None:
     ap.add_argument(
         "--findings-precision", type=float, default=0.1, help="half-width the strongest findings reach (0: off)"
     )
-    ap.add_argument("--findings-policies", default=None, help="the findings' ladder (default: the command's)")
+    # rollout is off the frontier (results/frontier/: the searcher costs less and beats it), and its runs to the
+    # precision below would cost about what the searcher's do: the standard ladder goes from endgame to the searcher
+    ap.add_argument("--findings-policies", default=FINDINGS_LADDER, help="the findings' ladder, weakest first")
+    ap.add_argument("--findings-precise-rungs", type=int, default=2, help="rungs carried to --findings-precision")
     ap.add_argument("--findings-runs", type=Path, default=None, help="keep (or finish) the findings' runs here")
     ap.add_argument("--convergence-multiples", type=_ints, default=[1, 4, 16], help="the searcher's worlds times")
     ap.add_argument("--convergence-deals", type=int, default=40_000, help="the most deals of a convergence run")

@@ -144,6 +144,7 @@ def test_the_findings_section_plays_each_rule_set_into_its_own_folder_and_resume
         findings_deals=40,
         findings_precision=1.0,
         findings_policies="random,greedy",
+        findings_precise_rungs=2,
         findings_runs=tmp_path / "runs",
         seed=3,
     )
@@ -153,6 +154,7 @@ def test_the_findings_section_plays_each_rule_set_into_its_own_folder_and_resume
         p.name for p in made.iterdir()
     }
     assert "### strict" in lines and any(x.startswith("- Precision under greedy: asked ±1") for x in lines)
+    assert any(x.startswith("- Precision under random: ") for x in lines)  # the two strongest: both rungs
     chunks = sorted((args.findings_runs / "strict" / "runs").glob("*/*/rounds/chunk-*.parquet"))
     stamps = [p.stat().st_mtime_ns for p in chunks]
     findings_results.findings_section(args, tmp_path)
