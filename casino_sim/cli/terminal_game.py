@@ -17,9 +17,10 @@ from rich.console import Console
 from casino_sim.analysis import analyse, analysis_table, print_table
 from casino_sim.analysis.analyse import check_analysis_args
 from casino_sim.cli.options import ensure_compiled
-from casino_sim.cli.transcript import counted, listed, pile_text, piles_told, score_table, side_names
+from casino_sim.cli.transcript import counted, pile_text, piles_told, score_table, side_names
 from casino_sim.core.cards import pretty_cards
 from casino_sim.core.deal import HAND_SIZE, batches
+from casino_sim.core.lists import listed
 from casino_sim.core.rules import RuleSet
 from casino_sim.policies.decide import choose_move
 from casino_sim.policies.policy import Policy

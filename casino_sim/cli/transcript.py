@@ -54,11 +54,6 @@ def piles_told(rules: RuleSet) -> bool:
     return rules.players > 2
 
 
-def listed(names: list[str]) -> str:
-    """Names in words: 'B', 'B and C', 'B, C and D'."""
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
-
-
 def counted(n: int, noun: str) -> str:
     """'1 card', '3 cards'."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -1,4 +1,5 @@
-"""Lists a user writes in one option or argument, comma-separated: `--against expert,greedy`, `--players 2,3,teams`."""
+"""Lists a user writes in one option or argument, comma-separated (`--against expert,greedy`, `--players 2,3,teams`),
+and lists told back in words ("B, C and D")."""
 
 from __future__ import annotations
 
@@ -16,3 +17,9 @@ def comma_list(text: str, must: str, field: str | None = None) -> tuple[str, ...
             raise FieldError(field, f"{must}, separated by commas, got {text!r}")
         raise InputError(f"{must}, separated by commas, got {text!r}")
     return names
+
+
+def listed(names) -> str:
+    """Names in words: 'B', 'B and C', 'B, C and D'."""
+    names = list(names)
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))

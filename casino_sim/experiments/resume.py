@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from casino_sim.core.fields import FieldError, cli_word
+from casino_sim.core.lists import listed
 from casino_sim.experiments.declarations import SIMULATE
 from casino_sim.experiments.simulate import SimConfig, config_of
 from casino_sim.policies.policy import Load
@@ -94,7 +95,7 @@ def _refuse(wrong: list[str], asked: dict, theirs: dict, hint: str = "") -> None
     if not wrong:
         return
     texts = [option_text(k, asked[k]) for k in wrong]
-    mine = " and ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
+    mine = listed(texts)
     verb = "differs" if len(wrong) == 1 else "differ"
     values = ", ".join(_shown(k, theirs[k]) for k in wrong)
     text = f"{mine} {verb} from the run's ({values}): {{resume}} finishes a run as it was started{hint}"
