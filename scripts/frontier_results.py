@@ -17,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from casino_sim.api.policies import loader
+from casino_sim.core.lists import listed
 from casino_sim.experiments.tournament import TournamentConfig, run_tournament, start_tournament
 from casino_sim.reports.frontier import COST_NOISE, frontier_table, write_frontier
 from casino_sim.reports.tournament import write_tournament
@@ -77,7 +78,7 @@ def frontier_lines(args, ratings, matches, costs: dict[str, float]) -> list[str]
         f"Ratings: a round robin of {', '.join(POLICIES)} over {args.frontier_games:,} mirrored pairs of whole "
         f"strict games per pairing (seed {args.seed}; tournament/), a Bradley-Terry fit of the game wins on the "
         "Elo scale with 95% bootstrap intervals. Cost: `casino-sim bench --threads 1` of each policy against "
-        f"itself ({args.bench_deals:,} rounds; rollout and searcher {args.bench_deals // 1000:,}), its time "
+        f"itself ({args.bench_deals:,} rounds; {listed(SEARCHING)} {args.bench_deals // 1000:,}), its time "
         "over every play of a round on one thread, forced plays included. A policy is off the frontier when "
         f"one that costs no more (within {COST_NOISE:.0%}, the timings' noise) beats it in their own pairing (its "
         "win rate's 95% interval above 50%, a test of their difference; the ratings' intervals are not one)."
