@@ -22,8 +22,8 @@ from casino_sim.experiments.tournament import TournamentConfig, run_tournament, 
 from casino_sim.reports.frontier import COST_NOISE, frontier_table, write_frontier
 from casino_sim.reports.tournament import write_tournament
 
-# their bench plays few rounds: each decision plays out many (searcher-deep once scripts/deep_rung.py has made it)
-SEARCHING = tuple(p for p in ("rollout", "searcher", "searcher-deep") if p in loader().known())
+# their bench plays few rounds: each decision plays out many
+SEARCHING = ("rollout", "searcher", "searcher-deep")
 # every built-in policy (policies/builtin/, random and trail), cheapest kinds first
 HEURISTICS = ("greedy", "builder", "defensive", "hold-casinos", "expert", "tuned")
 POLICIES = ("random", "trail", *HEURISTICS, "endgame", *SEARCHING)
