@@ -243,11 +243,14 @@ def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame, played: di
     weaker, stronger = verdict["policies"].iloc[0].split(", ")
     if finding == EACH_CARD:
         count = verdict["verdict"].value_counts()
-        said = ", ".join(f"{count[k]} {k}" for k in count.index)
-        moving = verdict[verdict["verdict"] != "settled"]["place"].tolist()
+        # each verdict's count, and the cards of the rarer ones (a list of the 45 undetermined says nothing)
+        said = ", ".join(
+            f"{count[k]} {k}" + (f" ({', '.join(verdict[verdict['verdict'] == k]['place'])})" if count[k] < 26 else "")
+            for k in count.index
+        )
         return (
             f"Value of each card between {weaker} and {stronger} (a margin of ±{verdict['margin'].iloc[0]:g} "
-            f"points a round): {said}" + (f"; not settled: {', '.join(moving)}." if moving else ".")
+            f"points a round): {said}."
         )
     if _alike(part, weaker, stronger):
         values = "; ".join(

@@ -317,3 +317,13 @@ def test_precise_rungs_carries_the_k_strongest_on(tmp_path):
     assert all(_deals(r) > 50 for r in door.runs)
     said = [x for x in (tmp_path / "findings.md").read_text().splitlines() if x.startswith("Precision")]
     assert [x.split(":")[0] for x in said] == ["Precision under random", "Precision under greedy"]
+
+
+def test_each_card_sentence_names_the_cards_of_the_rarer_verdicts():
+    """'45 undetermined, 7 moves with strength (...)': the cards whose verdict is rare are named, the common one's
+    are not (a list of 45 cards says nothing a count does not)."""
+    rows = [(EACH_CARD, f"c{i}", p, 0.0, -0.3, 0.3) for i in range(30) for p in ("mid", "strong")]  # undetermined
+    rows += [(EACH_CARD, "up", "mid", 0.0, -0.01, 0.01), (EACH_CARD, "up", "strong", 1.0, 0.99, 1.01)]  # moves
+    said = sentences(_table(rows), ["mid", "strong"])[0]
+    assert said.startswith("Value of each card between mid and strong (a margin of ±0.1 points a round): ")
+    assert "30 undetermined, 1 moves with strength (up)." in said and "c0" not in said
