@@ -291,7 +291,7 @@ def main() -> None:
     ap.add_argument("--equity-policy", default="tuned", help="the policy whose rounds make the equity tables")
     ap.add_argument("--equity-deals", type=int, default=100_000, help="mirrored deals per equity table")
     ap.add_argument("--equity-games", type=int, default=4_000, help="whole games per score the tables are checked from")
-    ap.add_argument("--findings-deals", type=int, default=40_000, help="the most deals of a findings run")
+    ap.add_argument("--findings-deals", type=int, default=70_000, help="the most deals of a findings run")
     ap.add_argument(
         "--findings-precision", type=float, default=0.1, help="half-width the strongest findings reach (0: off)"
     )
