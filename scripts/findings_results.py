@@ -19,21 +19,16 @@ import pandas as pd
 
 RULE_SETS = {"strict": ("2",), "brazilian": ("2", "3", "4", "teams"), "italian": ("2", "3", "4", "teams")}
 KEEP = ("findings.csv", "findings.json", "findings.md", "verdicts.csv", "verdicts.json")
-# What the full run takes (--findings-precision 0.1): the searcher's time a round at each table, one thread, from
-# `casino-sim bench --policy searcher --threads 1 --rules R` (20 to 40 rounds, 2026-12-05, a machine loaded about
-# 6x: 2 players 65-73 ms, 3 players 418-419 ms, 4 alone 462-665 ms, two teams 422 ms), scaled by 0.43 ms a decision
-# on a quiet machine (README.md's policy table: 21 ms a two-player round, 3.5x less), times the deals each table
-# needs at the searcher's half-widths (results/findings at 2,000 deals; the 2♠ ±0.42 at 1,500 deals of two players,
-# issue 47) scaled as 1/sqrt(n), a tenth over (findings_precision.py SLACK)
+# What the run took, from its run folders' manifests (started, finished, deals played): 2026-12-05, the two cores of
+# the machine that runs CI, nothing else running; the pause for a CI run in the middle taken out
 RUN_TIME = (
-    "What the full run takes: the searcher's rounds cost about 21 ms with two players, 120 ms with three, 130 to "
-    "190 ms with four alone and 120 ms as two teams on one quiet core (`casino-sim bench --policy searcher "
-    "--threads 1`, measured 3.5x slower on a loaded machine), and ±0.1 points asks about 29,000 deals at two "
-    "players (the 2♠ and the aces, ±0.42 from 1,500 deals), 6,000 at three, 4,000 at four and 14,000 as teams: "
-    "about 10 minutes for strict and an hour each for brazilian and italian, some 2.2 core-hours for the top "
-    "rung; rollout, the next rung down and the dearest a decision, adds about 1.7 core-hours to stop at "
-    "`--until-ci 0.25`, the cheap rungs minutes. About 4 core-hours in all, 2 hours on two cores; the command "
-    "resumes where it stops."
+    "What the run took (2026-12-05, two cores, `--findings-deals 70000`): strict 10 minutes, brazilian 44. With two "
+    "players the aces, the 2♠ and the 10♦ are the last findings to reach ±0.1: the searcher played 59,000 deals "
+    "(strict) and 58,000 (brazilian), endgame 62,000 and 60,000. With three or four players the headline findings "
+    "are that precise sooner (the searcher's runs stopped at 6,000 deals with three players, 5,000 with four, "
+    "14,000 as two teams, each deal played from every seat), and those rounds cost the searcher about six times a "
+    "two-player round (it plays out to the round's end there). The cheap rungs took minutes. Italian, started "
+    "after them, resumes with the same command."
 )
 
 
