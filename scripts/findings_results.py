@@ -22,13 +22,13 @@ KEEP = ("findings.csv", "findings.json", "findings.md", "verdicts.csv", "verdict
 # What the run took, from its run folders' manifests (started, finished, deals played): 2026-12-05, the two cores of
 # the machine that runs CI, nothing else running; the pause for a CI run in the middle taken out
 RUN_TIME = (
-    "What the run took (2026-12-05, two cores, `--findings-deals 70000`): strict 10 minutes, brazilian 44. With two "
-    "players the aces, the 2♠ and the 10♦ are the last findings to reach ±0.1: the searcher played 59,000 deals "
-    "(strict) and 58,000 (brazilian), endgame 62,000 and 60,000. With three or four players the headline findings "
-    "are that precise sooner (the searcher's runs stopped at 6,000 deals with three players, 5,000 with four, "
-    "14,000 as two teams, each deal played from every seat), and those rounds cost the searcher about six times a "
-    "two-player round (it plays out to the round's end there). The cheap rungs took minutes. Italian, started "
-    "after them, resumes with the same command."
+    "What the run took (2026-12-05, two cores, `--findings-deals 70000`): strict 10 minutes, brazilian 44, italian "
+    "39. With two players the aces, the 2♠ and the 10♦ are the last findings to reach ±0.1: the searcher played "
+    "59,000 deals (strict), 58,000 (brazilian) and 59,000 (italian), endgame 60,000 to 62,000. With three or four "
+    "players the headline findings are that precise sooner (the searcher's runs stopped at 6,000 deals with three "
+    "players, 5,000 with four and 14,000 as two teams in brazilian; 4,000, 2,000 and 14,000 in italian; each deal "
+    "played from every seat), and those rounds cost the searcher about six times a two-player round (it plays out "
+    "to the round's end there). The cheap rungs took minutes."
 )
 
 
