@@ -229,3 +229,42 @@ def test_the_convergence_section_plays_its_rungs_at_a_tiny_size(tmp_path):
     assert any(x.startswith("- searcher-x2 against searcher: ") for x in lines)
     assert any(x.startswith("- Seat advantage, two players (dealer minus first): ") for x in lines)
     assert (made / "convergence.md").read_text().startswith("# Does it converge?")
+    said = _script("readme_headline").convergence_lines(args.out)  # the README's part of it, from the same folder
+    assert any(x.startswith("- searcher-x2 against searcher: ") for x in said)
+    assert "| finding | searcher | searcher-x2 | verdict, searcher to searcher-x2 |" in said
+    row = next(x for x in said if x.startswith("| seat advantage, two players (dealer minus first), points a round |"))
+    assert row.count(" [") == 3  # both rungs' values and their difference, each with its interval
+    assert any(x.startswith("- Seat advantage, two players (dealer minus first): ") for x in said)
+
+
+def test_the_readme_headline_findings_are_what_results_findings_say():
+    """The README's headline table and sentences are written from the committed results, never by hand: after a
+    run of results/findings/, `python scripts/readme_headline.py` brings them up to date."""
+    headline = _script("readme_headline")
+    readme = (SCRIPTS.parent / "README.md").read_text(encoding="utf-8").splitlines()
+    start, end = readme.index(headline.START), readme.index(headline.END)
+    assert readme[start : end + 1] == headline.headline_block(SCRIPTS.parent / "results")
+
+
+def test_a_headline_sentence_is_said_only_when_every_rule_set_bears_it_out():
+    headline = _script("readme_headline")
+
+    def row(value, lo, hi, verdict="undetermined"):
+        return pd.Series({"value": value, "ci_lo": lo, "ci_hi": hi, "verdict": verdict})
+
+    inside = [
+        ("seat advantage, two players", r, row(0.02, -0.03, 0.07), row(-0.7, -0.75, -0.65), row(0, 0, 0))
+        for r in ("strict", "italian")
+    ]
+    said = headline.ladder_sentences(inside)
+    assert said == [
+        "Between two searchers the dealer's edge with two players lies within ±0.1 points of zero (strict, italian: "
+        "its 95% interval inside that margin), where endgame's players gave the first player 0.70 of a point."
+    ]
+    wide = [
+        inside[0],
+        ("seat advantage, two players", "italian", row(0.08, -0.02, 0.18), row(0.1, 0.05, 0.15), row(0, 0, 0)),
+    ]
+    assert headline.ladder_sentences(wide) == [
+        "Between two searchers the dealer's edge with two players is +0.02 to +0.08 points a round (strict, italian)."
+    ]
