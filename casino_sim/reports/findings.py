@@ -235,7 +235,7 @@ def _diff_text(v) -> str:
     return f"difference {interval} against a margin of ±{v.margin:g}"
 
 
-def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame, played: dict | None = None) -> str:
+def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame, played: dict) -> str:
     """One sentence: is `finding` settled between the two strongest policies, does it move with strength, or is it
     undetermined (and about how many more deals would decide it: `played`, each run's deals by table and policy)?"""
     if (verdict["policies"].str.count(",") < 1).any():
@@ -260,7 +260,7 @@ def sentence(finding: str, part: pd.DataFrame, verdict: pd.DataFrame, played: di
             f"{finding.capitalize()}: {weaker} and {stronger} play alike here, so the ladder's top step cannot say "
             f"whether it has settled; {values}."
         )
-    runs = {(played or {}).get((t, p)) for t in set(part["table"]) for p in (weaker, stronger)}
+    runs = {played.get((t, p)) for t in set(part["table"]) for p in (weaker, stronger)}
     deals = runs.pop() if len(runs) == 1 else None  # runs of unequal deals: say how many times each run's
     parts = []
     values = dict(_pairs(part, weaker, stronger))
