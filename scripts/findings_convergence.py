@@ -62,15 +62,17 @@ def rung_files(work: Path, multiples: tuple[int, ...]) -> list[str]:
     return out
 
 
-def strength_lines(work: Path, rungs: list[str], names: list[str], args) -> list[str]:
-    """Each rung against the one below on fresh mirrored strict deals: stronger only by the test of the difference."""
-    out = []
+def strength_lines(work: Path, rungs: list[str], names: list[str], args) -> tuple[list[str], bool]:
+    """Each rung against the one below on fresh mirrored strict deals: stronger only by the test of the difference.
+    With whether the top rung was shown stronger than the one below it (what its findings' verdicts rest on)."""
+    out, stronger = [], False
     for i in range(1, len(rungs)):
         folder = pair_folder(work, Path(f"{names[i]}.toml"), Path(f"{names[i - 1]}.toml"))
         played = SimpleNamespace(threads=args.convergence_threads)  # what play_pair reads of the options
         pair = (folder, rungs[i], rungs[i - 1], played, PAIR_SEED + i, args.convergence_pair_deals)
         mean, lo, hi, deals = play_pair(*pair)
         verdict = beats(names[i], names[i - 1], mean, lo, hi, deals, POINTS)
+        stronger = verdict.leader == names[i]
         said = f"{names[i]} against {names[i - 1]}: {ci_text({'mean': mean, 'ci_lo': lo, 'ci_hi': hi})} points a deal"
         if verdict.leader == names[i]:
             out.append(f"- {said} over {deals:,} fresh mirrored deals: stronger.")
@@ -79,7 +81,18 @@ def strength_lines(work: Path, rungs: list[str], names: list[str], args) -> list
         else:
             tell = verdict.no_leader("tell it stronger", "mirrored deals", "them")
             out.append(f"- {said} over {deals:,} fresh mirrored deals: not shown stronger; {tell}.")
-    return out
+    return out, stronger
+
+
+def caveat(names: list[str], multiples: list[int], stronger: bool) -> list[str]:
+    """What a verdict between the two dearest rungs cannot say when the dearer was not shown the stronger player."""
+    if stronger or len(names) < 2:
+        return []
+    return [
+        f"{names[-1]} was not shown stronger than {names[-2]} (above), so a finding converging between them says "
+        f"only that {multiples[-1]}x the worlds moves it by less than its margin from {multiples[-2]}x, not that "
+        "stronger play would leave it there."
+    ]
 
 
 def convergence_sentences(verdicts: pd.DataFrame, table: pd.DataFrame) -> list[str]:
@@ -109,7 +122,7 @@ def convergence_section(args, tmp: Path) -> list[str]:
     work = args.convergence_runs or tmp / "convergence"
     work.mkdir(parents=True, exist_ok=True)
     rungs, names = rung_files(work, args.convergence_multiples), [rung_name(k) for k in args.convergence_multiples]
-    strength = strength_lines(work, rungs, names, args)
+    strength, stronger = strength_lines(work, rungs, names, args)
     command = ["findings", "--policies", ",".join(rungs), "--rules", RULES, "--players", "2"]
     command += ["--deals", str(args.convergence_deals), "--precision", f"{args.convergence_precision:g}"]
     command += ["--precise-rungs", str(len(rungs)), "--threads", str(args.convergence_threads), "--seed"]
@@ -137,6 +150,7 @@ def convergence_section(args, tmp: Path) -> list[str]:
         "",
         *said,
         "",
+        *(x for line in caveat(names, args.convergence_multiples, stronger) for x in (line, "")),
     ]
     (target / "convergence.md").write_text("\n".join(["# Does it converge?", "", *lines[2:]]), encoding="utf-8")
     return lines

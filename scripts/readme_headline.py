@@ -171,12 +171,15 @@ def convergence_lines(results: Path) -> list[str]:
         lines.append(f"| {said}{_unit(finding)} | " + " | ".join(cells) + f" | {v['verdict']}, {diff} |")
         headline.append((finding, place))
     picked = verdicts[[(f, p) in headline for f, p in zip(verdicts["finding"], verdicts["place"], strict=True)]]
+    said = convergence_sentences(picked, table)
+    caveat = [x for x in page if x.startswith(f"{rungs[-1]} was not shown stronger")]  # findings_convergence.caveat
     return [
         *lines,
         "",
         "Between the two dearest rungs, by the same verdict rule:",
         "",
-        *convergence_sentences(picked, table),
+        *said,
+        *(["", *paragraph(" ".join(caveat))] if caveat else []),
     ]
 
 

@@ -180,10 +180,15 @@ def test_a_rung_is_called_stronger_only_by_the_test_of_its_difference(tmp_path, 
     monkeypatch.setattr(convergence, "play_pair", lambda *pair: next(pairs))
     args = argparse.Namespace(convergence_threads=1, convergence_pair_deals=2_000)
     names = ["searcher", "searcher-x4", "searcher-x16", "searcher-x64"]
-    lines = convergence.strength_lines(tmp_path, names, names, args)
+    lines, stronger = convergence.strength_lines(tmp_path, names, names, args)
     assert lines[0].endswith("over 2,000 fresh mirrored deals: stronger.")
     assert "not shown stronger; too few mirrored deals to tell it stronger: about" in lines[1]
     assert lines[2].endswith("weaker, not stronger.")
+    assert not stronger  # the top rung, searcher-x64, was not shown stronger than searcher-x16
+    caveat = convergence.caveat(names, [1, 4, 16, 64], stronger)
+    assert caveat[0].startswith("searcher-x64 was not shown stronger than searcher-x16 (above), so a finding")
+    assert "64x the worlds moves it by less than its margin from 16x" in caveat[0]
+    assert convergence.caveat(names, [1, 4, 16, 64], True) == []
 
 
 def test_each_finding_is_converging_moving_or_undetermined_between_the_two_dearest_rungs():
@@ -235,6 +240,9 @@ def test_the_convergence_section_plays_its_rungs_at_a_tiny_size(tmp_path):
     row = next(x for x in said if x.startswith("| seat advantage, two players (dealer minus first), points a round |"))
     assert row.count(" [") == 3  # both rungs' values and their difference, each with its interval
     assert any(x.startswith("- Seat advantage, two players (dealer minus first): ") for x in said)
+    page = (made / "convergence.md").read_text()
+    assert "searcher-x2 was not shown stronger than searcher (above)" in page  # 2 deals tell nothing apart
+    assert any(x.startswith("searcher-x2 was not shown stronger than searcher") for x in said)  # the README says it too
 
 
 def test_the_readme_headline_findings_are_what_results_findings_say():
