@@ -17,7 +17,7 @@ import pandas as pd
 from findings_convergence import convergence_sentences
 
 from casino_sim.core.numbers import number
-from casino_sim.reports.findings import value_format
+from casino_sim.reports.findings import target, value_format
 from casino_sim.reports.verdict import MOVES, POINTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,6 +92,13 @@ def table_lines(rows) -> list[str]:
     return lines
 
 
+def precision(rows) -> str:
+    """How precise the top rung's values are (--precision's targets), said only when every row bears it out."""
+    if all((r[2]["ci_hi"] - r[2]["ci_lo"]) / 2 <= target(r[0], POINTS) + 1e-9 for r in rows):
+        return f"within ±{POINTS:g} points (±{target('sweeps per round', POINTS):g} for sweeps)"
+    return "given with its 95% interval"
+
+
 def _span(values: list[float], spec: str) -> str:
     lo, hi = number(min(values), spec), number(max(values), spec)
     return lo if lo == hi else f"{lo} to {hi}"
@@ -132,6 +139,11 @@ def ladder_sentences(rows) -> list[str]:
     return out
 
 
+def _multiple(rung: str) -> int:
+    """A rung's worlds as a multiple of the built-in's, from its name (findings_convergence.rung_name)."""
+    return 1 if rung == TOP else int(rung.rsplit("-x", 1)[1])
+
+
 def convergence_lines(results: Path) -> list[str]:
     """The searcher by compute (results/findings/convergence/): each rung against the one below, the headline
     findings at every rung, and one sentence each between the two dearest rungs."""
@@ -147,11 +159,14 @@ def convergence_lines(results: Path) -> list[str]:
     strength = [x for x in page if x.startswith("- ") and " against " in x]
     rungs = list(dict.fromkeys(table["policy"]))
     head = "| finding | " + " | ".join(rungs) + f" | verdict, {rungs[-2]} to {rungs[-1]} |"
+    times = " and ".join(", ".join(f"{_multiple(r)}x" for r in rungs).rsplit(", ", 1))
     lines = [
-        "Above the searcher, does it converge? The searcher by compute (strict, two players; its worlds 1x, 4x and "
-        "16x; `python scripts/standard_results.py --only convergence`, "
-        "[results/findings/convergence/](results/findings/convergence/convergence.md)). Each rung against the one "
-        "below, on fresh mirrored deals:",
+        *paragraph(
+            f"Above the {TOP}, does it converge? The {TOP} by compute (strict, two players; its worlds {times}; "
+            "`python scripts/standard_results.py --only convergence`, "
+            "[results/findings/convergence/](results/findings/convergence/convergence.md)). Each rung against the "
+            "one below, on fresh mirrored deals:"
+        ),
         "",
         *strength,
         "",
@@ -191,8 +206,8 @@ def headline_block(results: Path) -> list[str]:
         *paragraph(
             "The findings along the whole ladder of policies (seat advantage with 2, 3 and 4 players, the value of "
             "every card, sweeps, equity at 0-0): `casino-sim findings`, [`docs/findings.md`](docs/findings.md). Under "
-            f"the strongest affordable player, the {TOP}, every player of a run playing it, each value below is within "
-            f"±0.1 points (±0.02 for sweeps), and its verdict tests the {TOP}'s value against the rung below it, "
+            f"the strongest affordable player, the {TOP}, every player of a run playing it, each value below is "
+            f"{precision(rows)}, and its verdict tests the {TOP}'s value against the rung below it, "
             f"{BELOW}: settled only when the 95% interval of their difference lies inside ±0.1 points (±0.01 for "
             "sweeps), moves with strength when it excludes 0 ([`results/findings/`](results/README.md); `python "
             "scripts/standard_results.py --only findings`):"

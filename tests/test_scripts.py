@@ -276,3 +276,6 @@ def test_a_headline_sentence_is_said_only_when_every_rule_set_bears_it_out():
     assert headline.ladder_sentences(wide) == [
         "Between two searchers the dealer's edge with two players is +0.02 to +0.08 points a round (strict, italian)."
     ]
+    assert headline.precision(wide) == "within ±0.1 points (±0.02 for sweeps)"
+    loose = [("seat advantage, two players", "strict", row(0.1, -0.1, 0.3), row(0, 0, 0), row(0, 0, 0))]
+    assert headline.precision(loose) == "given with its 95% interval"  # a half-width of 0.2 is not within ±0.1
