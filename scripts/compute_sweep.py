@@ -92,11 +92,18 @@ def policy_file(work: Path, s: dict) -> Path:
     return path
 
 
+def _summary(summary: Path) -> dict[str, str]:
+    with open(summary, encoding="utf-8") as f:
+        return next(csv.DictReader(f))
+
+
 def play_pair(run: Path, a: str, b: str, args, seed: int, deals: int) -> tuple[float, float, float, int]:
     """a against b on `deals` fresh mirrored strict deals in folder `run`: (points a deal, 95% interval, the deals
-    it played), played, finished if it was stopped, or read back."""
+    it played), played, finished if it was stopped, carried on to a larger `deals`, or read back."""
     summary = run / "report" / "summary.csv"
-    if not summary.exists():
+    if summary.exists() and int(_summary(summary)["deals"]) < deals:  # each deal seeded alone: as if played at once
+        _cli("simulate", "--resume", str(run), "--deals", str(deals), "--threads", str(args.threads), "--no-charts")
+    elif not summary.exists():
         if (run / "manifest.json").exists():  # stopped: play the rest (a finished one says so and plays none)
             _cli("simulate", "--resume", str(run), "--threads", str(args.threads), "--no-charts")
             if not summary.exists():  # stopped while its reports were written
@@ -107,8 +114,7 @@ def play_pair(run: Path, a: str, b: str, args, seed: int, deals: int) -> tuple[f
                 "--seed", str(seed), "--rules", "strict", "--threads", str(args.threads), "--no-charts",
                 "--out", str(run), "--force",
             )  # fmt: skip
-    with open(summary, encoding="utf-8") as f:
-        row = next(csv.DictReader(f))
+    row = _summary(summary)
     return float(row["diff_mean"]), float(row["diff_ci_lo"]), float(row["diff_ci_hi"]), int(row["deals"])
 
 

@@ -279,3 +279,15 @@ def test_a_headline_sentence_is_said_only_when_every_rule_set_bears_it_out():
     assert headline.precision(wide) == "within ±0.1 points (±0.02 for sweeps)"
     loose = [("seat advantage, two players", "strict", row(0.1, -0.1, 0.3), row(0, 0, 0), row(0, 0, 0))]
     assert headline.precision(loose) == "given with its 95% interval"  # a half-width of 0.2 is not within ±0.1
+
+
+def test_a_larger_pair_size_carries_a_played_pair_on_as_if_played_at_once(tmp_path):
+    """The convergence ladder's pairs (and the compute sweep's) grow with --convergence-pair-deals: a finished pair
+    is resumed to the larger size, never read back short, and gives what a fresh run of that size gives."""
+    sweep = _script("compute_sweep")
+    args = argparse.Namespace(threads=1)
+    short = sweep.play_pair(tmp_path / "grown", "greedy", "random", args, 11, 4)
+    grown = sweep.play_pair(tmp_path / "grown", "greedy", "random", args, 11, 8)
+    fresh = sweep.play_pair(tmp_path / "fresh", "greedy", "random", args, 11, 8)
+    assert short[3] == 4 and grown[3] == 8 and grown == fresh
+    assert sweep.play_pair(tmp_path / "grown", "greedy", "random", args, 11, 4) == grown  # a smaller size reads back
