@@ -302,7 +302,7 @@ def main() -> None:
     ap.add_argument("--findings-runs", type=Path, default=None, help="keep (or finish) the findings' runs here")
     ap.add_argument("--convergence-multiples", type=_ints, default=[1, 4, 16], help="the searcher's worlds times")
     ap.add_argument("--convergence-deals", type=int, default=30_000, help="the most deals a rung plays")
-    ap.add_argument("--convergence-pair-deals", type=int, default=2_000, help="mirrored deals a rung against the next")
+    ap.add_argument("--convergence-pair-deals", type=int, default=6_000, help="mirrored deals a rung against the next")
     ap.add_argument("--convergence-precision", type=float, default=0.1, help="half-width every rung reaches")
     ap.add_argument("--convergence-threads", type=int, default=0, help="threads of the convergence runs (0: all)")
     ap.add_argument("--convergence-runs", type=Path, default=None, help="keep (or finish) the convergence runs here")
