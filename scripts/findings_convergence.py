@@ -71,14 +71,15 @@ def strength_lines(work: Path, rungs: list[str], names: list[str], args) -> tupl
         played = SimpleNamespace(threads=args.convergence_threads)  # what play_pair reads of the options
         pair = (folder, rungs[i], rungs[i - 1], played, PAIR_SEED + i, args.convergence_pair_deals)
         mean, lo, hi, deals = play_pair(*pair)
-        verdict = beats(names[i], names[i - 1], mean, lo, hi, deals, POINTS)
-        stronger = verdict.leader == names[i]
+        stronger = lo > 0  # by the interval alone: a difference both above 0 and inside the margin is still one
         said = f"{names[i]} against {names[i - 1]}: {ci_text({'mean': mean, 'ci_lo': lo, 'ci_hi': hi})} points a deal"
-        if verdict.leader == names[i]:
-            out.append(f"- {said} over {deals:,} fresh mirrored deals: stronger.")
-        elif verdict.leader == names[i - 1]:
+        if stronger:
+            small = f" (by less than {POINTS:g} points a deal)" if hi <= POINTS else ""
+            out.append(f"- {said} over {deals:,} fresh mirrored deals: stronger{small}.")
+        elif hi < 0:
             out.append(f"- {said} over {deals:,} fresh mirrored deals: weaker, not stronger.")
         else:
+            verdict = beats(names[i], names[i - 1], mean, lo, hi, deals, POINTS)
             tell = verdict.no_leader("tell it stronger", "mirrored deals", "them")
             out.append(f"- {said} over {deals:,} fresh mirrored deals: not shown stronger; {tell}.")
     return out, stronger
@@ -134,6 +135,8 @@ def convergence_section(args, tmp: Path) -> list[str]:
     runs = work / "findings"
     for f in [*KEEP, *(p.name for p in runs.glob("*.png")), *(p.name for p in runs.glob("*.svg"))]:
         shutil.copy(runs / f, target / f)
+    files = ",".join(r if r == "searcher" else f"DIR/policies/{Path(r).name}" for r in rungs)  # no machine's paths
+    shown = " ".join(command[:-2]).replace(",".join(rungs), files)
     said = convergence_sentences(pd.read_csv(target / "verdicts.csv"), pd.read_csv(target / "findings.csv"))
     multiples = ", ".join(f"{k}x" for k in args.convergence_multiples)
     lines = [
@@ -145,7 +148,8 @@ def convergence_section(args, tmp: Path) -> list[str]:
         *strength,
         "",
         f"Every finding along the rungs, each rung to ±{args.convergence_precision:g} points "
-        f"(`casino-sim {' '.join(command[:-2])}`; charts in [findings/convergence/](findings/convergence/)); between "
+        f"(`casino-sim {shown}`, DIR being --convergence-runs; charts in "
+        "[findings/convergence/](findings/convergence/)); between "
         "the two dearest rungs, by the verdict rule (docs/findings.md):",
         "",
         *said,

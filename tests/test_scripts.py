@@ -177,6 +177,7 @@ def test_a_rung_is_called_stronger_only_by_the_test_of_its_difference(tmp_path, 
     stronger with the deals that would decide."""
     convergence = _script("findings_convergence")
     pairs = iter([(0.30, 0.10, 0.50, 2_000), (0.05, -0.15, 0.25, 2_000), (-0.30, -0.50, -0.10, 2_000)])
+    small = iter([(0.053, 0.007, 0.099, 6_000), (0.01, -0.05, 0.07, 6_000)])
     monkeypatch.setattr(convergence, "play_pair", lambda *pair: next(pairs))
     args = argparse.Namespace(convergence_threads=1, convergence_pair_deals=2_000)
     names = ["searcher", "searcher-x4", "searcher-x16", "searcher-x64"]
@@ -189,6 +190,13 @@ def test_a_rung_is_called_stronger_only_by_the_test_of_its_difference(tmp_path, 
     assert caveat[0].startswith("searcher-x64 was not shown stronger than searcher-x16 (above), so a finding")
     assert "64x the worlds moves it by less than its margin from 16x" in caveat[0]
     assert convergence.caveat(names, [1, 4, 16, 64], True) == []
+    monkeypatch.setattr(convergence, "play_pair", lambda *pair: next(small))
+    lines, stronger = convergence.strength_lines(tmp_path, names[:3], names[:3], args)
+    assert lines[0].endswith("stronger (by less than 0.1 points a deal).") and not stronger  # above 0, inside ±0.1
+    assert lines[1].endswith(
+        "not shown stronger; nothing to tell it stronger: they are equal to within ±0.1 (the "
+        "95% interval of their difference lies inside that margin)."
+    )
 
 
 def test_each_finding_is_converging_moving_or_undetermined_between_the_two_dearest_rungs():

@@ -50,7 +50,8 @@ class Verdict:
             )
         if self.equal is not None:
             return (
-                f"nothing to {what}: {pair} are equal to within ±{number(self.equal, 'g')} (the 95% interval of "
+                f"nothing to {what}: {'they' if pair == 'them' else pair} are equal to within "
+                f"±{number(self.equal, 'g')} (the 95% interval of "
                 "their difference lies inside that margin)"
             )
         head = f"too few {unit} to {what}"
