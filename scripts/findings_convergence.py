@@ -147,7 +147,8 @@ def convergence_section(args, tmp: Path) -> list[str]:
         "",
         *strength,
         "",
-        f"Every finding along the rungs, each rung to ±{args.convergence_precision:g} points "
+        f"Every finding along the rungs, each rung played until its findings reach ±{args.convergence_precision:g} "
+        f"points or to {args.convergence_deals:,} deals, whichever comes first "
         f"(`casino-sim {shown}`, DIR being --convergence-runs; charts in "
         "[findings/convergence/](findings/convergence/)); between "
         "the two dearest rungs, by the verdict rule (docs/findings.md):",
