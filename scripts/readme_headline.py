@@ -18,6 +18,7 @@ from findings_convergence import convergence_sentences
 
 from casino_sim.core.numbers import number
 from casino_sim.reports.findings import target, value_format
+from casino_sim.reports.headlines import ci_text
 from casino_sim.reports.verdict import MOVES, POINTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +39,7 @@ HEADLINES = (
 
 
 def interval(value: float, lo: float, hi: float, spec: str) -> str:
-    return f"{number(value, spec)} [{number(lo, spec)}, {number(hi, spec)}]"
+    return ci_text({"mean": value, "ci_lo": lo, "ci_hi": hi}, fmt=spec)
 
 
 def paragraph(text: str) -> list[str]:
@@ -67,10 +68,10 @@ def _verdict(verdicts: pd.DataFrame, finding: str, place: str):
 
 def ladder_rows(results: Path) -> list[tuple[str, str, object, object, object]]:
     """(finding, rules, top rung's row, the rung below's row, verdict row) of every headline finding a rule set has."""
+    tables = {rules: _read(results / "findings" / rules) for rules in RULE_SETS}  # each rule set's CSVs read once
     out = []
     for finding, place, _ in HEADLINES:
-        for rules in RULE_SETS:
-            read = _read(results / "findings" / rules)
+        for rules, read in tables.items():
             if read is None or (top := _row(read[0], finding, place, TOP)) is None:
                 continue
             out.append((finding, rules, top, _row(read[0], finding, place, BELOW), _verdict(read[1], finding, place)))
